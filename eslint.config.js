@@ -1,0 +1,76 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import { defineConfig, globalIgnores } from 'eslint/config'
+
+// The layer rules of DESIGN.md, as import restrictions per folder.
+/** @typedef {{ regex: string, message: string }} Pattern */
+/** @type {(files: string[], patterns: Pattern[]) => import('eslint').Linter.Config} */
+const layer = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })
+/** @type {(names: string[], why: string) => Pattern} */
+const otherLayer = (names, why) => ({
+  regex: `^(\\.{1,2}/)+(${names.join('|')})(/|$)|(^|/)src/(${names.join('|')})(/|$)`,
+  message: why,
+})
+/** @type {(regex: string, why: string) => Pattern} */
+const pkg = (regex, why) => ({ regex, message: why })
+
+export const layerRules = [
+  layer(
+    ['src/core/**'],
+    [
+      otherLayer(['react', 'server', 'sandbox'], 'src/core imports no other layer (DESIGN.md).'),
+      pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/core imports no framework (DESIGN.md).'),
+      pkg('^node:', 'src/core runs in browsers and edge runtimes: no Node built-ins.'),
+    ],
+  ),
+  layer(
+    ['src/react/**', 'src/index.ts'],
+    [
+      otherLayer(['server', 'sandbox'], 'The browser side never imports server/ or sandbox/ (DESIGN.md).'),
+      pkg('^(hono|@hono/)', 'Hono is server-side; the browser entry must not pull it in.'),
+      pkg('^zod$', 'Use zod/mini in code that reaches the browser.'),
+      pkg('^node:', 'The browser side imports no Node built-ins.'),
+    ],
+  ),
+  layer(
+    ['src/server/**'],
+    [
+      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
+      pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
+    ],
+  ),
+  layer(
+    ['src/sandbox/**'],
+    [
+      otherLayer(['react', 'server'], 'src/sandbox imports core/ only (DESIGN.md).'),
+      pkg('^(react|react-dom|@tanstack/)', 'src/sandbox imports no React.'),
+    ],
+  ),
+]
+
+export default defineConfig([
+  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/']),
+  js.configs.recommended,
+  tseslint.configs.strict,
+  reactHooks.configs.flat.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...layerRules,
+  {
+    files: ['src/react/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Tokens live in memory only.' },
+        { name: 'sessionStorage', message: 'Tokens live in memory only.' },
+      ],
+    },
+  },
+])

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import pkg from './package.json' with { type: 'json' }
+
+// Everything the package depends on stays a bare import in dist/, resolved by the lender's app.
+const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
+const isExternal = (id: string) =>
+  id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
+
+/** Ships the default theme as `dist/styles.css`, untouched (it is plain CSS with custom properties). */
+function stylesheet(): Plugin {
+  return {
+    name: 'ibv-kit:stylesheet',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync('src/styles.css', 'utf8') })
+    },
+  }
+}
+
+const library: UserConfig = {
+  plugins: [react(), stylesheet()],
+  publicDir: false,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    lib: {
+      entry: ['src/index.ts', 'src/core/index.ts', 'src/server/index.ts', 'src/sandbox/index.ts'],
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: isExternal,
+      // One file per module, mirroring src/, so a lender's bundler keeps only what is imported.
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
+}
+
+// The demo imports `ibv-kit` as a lender would; in this repo those names resolve to src/.
+const packageAliases = [
+  { find: /^ibv-kit\/styles\.css$/, replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)) },
+  { find: /^ibv-kit\/(core|server|sandbox)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
+  { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+]
+
+// `npm run dev` serves the demo page on 127.0.0.1 (port 5173, or the next free one).
+const dev: UserConfig = {
+  root: 'demo',
+  plugins: [react()],
+  resolve: { alias: packageAliases },
+  server: { host: '127.0.0.1', port: 5173 },
+}
+
+export default defineConfig(({ command }) => (command === 'build' ? library : dev))
