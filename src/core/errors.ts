@@ -1,0 +1,118 @@
+/**
+ * Stable, machine-readable reasons for an `IbvError`. Match on these, never on messages.
+ */
+export type IbvErrorCode =
+  /** The service or the lender's backend refused the credentials (HTTP 401). */
+  | 'unauthorized'
+  /** The lender's `authorize` hook refused the caller (HTTP 403). */
+  | 'forbidden'
+  /** The request was invalid (HTTP 400); `fields` says which fields and why. */
+  | 'invalid_request'
+  /** The resource does not exist (HTTP 404). */
+  | 'not_found'
+  /** Too many requests (HTTP 429). */
+  | 'rate_limited'
+  /** The service failed (HTTP 5xx). */
+  | 'server_error'
+  /** The request never got an answer: offline, DNS, connection reset. */
+  | 'network'
+  /** The request got no answer in time. */
+  | 'timeout'
+  /** An answer arrived but does not have the shape the spec gives it. */
+  | 'malformed_response'
+  /** A webhook body that is not one of the spec's events. */
+  | 'invalid_webhook'
+  /** Anything else, with the HTTP status when there was one. */
+  | 'unknown'
+
+/** Field name → list of error strings, as in the spec's 400 responses. */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>
+
+export interface IbvErrorOptions {
+  /** HTTP status of the answer that caused the error, when there was one. */
+  status?: number
+  /** Per-field validation messages (`invalid_request`, `invalid_webhook`). */
+  fields?: FieldErrors
+  cause?: unknown
+}
+
+/**
+ * The one error type of ibv-kit. Its `code` is stable; its message is for people.
+ *
+ * @example
+ * if (error instanceof IbvError && error.code === 'invalid_request') showFields(error.fields)
+ */
+export class IbvError extends Error {
+  override readonly name = 'IbvError'
+  readonly code: IbvErrorCode
+  readonly status: number | undefined
+  readonly fields: FieldErrors | undefined
+
+  constructor(code: IbvErrorCode, message: string, options: IbvErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.status = options.status
+    this.fields = options.fields
+  }
+
+  /** Whether trying again can help (network failures, timeouts, 429 and 5xx). */
+  get retryable(): boolean {
+    return isRetryable(this)
+  }
+
+  /** What `JSON.stringify` shows: code, message, status and fields, never the cause. */
+  toJSON(): { name: string; code: IbvErrorCode; message: string; status?: number; fields?: FieldErrors } {
+    return { name: this.name, code: this.code, message: this.message, status: this.status, fields: this.fields }
+  }
+}
+
+const RETRYABLE_CODES: ReadonlySet<IbvErrorCode> = new Set(['network', 'timeout', 'rate_limited', 'server_error'])
+
+/**
+ * Whether an operation that failed with `error` is worth retrying. An `IbvError` answers by its
+ * code; any other error with a numeric `status` by that status (5xx, 408 and 429 yes, other 4xx
+ * no); an error without a status is taken for a network failure, so yes.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof IbvError) return RETRYABLE_CODES.has(error.code)
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined
+  if (typeof status !== 'number') return true
+  return RETRYABLE_CODES.has(codeForStatus(status))
+}
+
+/** The error code that an HTTP status stands for. */
+export function codeForStatus(status: number): IbvErrorCode {
+  if (status === 400 || status === 422) return 'invalid_request'
+  if (status === 401) return 'unauthorized'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'not_found'
+  if (status === 408) return 'timeout'
+  if (status === 429) return 'rate_limited'
+  if (status >= 500 && status <= 599) return 'server_error'
+  return 'unknown'
+}
+
+/**
+ * Builds the `IbvError` for an HTTP error answer, taking the message from the body's `message`
+ * or `error` (the spec uses both) and the per-field messages from `fields`.
+ */
+export function errorFromResponse(status: number, body: unknown): IbvError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const text = [record.message, record.error].find((value) => typeof value === 'string' && value.trim() !== '')
+  const message = typeof text === 'string' ? text : `The service answered HTTP ${status}.`
+  return new IbvError(codeForStatus(status), message, { status, fields: readFieldErrors(record.fields) })
+}
+
+/** Keeps the well-formed entries of a `fields` map (name → list of strings); undefined if none. */
+export function readFieldErrors(value: unknown): FieldErrors | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const fields: Record<string, string[]> = {}
+  for (const [name, messages] of Object.entries(value)) {
+    if (typeof messages === 'string') fields[name] = [messages]
+    else if (Array.isArray(messages)) {
+      const strings = messages.filter((message): message is string => typeof message === 'string')
+      if (strings.length > 0) fields[name] = strings
+    }
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined
+}

@@ -1,0 +1,54 @@
+export { IbvError, isRetryable, codeForStatus, errorFromResponse, readFieldErrors } from './errors.js'
+export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
+
+export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'
+export type { ReportStatus, StatusTone, StatusDescription } from './statuses.js'
+
+export {
+  tokenResponseSchema,
+  tokenErrorSchema,
+  ibvItemSchema,
+  ibvAccountSchema,
+  ibvReportSchema,
+  pendingReportSchema,
+  refreshResponseSchema,
+  webhookPayloadSchema,
+  parseWith,
+} from './schemas.js'
+export type {
+  TokenResponse,
+  TokenErrorBody,
+  IbvItem,
+  IbvAccount,
+  IbvReport,
+  PendingReport,
+  RefreshResponse,
+  WebhookPayload,
+} from './schemas.js'
+
+export {
+  DEFAULT_RENEW_LEAD_SECONDS,
+  MIN_EXPIRES_IN_SECONDS,
+  MAX_EXPIRES_IN_SECONDS,
+  parseExpiresIn,
+  tokenLifetime,
+  parseTokenResponse,
+} from './token-lifetime.js'
+export type { TokenLifetime, TokenLifetimeOptions, NormalizedTokenResponse } from './token-lifetime.js'
+
+export { classifyRefresh, institutionIn } from './refresh-outcome.js'
+export type { RefreshOutcome, RefreshOutcomeKind, RefreshLinks } from './refresh-outcome.js'
+
+export { WEBHOOK_EVENTS, parseWebhook } from './webhook.js'
+export type { WebhookEvent, WebhookEventName } from './webhook.js'
+
+export {
+  joinServiceUrl,
+  encodePathSegment,
+  tokensUrl,
+  refreshUrl,
+  reportUrl,
+  embeddedReportUrl,
+  connectWidgetUrl,
+} from './urls.js'
+export type { ReportApiVersion } from './urls.js'

@@ -1,0 +1,93 @@
+import { IbvError } from './errors.js'
+
+/** How long before expiry a token is renewed, unless told otherwise: two minutes. */
+export const DEFAULT_RENEW_LEAD_SECONDS = 120
+
+/** The shortest `expires_in` accepted: one second. A shorter token cannot be used in time. */
+export const MIN_EXPIRES_IN_SECONDS = 1
+
+/** The longest `expires_in` accepted: one year. Anything longer is taken for a broken answer. */
+export const MAX_EXPIRES_IN_SECONDS = 365 * 24 * 60 * 60
+
+const NUMERIC = /^\s*\d+(\.\d+)?\s*$/
+
+export interface TokenLifetime {
+  /** Validity in seconds, as a number whatever the service sent. */
+  expiresIn: number
+  /** When the token stops working, in epoch milliseconds. */
+  expiresAt: number
+  /** When to fetch the next token, in epoch milliseconds; always before `expiresAt`. */
+  renewAt: number
+}
+
+export interface TokenLifetimeOptions {
+  /**
+   * Seconds before expiry at which to renew. Capped at half the lifetime, so a short-lived token
+   * is not renewed the moment it arrives.
+   * @default 120
+   */
+  renewLeadSeconds?: number
+}
+
+/** A token answer with `expires_in` normalised to a number. */
+export interface NormalizedTokenResponse {
+  access_token: string
+  expires_in: number
+}
+
+/**
+ * Reads `expires_in`, which the spec documents as a string and shows as a number: a positive
+ * number of seconds, or a string of one. Zero, negative, under a second, non-numeric, missing or
+ * absurdly large values throw an `IbvError` (`malformed_response`).
+ */
+export function parseExpiresIn(value: unknown): number {
+  const seconds = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : NaN
+  if (!(seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS)) {
+    throw new IbvError(
+      'malformed_response',
+      `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`,
+    )
+  }
+  return seconds
+}
+
+/**
+ * When a token expires and when to renew it, from the token answer and the time it was received.
+ *
+ * @example
+ * const { renewAt } = tokenLifetime({ access_token, expires_in: '1800' }, Date.now())
+ */
+export function tokenLifetime(
+  response: unknown,
+  receivedAt: number | Date,
+  options: TokenLifetimeOptions = {},
+): TokenLifetime {
+  const start = typeof receivedAt === 'number' ? receivedAt : receivedAt.getTime()
+  if (!Number.isFinite(start)) throw new TypeError('tokenLifetime: receivedAt must be a valid time.')
+  const record = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : undefined
+  if (!record) throw new IbvError('malformed_response', `A token answer must be a JSON object; got ${describe(response)}.`)
+  const expiresIn = parseExpiresIn(record.expires_in)
+  const lead = Math.min(Math.max(options.renewLeadSeconds ?? DEFAULT_RENEW_LEAD_SECONDS, 0), expiresIn / 2)
+  const expiresAt = start + expiresIn * 1000
+  return { expiresIn, expiresAt, renewAt: expiresAt - lead * 1000 }
+}
+
+/**
+ * Validates a successful token answer: a non-empty `access_token` and a valid `expires_in`,
+ * returned as a number. Anything else throws an `IbvError` (`malformed_response`).
+ */
+export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined
+  const token = record?.access_token
+  if (typeof token !== 'string' || token === '') {
+    throw new IbvError('malformed_response', 'The token answer has no access_token.')
+  }
+  return { access_token: token, expires_in: parseExpiresIn(record?.expires_in) }
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
+  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`
+}

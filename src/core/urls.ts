@@ -1,0 +1,61 @@
+import { IbvError } from './errors.js'
+
+/** Which retrieval path to use: v2 normally, v1 for fetching a report after a refresh webhook. */
+export type ReportApiVersion = 'v1' | 'v2'
+
+/**
+ * Joins a service URL (an origin with an optional path prefix, such as
+ * `https://api.example.com` or `/ibv-sandbox/`) and an absolute path, with exactly one slash.
+ */
+export function joinServiceUrl(serviceUrl: string, path: string): string {
+  return `${serviceUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/**
+ * Encodes one path segment: slashes, spaces and unicode are percent-encoded. An empty identifier,
+ * `.` or `..` throws an `IbvError` (`invalid_request`): URL parsers resolve those (even encoded as
+ * `%2E`) as dot segments, which would send the request to another path.
+ */
+export function encodePathSegment(value: string, name: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new IbvError('invalid_request', `${name} must be a non-empty string.`, {
+      fields: { [name]: ['is required'] },
+    })
+  }
+  if (value === '.' || value === '..') {
+    throw new IbvError('invalid_request', `${name} cannot be "${value}".`, {
+      fields: { [name]: ['cannot be a dot segment'] },
+    })
+  }
+  return encodeURIComponent(value)
+}
+
+/** Operations 1 and 2: `POST {base}/api/v1/auth/tokens`. */
+export function tokensUrl(serviceUrl: string): string {
+  return joinServiceUrl(serviceUrl, '/api/v1/auth/tokens')
+}
+
+/** Operation 3: `POST {base}/api/v1/ibv/requests/refresh/{client_consumer_id}`. */
+export function refreshUrl(serviceUrl: string, consumerId: string): string {
+  return joinServiceUrl(serviceUrl, `/api/v1/ibv/requests/refresh/${encodePathSegment(consumerId, 'consumer_id')}`)
+}
+
+/** Operation 4: `GET {base}/api/v2/ibv/requests/{product_request_id}` (or `/api/v1/` after a refresh). */
+export function reportUrl(serviceUrl: string, productRequestId: string, version: ReportApiVersion = 'v2'): string {
+  const id = encodePathSegment(productRequestId, 'product_request_id')
+  return joinServiceUrl(serviceUrl, `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/${id}`)
+}
+
+/** Operation 5: the iframe source, `{base}/portal/embeddable_reports?token=<ACCESS_TOKEN>`. */
+export function embeddedReportUrl(serviceUrl: string, token: string): string {
+  return `${joinServiceUrl(serviceUrl, '/portal/embeddable_reports')}?token=${encodeURIComponent(token)}`
+}
+
+/**
+ * The hosted connect widget, `{base}/connect?token=<consumer token>&origin=<embedder origin>`. The
+ * origin tells the widget where it may post its messages.
+ */
+export function connectWidgetUrl(serviceUrl: string, token: string, origin: string): string {
+  const query = `token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}`
+  return `${joinServiceUrl(serviceUrl, '/connect')}?${query}`
+}
