@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import {
+  IbvError,
+  connectWidgetUrl,
+  embeddedReportUrl,
+  joinServiceUrl,
+  refreshUrl,
+  reportUrl,
+  tokensUrl,
+} from '../../src/core/index.js'
+
+const bases = ['https://api.service.test', 'https://api.service.test/', 'https://api.service.test//']
+
+describe('URL builders', () => {
+  it.each(bases)('build every path of the spec with one slash from %s', (base) => {
+    expect(tokensUrl(base)).toBe('https://api.service.test/api/v1/auth/tokens')
+    expect(refreshUrl(base, 'LND-42')).toBe('https://api.service.test/api/v1/ibv/requests/refresh/LND-42')
+    expect(reportUrl(base, 'IBV-1')).toBe('https://api.service.test/api/v2/ibv/requests/IBV-1')
+    expect(reportUrl(base, 'IBV-1', 'v1')).toBe('https://api.service.test/api/v1/ibv/requests/IBV-1')
+    expect(embeddedReportUrl(base, 'tok')).toBe('https://api.service.test/portal/embeddable_reports?token=tok')
+    expect(connectWidgetUrl(base, 'tok', 'https://lender.test')).toBe(
+      'https://api.service.test/connect?token=tok&origin=https%3A%2F%2Flender.test',
+    )
+  })
+
+  it('keep a path prefix and work with a relative service URL', () => {
+    expect(tokensUrl('https://gw.test/ibv/')).toBe('https://gw.test/ibv/api/v1/auth/tokens')
+    expect(reportUrl('/ibv-sandbox', 'IBV-1')).toBe('/ibv-sandbox/api/v2/ibv/requests/IBV-1')
+    expect(joinServiceUrl('', '/api')).toBe('/api')
+  })
+
+  it.each([
+    ['a space', 'LND 42', 'LND%2042'],
+    ['a slash', 'LND/42', 'LND%2F42'],
+    ['a query and a hash', 'a?b#c', 'a%3Fb%23c'],
+    ['unicode', 'préstamo-💸', 'pr%C3%A9stamo-%F0%9F%92%B8'],
+    ['dots inside', 'a..b', 'a..b'],
+    ['a percent sign', '100%', '100%25'],
+  ])('encode an id with %s as one path segment', (_, id, encoded) => {
+    expect(refreshUrl('https://s.test', id)).toBe(`https://s.test/api/v1/ibv/requests/refresh/${encoded}`)
+    expect(reportUrl('https://s.test', id)).toBe(`https://s.test/api/v2/ibv/requests/${encoded}`)
+    const parsed = new URL(reportUrl('https://s.test', id))
+    expect(parsed.pathname.split('/').length).toBe(6)
+  })
+
+  it('encode the token in the portal address so it round-trips', () => {
+    const token = 'a+b/c=d&e f'
+    const url = new URL(embeddedReportUrl('https://s.test', token))
+    expect(url.searchParams.get('token')).toBe(token)
+    expect([...url.searchParams.keys()]).toEqual(['token'])
+  })
+
+  it.each(['.', '..'])('refuse the dot segment %j, which URL parsers resolve even when encoded', (id) => {
+    expect(new URL('https://s.test/a/%2E%2E').pathname).toBe('/')
+    expect(() => refreshUrl('https://s.test', id)).toThrow(IbvError)
+    expect(() => reportUrl('https://s.test', id)).toThrow(/cannot be/)
+  })
+
+  it('refuse an empty identifier rather than call another path', () => {
+    expect(() => refreshUrl('https://s.test', '')).toThrow(IbvError)
+    let caught: unknown
+    try {
+      reportUrl('https://s.test', '')
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toMatchObject({ code: 'invalid_request', fields: { product_request_id: ['is required'] } })
+  })
+})

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
+
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+  instances: [{ browser: 'chromium' as const }],
+}
+
+export default defineConfig({
+  plugins: [react()],
+  // Pre-bundled up front so a browser test never sees two copies of React (TOOLCHAIN.md pitfall 2).
+  optimizeDeps: {
+    include: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', '@testing-library/react'],
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/browser/**'],
+          setupFiles: ['test/setup.ts'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup.ts'],
+          browser,
+        },
+      },
+    ],
+  },
+})
