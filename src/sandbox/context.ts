@@ -1,0 +1,46 @@
+import type { SandboxClock } from './clock.js'
+import type { Scheduler } from './scheduler.js'
+import type { ServiceState } from './service.js'
+import type { TokenStore } from './tokens.js'
+import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
+
+/** HTTP statuses of the refresh error cases (the spec gives none; see the README). */
+export interface RefreshErrorStatuses {
+  invalid_connection: number
+  data_pull_failed: number
+  consumer_not_found: number
+  refresh_not_ready: number
+  refresh_failed: number
+}
+
+/** A connect-widget visit, from opening to success or exit. */
+export interface WidgetSession {
+  id: string
+  consumerId: string
+  /** Where messages go; absent for a reconnect link opened on its own. */
+  origin: string | undefined
+  step: 'credentials' | 'mfa' | 'done'
+  productRequestId?: string
+  institution?: string
+  expiresAt: number
+}
+
+/** Everything the route groups share: one per sandbox. */
+export interface SandboxContext {
+  apiKey: string
+  clientId: string
+  basePath: string
+  clock: SandboxClock
+  scheduler: Scheduler
+  state: ServiceState
+  tokens: TokenStore
+  webhooks: WebhookDispatcher
+  sessions: Map<string, WidgetSession>
+  lifetimes: { consumer: number; embedded: number }
+  expiresInFormat: 'number' | 'string'
+  refreshStatus: RefreshErrorStatuses
+  /** Where webhooks go now (`PUT /sandbox/webhook_url` changes it). */
+  webhookTarget: WebhookTarget | undefined
+  /** The public base URL of the service: the `serviceUrl` option, or what the last request showed. */
+  base(): string
+}

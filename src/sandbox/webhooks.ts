@@ -1,0 +1,95 @@
+import type { Scheduler } from './scheduler.js'
+import type { SandboxClock } from './clock.js'
+
+export interface WebhookRetryOptions {
+  /** Attempts per event, the first included. @default 5 */
+  attempts?: number
+  /** Seconds before the first retry; each retry waits twice as long as the one before. @default 2 */
+  baseDelaySeconds?: number
+  /** How long one attempt may take before it counts as failed, in milliseconds. @default 5000 */
+  timeoutMs?: number
+}
+
+/** One delivery attempt, as `GET /sandbox/webhooks` lists it. */
+export interface WebhookAttempt {
+  delivery_id: string
+  attempt: number
+  url: string
+  payload: Record<string, unknown>
+  /** The receiver's HTTP status, when it answered. */
+  status?: number
+  /** Why the attempt failed without an answer (network error, timeout). */
+  error?: string
+  ok: boolean
+  /** Sandbox time of the attempt, ISO 8601. */
+  at: string
+}
+
+export interface WebhookTarget {
+  url: string
+  headers?: Record<string, string>
+}
+
+/**
+ * Delivers webhook payloads as JSON POSTs, retrying with exponential backoff on a non-2xx answer,
+ * a network error or a timeout, up to a bound; records every attempt. Never throws.
+ */
+export class WebhookDispatcher {
+  readonly attempts: WebhookAttempt[] = []
+  private sent = 0
+  private readonly options: Required<WebhookRetryOptions>
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly clock: SandboxClock,
+    private readonly fetcher: typeof fetch,
+    options: WebhookRetryOptions = {},
+  ) {
+    this.options = { attempts: 5, baseDelaySeconds: 2, timeoutMs: 5000, ...options }
+  }
+
+  /** Starts delivering `payload` to `target` now (nothing happens without a target). */
+  send(target: WebhookTarget | undefined, payload: Record<string, unknown>): void {
+    if (target) this.attempt(target, payload, `whd_${++this.sent}`, 1)
+  }
+
+  clear(): void {
+    this.attempts.length = 0
+  }
+
+  private attempt(target: WebhookTarget, payload: Record<string, unknown>, deliveryId: string, attempt: number): void {
+    const record: WebhookAttempt = {
+      delivery_id: deliveryId,
+      attempt,
+      url: target.url,
+      payload,
+      ok: false,
+      at: new Date(this.clock.now()).toISOString(),
+    }
+    this.attempts.push(record)
+    const work = this.post(target, payload).then((outcome) => {
+      Object.assign(record, outcome)
+      if (!record.ok && attempt < this.options.attempts) {
+        const delay = this.options.baseDelaySeconds * 1000 * 2 ** (attempt - 1)
+        this.scheduler.at(this.clock.now() + delay, () => this.attempt(target, payload, deliveryId, attempt + 1))
+      }
+    })
+    this.scheduler.track(work)
+  }
+
+  private async post(target: WebhookTarget, payload: Record<string, unknown>): Promise<Partial<WebhookAttempt>> {
+    try {
+      const response = await this.fetcher(target.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'ibv-sandbox', ...target.headers },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      })
+      await response.body?.cancel().catch(() => undefined)
+      return { status: response.status, ok: response.ok }
+    } catch (error) {
+      const name = error instanceof Error ? error.name : ''
+      return { error: name === 'TimeoutError' ? 'timeout' : error instanceof Error ? error.message : String(error) }
+    }
+  }
+}
