@@ -1,3 +1,15 @@
-// `ibv-kit/sandbox`: the simulated service arrives with the sandbox issue. Until then the entry
-// exists so that the package's export map builds and resolves.
-export {}
+export { createSandbox, SANDBOX_API_KEY } from './sandbox.js'
+export type { Sandbox, SandboxOptions } from './sandbox.js'
+export { createManualClock, createRealClock } from './clock.js'
+export type { SandboxClock } from './clock.js'
+export { ibvSandbox } from './vite-plugin.js'
+export type { IbvSandboxPluginOptions, FetchHandler } from './vite-plugin.js'
+export { startSandboxServer } from './node-server.js'
+export type { SandboxServer } from './node-server.js'
+export { CONNECT_OUTCOMES, REFRESH_SETTINGS } from './service.js'
+export type { ConnectOutcome, RefreshSetting, PipelineTimings } from './service.js'
+export { INSTITUTIONS } from './report-data.js'
+export type { ReportShape } from './report-data.js'
+export type { RefreshErrorStatuses } from './context.js'
+export type { WebhookAttempt, WebhookRetryOptions } from './webhooks.js'
+export type { WidgetMessage } from './pages/widget.js'

@@ -1,0 +1,32 @@
+import { Hono } from 'hono'
+import type { SandboxContext } from '../context.js'
+import { PAGE_HEADERS } from '../http.js'
+import { pendingPage, refusedPage, reportPage } from '../pages/portal.js'
+import { ASSETS } from '../assets.js'
+import { reportOf } from './reports.js'
+
+/**
+ * Operation 5: the embeddable report page, `GET /portal/embeddable_reports?token=`, and the static
+ * assets of the sandbox's pages. Unknown, expired and consumer-kind tokens get a 401 page.
+ */
+export function portalRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono()
+
+  app.get('/portal/embeddable_reports', (c) => {
+    const basePath = ctx.basePath
+    const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
+    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked), 401, PAGE_HEADERS)
+    const request = ctx.state.requests.get(checked.subject)
+    if (!request) return c.body(refusedPage(basePath, 'unknown'), 401, PAGE_HEADERS)
+    const html = request.status === 'complete' ? reportPage(basePath, reportOf(ctx, request)) : pendingPage(basePath, request.id, request.status)
+    return c.body(html, 200, PAGE_HEADERS)
+  })
+
+  app.get('/assets/:name', (c) => {
+    const asset = ASSETS[c.req.param('name')]
+    if (!asset) return c.json({ message: `No asset ${c.req.param('name')}.` }, 404)
+    return c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
+  })
+
+  return app
+}

@@ -1,0 +1,163 @@
+import { Hono, type Context } from 'hono'
+import type { SandboxContext, WidgetSession } from '../context.js'
+import { PAGE_HEADERS } from '../http.js'
+import { secretToken } from '../random.js'
+import { INSTITUTIONS } from '../report-data.js'
+import type { ConnectOutcome } from '../service.js'
+import { connectedPage, credentialsPage, mfaPage, widgetRefusedPage, type WidgetMessage, type WidgetView } from '../pages/widget.js'
+
+const SESSION_MS = 30 * 60 * 1000
+const MFA_CODE = '123456'
+
+/** What the test credentials lead to (the README's table). */
+export function credentialOutcome(username: string, password: string): ConnectOutcome | 'mfa' | 'wrong_credentials' {
+  if (password !== 'pass_good') return 'wrong_credentials'
+  const outcomes: Record<string, ConnectOutcome | 'mfa'> = {
+    user_good: 'complete',
+    user_mfa: 'mfa',
+    user_acquire_fail: 'ibv_data_acquire_failed',
+    user_generation_fail: 'generation_failed',
+  }
+  return outcomes[username] ?? 'wrong_credentials'
+}
+
+/** The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`) and its form posts. */
+export function widgetRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono()
+  const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, PAGE_HEADERS)
+
+  app.get('/connect', (c) => {
+    const basePath = ctx.basePath
+    const originParam = c.req.query('origin')
+    const origin = originParam === undefined ? undefined : validOrigin(originParam)
+    if (originParam !== undefined && !origin) {
+      return html(c, widgetRefusedPage({ basePath, origin: undefined, messages: [] }, 'The origin parameter must be an http(s) origin such as https://lender.example.'), 400)
+    }
+    const view: WidgetView = { basePath, origin, messages: [] }
+    let consumerId: string
+    const linkId = c.req.query('link')
+    if (linkId !== undefined) {
+      const consumer = ctx.state.consumerByLink(linkId)
+      if (!consumer) return html(c, widgetRefusedPage(view, 'This reconnect link is not valid.'), 404)
+      consumerId = consumer.id
+    } else {
+      const checked = ctx.tokens.check(c.req.query('token'), 'consumer')
+      if (typeof checked === 'string') {
+        const code = checked === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN'
+        const text = checked === 'expired' ? 'This session has expired. Start again from the application.' : 'This connect link is not valid.'
+        view.messages.push({ type: 'ibv:exit', error: { code, message: text }, metadata: { status: 'refused' } })
+        return html(c, widgetRefusedPage(view, text), 401)
+      }
+      consumerId = checked.subject
+    }
+    const session: WidgetSession = {
+      id: secretToken('ws_'),
+      consumerId,
+      origin,
+      step: 'credentials',
+      expiresAt: ctx.clock.now() + SESSION_MS,
+    }
+    ctx.sessions.set(session.id, session)
+    view.messages.push({ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: linkId ? 'reconnect' : 'connect' } })
+    view.exit = exitMessage(null, { status: 'credentials' })
+    return html(c, credentialsPage(view, actionOf(ctx, session)))
+  })
+
+  app.post('/connect/sessions/:id', async (c) => {
+    const basePath = ctx.basePath
+    const session = ctx.sessions.get(c.req.param('id'))
+    if (!session || ctx.clock.now() >= session.expiresAt) {
+      return html(c, widgetRefusedPage({ basePath, origin: undefined, messages: [] }, 'This session has ended. Start again from the application.'), 404)
+    }
+    const form = await c.req.parseBody()
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
+    const view: WidgetView = { basePath, origin: session.origin, messages: [] }
+    const action = actionOf(ctx, session)
+
+    if (session.step === 'done') return html(c, connectedPage(view, session.institution ?? ''))
+    if (session.step === 'mfa') {
+      const request = ctx.state.requests.get(session.productRequestId ?? '')
+      const institution = session.institution ?? ''
+      if (field('code').trim() !== MFA_CODE || !request) {
+        view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_MFA_CODE' } })
+        view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
+        return html(c, mfaPage(view, action, institution, 'That code is not right. Try again.'))
+      }
+      view.messages.push({ type: 'ibv:event', name: 'SUBMIT_MFA', metadata: {} })
+      ctx.state.reconnect(request, 'complete')
+      return html(c, finish(view, session))
+    }
+
+    const institution = INSTITUTIONS.find((candidate) => candidate.id === field('institution')) ?? INSTITUTIONS[0]
+    session.institution = institution.name
+    view.messages.push(
+      { type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: institution.id, institution_name: institution.name } },
+      { type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: {} },
+    )
+    const outcome = credentialOutcome(field('username').trim(), field('password'))
+    if (outcome === 'wrong_credentials' || outcome === 'mfa') {
+      // Both leave a request waiting in reconnect_required until the consumer finishes.
+      attach(ctx, session, institution.name, 'reconnect_required')
+      if (outcome === 'mfa') {
+        session.step = 'mfa'
+        view.messages.push({ type: 'ibv:event', name: 'MFA_REQUIRED', metadata: {} })
+        view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
+        return html(c, mfaPage(view, action, institution.name))
+      }
+      view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
+      view.exit = exitMessage({ code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }, pendingMeta(session))
+      return html(c, credentialsPage(view, action, 'The username or password is not right. Try again.', institution.id))
+    }
+    attach(ctx, session, institution.name, outcome)
+    return html(c, finish(view, session))
+  })
+
+  return app
+}
+
+/** Links the session to a product request: reconnects the one waiting, or creates one. */
+function attach(ctx: SandboxContext, session: WidgetSession, institution: string, outcome: ConnectOutcome): void {
+  const consumer = ctx.state.consumers.get(session.consumerId)
+  const waiting = [session.productRequestId, ...(consumer?.requests ?? [])]
+    .map((id) => (id ? ctx.state.requests.get(id) : undefined))
+    .find((request) => request?.status === 'reconnect_required')
+  if (waiting) {
+    waiting.institution = institution
+    ctx.state.reconnect(waiting, outcome)
+    session.productRequestId = waiting.id
+  } else {
+    session.productRequestId = ctx.state.create({ consumerId: session.consumerId, institution, outcome }).id
+  }
+}
+
+function finish(view: WidgetView, session: WidgetSession): string {
+  session.step = 'done'
+  const institution = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
+  view.messages.push(
+    { type: 'ibv:event', name: 'HANDOFF', metadata: {} },
+    { type: 'ibv:success', product_request_id: session.productRequestId ?? '', institution: { id: institution.id, name: institution.name } },
+  )
+  return connectedPage(view, institution.name)
+}
+
+function exitMessage(error: { code: string; message: string } | null, metadata: Record<string, unknown>) {
+  return { type: 'ibv:exit', error, metadata } satisfies WidgetMessage
+}
+
+function pendingMeta(session: WidgetSession): Record<string, unknown> {
+  return { status: 'reconnect_required', product_request_id: session.productRequestId, institution_name: session.institution }
+}
+
+function actionOf(ctx: SandboxContext, session: WidgetSession): string {
+  return `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
+}
+
+/** The origin itself when `value` is an http(s) origin with nothing after it, else undefined. */
+function validOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? url.origin : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,173 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { createRealClock, type SandboxClock } from './clock.js'
+import type { RefreshErrorStatuses, SandboxContext, WidgetSession } from './context.js'
+import { SandboxHttpError } from './http.js'
+import { Scheduler } from './scheduler.js'
+import { ServiceState, type PipelineTimings } from './service.js'
+import { TokenStore } from './tokens.js'
+import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.js'
+import { controlRoutes } from './routes/control.js'
+import { portalRoutes } from './routes/portal.js'
+import { refreshRoutes } from './routes/refresh.js'
+import { reportRoutes } from './routes/reports.js'
+import { tokenRoutes } from './routes/tokens.js'
+import { widgetRoutes } from './routes/widget.js'
+
+/** The API key the sandbox accepts unless told otherwise. */
+export const SANDBOX_API_KEY = 'sandbox-api-key'
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+export interface SandboxOptions {
+  /** The only `x-api-key` accepted. @default 'sandbox-api-key' */
+  apiKey?: string
+  /** Sandbox time. @default createRealClock() */
+  clock?: SandboxClock
+  /**
+   * The public base URL in the links the sandbox returns (`ibv_report`, `ibv_connection_link`,
+   * page assets). A function is asked each time. @default the origin of the last request + basePath
+   */
+  serviceUrl?: string | (() => string | undefined)
+  /** Path prefix the sandbox is mounted under, such as `/ibv-sandbox`. @default '' */
+  basePath?: string
+  /** Where webhooks go (also `PUT /sandbox/webhook_url`). @default none */
+  webhookUrl?: string
+  /** Headers added to every webhook delivery, such as a shared secret. */
+  webhookHeaders?: Record<string, string>
+  webhookRetry?: WebhookRetryOptions
+  /** The fetch that delivers webhooks. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Pipeline durations. @default { acquireSeconds: 3, generateSeconds: 3 } */
+  timings?: PipelineTimings
+  /** `client_id` in reports. @default 'sandbox-client' */
+  clientId?: string
+  /** Seed of generated product request ids; the same seed gives the same ids. @default random */
+  seed?: number
+  /** Token lifetimes in seconds. @default { consumer: 3600, embedded: 1800 } */
+  tokenLifetimes?: { consumer?: number; embedded?: number }
+  /** `expires_in` as the spec shows it (a number) or as it documents it (a string). @default 'number' */
+  expiresInFormat?: 'number' | 'string'
+  /** HTTP statuses of the refresh error cases, which the spec does not give. */
+  refreshErrorStatus?: Partial<RefreshErrorStatuses>
+}
+
+export interface Sandbox {
+  /** The service as a Web-standard handler. */
+  fetch(request: Request): Promise<Response>
+  readonly clock: SandboxClock
+  readonly apiKey: string
+  /** Moves time forward, running due transitions and webhook deliveries, and waits for them. */
+  advance(seconds: number): Promise<void>
+  /** Resolves when no webhook delivery is in flight. */
+  settle(): Promise<void>
+  /** Back to empty: no consumers, requests, tokens, sessions or delivery records. */
+  reset(): void
+  /** Stops the timers (real clock); the sandbox still answers, but nothing moves by itself. */
+  close(): void
+}
+
+/**
+ * The Bank-Connection Report Service, simulated in memory: every endpoint, state, error and limit
+ * of the spec, the hosted widget and report pages, webhooks with retries, and control routes.
+ *
+ * @example
+ * const sandbox = createSandbox({ clock: createManualClock() })
+ * const response = await sandbox.fetch(new Request('http://sandbox.test/api/v1/auth/tokens', init))
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const apiKey = options.apiKey ?? SANDBOX_API_KEY
+  const clock = options.clock ?? createRealClock()
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '')
+  const scheduler = new Scheduler(clock)
+  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), options.webhookRetry)
+  let lastBase = `http://127.0.0.1${basePath}`
+  const configured = options.serviceUrl
+  const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
+  const initialTarget = options.webhookUrl ? { url: options.webhookUrl, headers: options.webhookHeaders } : undefined
+
+  const ctx: SandboxContext = {
+    apiKey,
+    clientId: options.clientId ?? 'sandbox-client',
+    basePath,
+    clock,
+    scheduler,
+    webhooks,
+    tokens: new TokenStore(clock),
+    sessions: new Map<string, WidgetSession>(),
+    state: new ServiceState({
+      clock,
+      scheduler,
+      webhooks,
+      timings: { acquireSeconds: 3, generateSeconds: 3, ...options.timings },
+      base,
+      webhookTarget: () => ctx.webhookTarget,
+      seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    }),
+    lifetimes: { consumer: options.tokenLifetimes?.consumer ?? 3600, embedded: options.tokenLifetimes?.embedded ?? 1800 },
+    expiresInFormat: options.expiresInFormat ?? 'number',
+    refreshStatus: {
+      invalid_connection: 409,
+      data_pull_failed: 422,
+      consumer_not_found: 404,
+      refresh_not_ready: 429,
+      refresh_failed: 500,
+      ...options.refreshErrorStatus,
+    },
+    webhookTarget: initialTarget,
+    base,
+  }
+
+  const reset = () => {
+    scheduler.clear()
+    ctx.state.reset()
+    ctx.tokens.clear()
+    ctx.sessions.clear()
+    webhooks.clear()
+    ctx.webhookTarget = initialTarget
+  }
+
+  const app = new Hono().basePath(basePath)
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request body is larger than 1 MiB.' }, 413),
+    }),
+  )
+  app.use(async (c, next) => {
+    lastBase = new URL(c.req.url).origin + basePath
+    scheduler.runDue()
+    await next()
+  })
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allowed) => {
+        c.header('allow', allowed.join(', '))
+        return c.json({ message: `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.` }, 405)
+      },
+    }),
+  )
+  for (const routes of [tokenRoutes(ctx), reportRoutes(ctx), refreshRoutes(ctx), portalRoutes(ctx), widgetRoutes(ctx), controlRoutes(ctx, reset)]) {
+    app.route('/', routes)
+  }
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))
+  app.onError((error, c) => {
+    if (error instanceof SandboxHttpError) return c.json(error.body, error.status)
+    if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request.' }, error.status)
+    console.error('ibv-sandbox: unexpected error', error)
+    return c.json({ message: 'The sandbox failed to handle this request.' }, 500)
+  })
+
+  return {
+    fetch: async (request) => app.fetch(request),
+    clock,
+    apiKey,
+    advance: (seconds) => scheduler.advanceBy(seconds * 1000),
+    settle: () => scheduler.settle(),
+    reset,
+    close: () => scheduler.clear(),
+  }
+}
