@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
+import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
 
 const browser = {
   enabled: true,
@@ -31,6 +32,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The sandbox on the test server under /ibv-sandbox, as in `npm run dev`.
+        plugins: [ibvSandbox()],
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],

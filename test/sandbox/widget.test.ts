@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest'
+import { createManualClock, createSandbox, type Sandbox } from '../../src/sandbox/index.js'
+import { call, formAction, postedMessages, submitForm } from './call.js'
+
+const ORIGIN = 'https://lender.test'
+
+async function openWidget(sandbox: Sandbox, consumerId = 'LND-42') {
+  const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: consumerId })
+  const page = await call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+  return { page, token: token.body.access_token as string }
+}
+
+async function statusOf(sandbox: Sandbox, id: string) {
+  return (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)).body.ibv_report_status
+}
+
+function success(html: string) {
+  return postedMessages(html).find((message) => message.type === 'ibv:success') as
+    | { product_request_id: string; institution: { id: string; name: string } }
+    | undefined
+}
+
+describe('GET /connect (the hosted widget)', () => {
+  it('opens with ibv:ready and an OPEN event, posted only to the given origin', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    expect(page.status).toBe(200)
+    expect(postedMessages(page.text)).toEqual([{ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: 'connect' } }])
+    expect(page.text).toContain(`data-ibv-origin="${ORIGIN}"`)
+    expect(page.text).toContain('user_good')
+    const script = await call(sandbox, 'GET', '/assets/widget.js', undefined, {})
+    expect(script.text).toContain('postMessage(message,origin)')
+    expect(script.text).not.toContain("'*'")
+  })
+
+  it.each([
+    ['user_good', 'pass_good', 'complete'],
+    ['user_acquire_fail', 'pass_good', 'ibv_data_acquire_failed'],
+    ['user_generation_fail', 'pass_good', 'generation_failed'],
+  ])('%s / %s connects, and the report ends %s', async (username, password, final) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const done = await submitForm(sandbox, formAction(page.text), { institution: 'wombat', username, password })
+    const message = success(done.text)
+    expect(message).toEqual({ type: 'ibv:success', product_request_id: expect.stringMatching(/^IBV/), institution: { id: 'wombat', name: 'First Wombat Credit Union' } })
+    expect(await statusOf(sandbox, message?.product_request_id ?? '')).toBe('initiated')
+    await sandbox.advance(6)
+    expect(await statusOf(sandbox, message?.product_request_id ?? '')).toBe(final)
+  })
+
+  it('user_good with a wrong password: an error, the request waits in reconnect_required, a retry continues it', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const wrong = await submitForm(sandbox, formAction(page.text), { institution: 'platypus', username: 'user_good', password: 'nope' })
+    expect(wrong.text).toContain('role="alert"')
+    expect(postedMessages(wrong.text)).toContainEqual({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
+    const exit = JSON.parse((/data-ibv-exit="([^"]*)"/.exec(wrong.text)?.[1] ?? '{}').replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))))
+    expect(exit).toMatchObject({ type: 'ibv:exit', error: { code: 'INVALID_CREDENTIALS' }, metadata: { status: 'reconnect_required' } })
+    const waiting = exit.metadata.product_request_id as string
+    await sandbox.advance(600)
+    expect(await statusOf(sandbox, waiting)).toBe('reconnect_required')
+
+    const retry = await submitForm(sandbox, formAction(wrong.text), { institution: 'platypus', username: 'user_good', password: 'pass_good' })
+    expect(success(retry.text)?.product_request_id).toBe(waiting)
+    await sandbox.advance(6)
+    expect(await statusOf(sandbox, waiting)).toBe('complete')
+  })
+
+  it('user_mfa: asks for a code; a wrong code asks again; 123456 completes', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const mfa = await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username: 'user_mfa', password: 'pass_good' })
+    expect(mfa.text).toContain('name="code"')
+    expect(postedMessages(mfa.text)).toContainEqual({ type: 'ibv:event', name: 'MFA_REQUIRED', metadata: {} })
+    const again = await submitForm(sandbox, formAction(mfa.text), { code: '000000' })
+    expect(again.text).toContain('That code is not right')
+    const done = await submitForm(sandbox, formAction(again.text), { code: '123456' })
+    const id = success(done.text)?.product_request_id ?? ''
+    await sandbox.advance(6)
+    expect(await statusOf(sandbox, id)).toBe('complete')
+  })
+
+  it('user_mfa: leaving mid-MFA leaves reconnect_required', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const mfa = await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username: 'user_mfa', password: 'pass_good' })
+    expect(mfa.text).toContain('data-ibv-exit-button')
+    await sandbox.advance(86_400)
+    expect(postedMessages(mfa.text).some((message) => message.type === 'ibv:success')).toBe(false)
+    const exit = /data-ibv-exit="([^"]*)"/.exec(mfa.text)?.[1] ?? ''
+    const waiting = /product_request_id&#34;:&#34;(IBV\w+)/.exec(exit)?.[1] ?? ''
+    expect(await statusOf(sandbox, waiting)).toBe('reconnect_required')
+  })
+
+  it('the reconnect link (ibv_connection_link) works without a lender token and continues the waiting request', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-9', outcome: 'reconnect_required' })
+    const link = new URL(created.body.ibv_connection_link as string)
+    const page = await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})
+    expect(page.status).toBe(200)
+    expect(page.text).not.toContain('data-ibv-origin')
+    const done = await submitForm(sandbox, formAction(page.text), { institution: 'platypus', username: 'user_good', password: 'pass_good' })
+    expect(done.text).toContain('You can close this window')
+    await sandbox.advance(6)
+    expect(await statusOf(sandbox, created.body.product_request_id as string)).toBe('complete')
+  })
+
+  it('refuses expired, unknown and embedded tokens, telling the embedder why', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { token } = await openWidget(sandbox)
+    await sandbox.advance(3600)
+    const expired = await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+    expect(expired.status).toBe(401)
+    expect(postedMessages(expired.text)).toEqual([
+      { type: 'ibv:exit', error: { code: 'TOKEN_EXPIRED', message: expect.any(String) }, metadata: { status: 'refused' } },
+    ])
+    const unknown = await call(sandbox, 'GET', `/connect?token=nope&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+    expect(postedMessages(unknown.text)[0]).toMatchObject({ error: { code: 'INVALID_TOKEN' } })
+  })
+
+  it('accepts the consumer token up to 3,599 s and refuses it at 3,600 s', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { token } = await openWidget(sandbox)
+    await sandbox.advance(3599)
+    expect((await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})).status).toBe(200)
+    await sandbox.advance(1)
+    expect((await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})).status).toBe(401)
+  })
+
+  it.each(['*', 'javascript:alert(1)', 'https://lender.test/path', 'lender.test'])('refuses the origin %j', async (origin) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
+    const page = await call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(origin)}`, undefined, {})
+    expect(page.status).toBe(400)
+    expect(postedMessages(page.text)).toEqual([])
+  })
+
+  it('ends a session that has expired', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    await sandbox.advance(1801)
+    const late = await submitForm(sandbox, formAction(page.text), { username: 'user_good', password: 'pass_good' })
+    expect(late.status).toBe(404)
+  })
+})
