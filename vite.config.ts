@@ -28,7 +28,7 @@ const library: UserConfig = {
     target: 'es2022',
     minify: false,
     lib: {
-      entry: ['src/index.ts', 'src/core/index.ts', 'src/server/index.ts', 'src/sandbox/index.ts'],
+      entry: ['src/index.ts', 'src/core/index.ts', 'src/server/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts'],
       formats: ['es'],
     },
     rolldownOptions: {
