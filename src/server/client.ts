@@ -1,0 +1,133 @@
+import {
+  IbvError,
+  classifyRefresh,
+  describeStatus,
+  errorFromResponse,
+  ibvReportSchema,
+  parseTokenResponse,
+  parseWith,
+  pendingReportSchema,
+  refreshUrl,
+  reportUrl,
+  tokensUrl,
+  type IbvReport,
+  type PendingReport,
+  type RefreshOutcome,
+  type ReportApiVersion,
+} from '../core/index.js'
+import { withRetry, type RetryOptions } from './retry.js'
+
+export interface IbvClientOptions {
+  /** The environment's `x-api-key`. Never logged, echoed or put in an error. */
+  apiKey: string
+  /** The service's base URL, such as `https://api.example.com` (a path prefix is kept). */
+  serviceUrl: string
+  /** The fetch to use (a sandbox's `fetch` in tests). @default globalThis.fetch */
+  fetch?: (request: Request) => Promise<Response>
+  /** How long one attempt may take, in milliseconds. @default 10000 */
+  timeoutMs?: number
+  /** Retries of report retrieval and token creation (never of refresh, which is not idempotent). */
+  retry?: RetryOptions
+}
+
+/** A token with `expires_in` normalised to seconds and its expiry as epoch milliseconds. */
+export interface IssuedToken {
+  access_token: string
+  expires_in: number
+  expiresAt: number
+}
+
+/** A report answer: ready (200), or pending (202) with its status, final or not. */
+export type ReportResult =
+  | { kind: 'ready'; report: IbvReport }
+  | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
+
+export interface IbvClient {
+  /** Operation 1: a consumer token, for the connect widget. */
+  createConsumerToken(consumerId: string): Promise<IssuedToken>
+  /** Operation 2: an embedded report token, for the report iframe. */
+  createEmbeddedReportToken(productRequestId: string): Promise<IssuedToken>
+  /** Operation 4, v2 unless told `v1` (what the spec uses after a refresh webhook). */
+  getReport(productRequestId: string, options?: { version?: ReportApiVersion; signal?: AbortSignal }): Promise<ReportResult>
+  /** Operation 3: one outcome per case of the spec. Throws only when the key is refused or nothing usable came back. */
+  refresh(consumerId: string): Promise<RefreshOutcome>
+}
+
+/**
+ * A typed client of the service for the lender's backend, the only holder of the API key.
+ *
+ * @example
+ * const client = createIbvClient({ apiKey: process.env.IBV_API_KEY!, serviceUrl: 'https://api.example.com' })
+ * const { access_token } = await client.createConsumerToken('LND-42')
+ */
+export function createIbvClient(options: IbvClientOptions): IbvClient {
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('createIbvClient: apiKey is required.')
+  if (typeof options.serviceUrl !== 'string' || options.serviceUrl === '') throw new TypeError('createIbvClient: serviceUrl is required.')
+  const send = options.fetch ?? ((request: Request) => fetch(request))
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const { apiKey, serviceUrl } = options
+
+  async function call(url: string, init: RequestInit, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const request = new Request(url, {
+      ...init,
+      headers: { 'x-api-key': apiKey, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    })
+    let response: Response
+    let text: string
+    try {
+      response = await send(request)
+      text = await response.text()
+    } catch (cause) {
+      if (timeout.aborted) throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, { cause })
+      throw new IbvError('network', `The IBV service could not be reached at ${new URL(url).origin}.`, { cause })
+    }
+    if (text.trim() === '') return { status: response.status, body: undefined }
+    try {
+      return { status: response.status, body: JSON.parse(text) }
+    } catch (cause) {
+      if (!response.ok) return { status: response.status, body: undefined }
+      throw new IbvError('malformed_response', `The IBV service answered HTTP ${response.status} with a body that is not JSON.`, { status: response.status, cause })
+    }
+  }
+
+  async function token(body: Record<string, string>): Promise<IssuedToken> {
+    return withRetry(async () => {
+      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) })
+      if (status !== 200) throw errorFromResponse(status, answer)
+      const parsed = parseTokenResponse(answer)
+      return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
+    }, options.retry)
+  }
+
+  return {
+    createConsumerToken: (consumerId) => token({ consumer_id: consumerId }),
+    createEmbeddedReportToken: (productRequestId) => token({ product_request_id: productRequestId, type: 'embedded_report_token' }),
+
+    getReport(productRequestId, { version = 'v2', signal } = {}) {
+      const url = reportUrl(serviceUrl, productRequestId, version)
+      return withRetry(
+        async () => {
+          const { status, body } = await call(url, { method: 'GET' }, signal)
+          if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
+          if (status === 202) {
+            const pending = parseWith(pendingReportSchema, body, 'malformed_response', 'pending report')
+            const final = describeStatus(pending.ibv_report_status).terminal
+            return { kind: 'pending', status: pending.ibv_report_status, final, pending }
+          }
+          throw errorFromResponse(status, body)
+        },
+        options.retry,
+        signal,
+      )
+    },
+
+    async refresh(consumerId) {
+      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' })
+      const outcome = classifyRefresh(status, body)
+      if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
+      return outcome
+    },
+  }
+}

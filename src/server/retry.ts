@@ -1,0 +1,47 @@
+import { IbvError } from '../core/index.js'
+
+export interface RetryOptions {
+  /** Attempts in all, the first included. @default 4 */
+  attempts?: number
+  /** Delay before the first retry, in milliseconds; it doubles each time, with full jitter. @default 250 */
+  baseDelayMs?: number
+  /** Longest delay between two attempts, in milliseconds. @default 4000 */
+  maxDelayMs?: number
+  /** No new attempt starts after this many milliseconds from the first. @default 30000 */
+  deadlineMs?: number
+}
+
+/** Whether a failed attempt may be retried: timeouts, network errors and 502/503/504. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof IbvError)) return false
+  return error.code === 'timeout' || error.code === 'network' || [502, 503, 504].includes(error.status ?? 0)
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails with a non-transient error, or the bound (attempts or
+ * deadline) is reached; then the last error is thrown. Delays are exponential with full jitter.
+ */
+export async function withRetry<T>(attempt: () => Promise<T>, options: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
+  const { attempts = 4, baseDelayMs = 250, maxDelayMs = 4000, deadlineMs = 30_000 } = options
+  const started = Date.now()
+  for (let count = 1; ; count++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      const delay = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (count - 1))
+      const outOfTime = Date.now() - started + delay >= deadlineMs
+      if (!isTransient(error) || count >= attempts || outOfTime || signal?.aborted) throw error
+      await sleep(delay, signal)
+    }
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+}
