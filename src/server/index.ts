@@ -1,3 +1,14 @@
-// `ibv-kit/server`: the service client and the backend handler arrive with the server issue.
-// Until then the entry exists so that the package's export map builds and resolves.
-export {}
+export { createIbvClient } from './client.js'
+export type { IbvClient, IbvClientOptions, IssuedToken, ReportResult } from './client.js'
+export type { RetryOptions } from './retry.js'
+export { createIbvBackend } from './backend.js'
+export type { IbvBackend, IbvBackendOptions, AuthorizeContext } from './backend.js'
+export { EventRelay } from './relay.js'
+export type { RelayedEvent } from './relay.js'
+export { createMemoryWebhookStore } from './webhook-store.js'
+export type { WebhookStore, MemoryWebhookStoreOptions } from './webhook-store.js'
+export { headerSecretVerifier, basicAuthVerifier } from './verify.js'
+export { webhookKey } from './webhook-route.js'
+export { toNodeHandler } from './node-adapter.js'
+export { parseWebhook } from '../core/index.js'
+export type { WebhookEvent } from '../core/index.js'

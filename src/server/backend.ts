@@ -1,0 +1,143 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
+import { readJsonObject } from './body.js'
+import type { IbvClient } from './client.js'
+import { eventStream } from './events-route.js'
+import { EventRelay } from './relay.js'
+import { json, upstreamFailure } from './responses.js'
+import { handleWebhook } from './webhook-route.js'
+import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
+
+/** What the browser asks for; `authorize` decides. */
+export interface AuthorizeContext {
+  /** The browser's request: read its session cookie or bearer token here. */
+  request: Request
+  /** `token`, `report`, `refresh`, `events` (opening the stream) or `event` (one event on it). */
+  action: 'token' | 'report' | 'refresh' | 'events' | 'event'
+  /** For `token`: which kind. */
+  kind?: 'consumer' | 'embedded_report_token'
+  consumerId?: string
+  productRequestId?: string
+}
+
+export interface IbvBackendOptions {
+  client: IbvClient
+  /**
+   * Required. Whether this caller may have what it asks for, such as a token for this consumer.
+   * There is no default: a backend that hands any consumer's token to anyone is a data leak.
+   */
+  authorize: (context: AuthorizeContext) => boolean | Promise<boolean>
+  /** Called once per webhook event (duplicates dropped). A throw answers 500 so the service retries. */
+  onWebhook?: (event: WebhookEvent) => void | Promise<void>
+  /** Checks a webhook delivery is genuine (see `headerSecretVerifier`, `basicAuthVerifier`). */
+  verifyWebhook?: (request: Request) => boolean | Promise<boolean>
+  /** Where handled webhook keys are remembered. @default createMemoryWebhookStore() */
+  webhookStore?: WebhookStore
+  /** Where the routes live. @default '/api/ibv' */
+  basePath?: string
+  /** Feeds `/events`; share one between handlers of the same process. @default new EventRelay() */
+  relay?: EventRelay
+  /** Milliseconds between SSE heartbeats. @default 15000 */
+  heartbeatMs?: number
+  /** Told about unexpected failures (never given the API key), for your logs. */
+  onError?: (error: unknown) => void
+}
+
+export interface IbvBackend {
+  basePath: string
+  relay: EventRelay
+  /** The routes as a Web-standard handler: Next.js route handlers, Hono, Node through `toNodeHandler`. */
+  fetch(request: Request): Promise<Response>
+}
+
+/**
+ * The lender's backend routes that the React side calls: `POST /tokens`, `GET /reports/:id`,
+ * `POST /refresh/:consumerId`, `POST /webhooks` and `GET /events`.
+ *
+ * @example
+ * const backend = createIbvBackend({ client, authorize: ({ request, consumerId }) => ownsConsumer(request, consumerId) })
+ * export const GET = backend.fetch, POST = backend.fetch // app/api/ibv/[...path]/route.ts
+ */
+export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
+  if (typeof options.authorize !== 'function') {
+    throw new TypeError('createIbvBackend: authorize is required. It decides who may get tokens and reports for which consumer; there is no allow-all default.')
+  }
+  if (!options.client) throw new TypeError('createIbvBackend: client is required (createIbvClient).')
+  const { client, onError } = options
+  const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
+  const relay = options.relay ?? new EventRelay()
+  const store = options.webhookStore ?? createMemoryWebhookStore()
+
+  const allowed = async (context: AuthorizeContext) => {
+    try {
+      return (await options.authorize(context)) === true
+    } catch (error) {
+      onError?.(error)
+      return false
+    }
+  }
+  const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
+
+  const app = new Hono().basePath(basePath)
+  app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
+
+  app.post('/tokens', async (c) => {
+    const body = await readJsonObject(c.req.raw)
+    const consumerId = typeof body.consumer_id === 'string' && body.consumer_id.trim() !== '' ? body.consumer_id : undefined
+    const productRequestId = typeof body.product_request_id === 'string' && body.product_request_id.trim() !== '' ? body.product_request_id : undefined
+    if (body.type === 'consumer') {
+      if (!consumerId) return invalid({ consumer_id: ['consumer_id is required for a consumer token'] })
+      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId }))) return refuse()
+      const token = await client.createConsumerToken(consumerId)
+      return json({ access_token: token.access_token, expires_in: token.expires_in })
+    }
+    if (body.type === 'embedded_report_token') {
+      if (!productRequestId) return invalid({ product_request_id: ['product_request_id is required for an embedded report token'] })
+      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
+      const token = await client.createEmbeddedReportToken(productRequestId)
+      return json({ access_token: token.access_token, expires_in: token.expires_in })
+    }
+    return invalid({ type: ['type must be consumer or embedded_report_token'] })
+  })
+
+  app.get('/reports/:productRequestId', async (c) => {
+    const productRequestId = c.req.param('productRequestId')
+    if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
+    const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
+    const result = await client.getReport(productRequestId, { version, signal: c.req.raw.signal })
+    return result.kind === 'ready' ? json(result.report, 200) : json(result.pending, 202)
+  })
+
+  app.post('/refresh/:consumerId', async (c) => {
+    const consumerId = c.req.param('consumerId')
+    if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
+    return json(await client.refresh(consumerId))
+  })
+
+  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, relay, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
+
+  app.get('/events', async (c) => {
+    if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
+    return eventStream(c.req.raw, {
+      relay,
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+      maySee: (request, { event }) =>
+        allowed({ request, action: 'event', consumerId: event.consumerId, productRequestId: event.productRequestId }),
+    })
+  })
+
+  app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
+  app.onError((error) => {
+    if (error instanceof IbvError && error.status === 415) return json({ message: error.message, code: error.code, fields: error.fields }, 415)
+    return upstreamFailure(error, onError)
+  })
+
+  return { basePath, relay, fetch: async (request) => app.fetch(request) }
+}
+
+function invalid(fields: Record<string, string[]>): Response {
+  return json({ message: 'Validation error', code: 'invalid_request', fields }, 400)
+}

@@ -1,0 +1,40 @@
+import { IbvError } from '../core/index.js'
+
+/** A JSON answer with the headers every backend answer carries. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+}
+
+/**
+ * What the browser is told when a call to the service failed. The service refusing our key is a
+ * 502 that names the problem but not the key; the browser's own mistakes keep their 4xx.
+ */
+export function upstreamFailure(error: unknown, onError?: (error: unknown) => void): Response {
+  if (!(error instanceof IbvError)) {
+    onError?.(error)
+    return json({ message: 'The IBV backend failed to handle this request.', code: 'internal' }, 500)
+  }
+  switch (error.code) {
+    case 'unauthorized':
+    case 'forbidden':
+      onError?.(error)
+      return json(
+        { message: 'The IBV service refused this backend\'s credentials. Check the API key configured for this environment.', code: 'upstream_unauthorized' },
+        502,
+      )
+    case 'invalid_request':
+      return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
+    case 'not_found':
+      return json({ message: error.message, code: error.code }, 404)
+    case 'rate_limited':
+      return json({ message: error.message, code: error.code }, 429)
+    case 'timeout':
+      return json({ message: 'The IBV service did not answer in time. Try again.', code: error.code }, 504)
+    default:
+      onError?.(error)
+      return json({ message: 'The IBV service could not be used just now. Try again.', code: error.code }, 502)
+  }
+}
