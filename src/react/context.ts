@@ -1,0 +1,21 @@
+'use client'
+import { createContext, useContext } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import type { IbvFetchers } from './fetchers.js'
+import type { IbvMessages } from './messages.js'
+
+export interface IbvContextValue {
+  fetchers: IbvFetchers
+  serviceUrl: string
+  queryClient: QueryClient
+  messages: IbvMessages
+}
+
+export const IbvContext = createContext<IbvContextValue | null>(null)
+
+/** The provider's value; throws a message naming both components when there is none. */
+export function useIbvContext(component: string): IbvContextValue {
+  const value = useContext(IbvContext)
+  if (!value) throw new Error(`<${component}> must be used within <IbvProvider>.`)
+  return value
+}

@@ -1,0 +1,98 @@
+'use client'
+import {
+  IbvError,
+  classifyRefresh,
+  errorFromResponse,
+  parseTokenResponse,
+  type IbvReport,
+  type NormalizedTokenResponse,
+  type PendingReport,
+  type RefreshOutcome,
+} from '../core/index.js'
+
+/** What the token-fetcher is asked for. */
+export type TokenRequest =
+  | { type: 'consumer'; consumerId: string }
+  | { type: 'embedded_report_token'; productRequestId: string }
+
+/** A report answer as the browser sees it. */
+export type ReportAnswer = { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
+
+/**
+ * The plug between the components and the lender's backend. A fetcher fails by rejecting; an
+ * `IbvError`, or any error with a numeric `status`, says whether a retry can help.
+ */
+export interface IbvFetchers {
+  /** The token-fetcher: a `TokenResponse` from the lender's backend (`expires_in` number or string). */
+  token(request: TokenRequest): Promise<{ access_token: string; expires_in: number | string }>
+  /** For `useIbvReport`: the service's 200 or 202 answer. */
+  report?(productRequestId: string): Promise<ReportAnswer>
+  /** For `useRefreshReport`: the classified refresh outcome. */
+  refresh?(consumerId: string): Promise<RefreshOutcome>
+}
+
+export interface BackendFetchersOptions {
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Extra headers on every call, such as a CSRF token. */
+  headers?: Record<string, string>
+}
+
+/**
+ * Fetchers for the routes of `createIbvBackend`, so the default setup needs no hand-written code.
+ *
+ * @example
+ * <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl="https://api.example.com">
+ */
+export function createBackendFetchers(basePath = '/api/ibv', options: BackendFetchersOptions = {}): Required<IbvFetchers> {
+  const base = basePath.replace(/\/+$/, '')
+  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+
+  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let response: Response
+    try {
+      response = await send(`${base}${path}`, {
+        ...init,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      })
+    } catch (cause) {
+      throw new IbvError('network', 'The server could not be reached. Check the connection and try again.', { cause })
+    }
+    const text = await response.text().catch(() => '')
+    let body: unknown
+    try {
+      body = text === '' ? undefined : JSON.parse(text)
+    } catch (cause) {
+      if (response.ok) throw new IbvError('malformed_response', 'The server sent an answer that is not JSON.', { status: response.status, cause })
+    }
+    if (!response.ok) throw errorFromResponse(response.status, body)
+    return { status: response.status, body }
+  }
+
+  return {
+    async token(request): Promise<NormalizedTokenResponse> {
+      const body =
+        request.type === 'consumer'
+          ? { type: 'consumer', consumer_id: request.consumerId }
+          : { type: 'embedded_report_token', product_request_id: request.productRequestId }
+      return parseTokenResponse((await call('/tokens', { method: 'POST', body: JSON.stringify(body) })).body)
+    },
+    async report(productRequestId) {
+      const { status, body } = await call(`/reports/${encodeURIComponent(productRequestId)}`, { method: 'GET' })
+      const record = body as Record<string, unknown> | undefined
+      if (typeof record?.product_request_id !== 'string' || typeof record.ibv_report_status !== 'string') {
+        throw new IbvError('malformed_response', 'The report answer has no product_request_id or ibv_report_status.', { status })
+      }
+      if (status === 202) return { kind: 'pending', pending: record as PendingReport }
+      if (!Array.isArray(record.accounts)) throw new IbvError('malformed_response', 'The report has no accounts list.', { status })
+      return { kind: 'ready', report: record as IbvReport }
+    },
+    async refresh(consumerId) {
+      const { status, body } = await call(`/refresh/${encodeURIComponent(consumerId)}`, { method: 'POST' })
+      const outcome = body as RefreshOutcome | undefined
+      // The backend answers an outcome already classified; anything else is classified here.
+      return typeof outcome?.kind === 'string' ? outcome : classifyRefresh(status, body)
+    },
+  }
+}
