@@ -1,6 +1,28 @@
-// The browser entry (`ibv-kit`). React components and hooks join it with the React issues; until
-// then it carries the core values and types a browser app needs. It never imports server/ or
-// sandbox/ code.
+'use client'
+// The browser entry (`ibv-kit`): React components and hooks, the provider, the default fetchers,
+// and the core values and types a browser app needs. It never imports server/ or sandbox/ code.
+export {
+  IbvProvider,
+  createBackendFetchers,
+  EmbeddedReport,
+  ReportStatusBadge,
+  ReconnectPrompt,
+  defaultMessages,
+} from './react/index.js'
+export type {
+  IbvProviderProps,
+  IbvFetchers,
+  TokenRequest,
+  ReportAnswer,
+  BackendFetchersOptions,
+  EmbeddedReportProps,
+  EmbeddedReportState,
+  ReportStatusBadgeProps,
+  ReconnectPromptProps,
+  ReconnectSource,
+  IbvMessages,
+  ReconnectReason,
+} from './react/index.js'
 export { IbvError, isRetryable, REPORT_STATUSES, describeStatus, isReportStatus } from './core/index.js'
 export type {
   IbvErrorCode,

@@ -1,0 +1,113 @@
+'use client'
+import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
+import { institutionIn } from '../core/index.js'
+import { IbvContext } from './context.js'
+import { mergeMessages, type IbvMessages, type ReconnectReason } from './messages.js'
+
+/** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
+export type ReconnectSource = Record<string, unknown>
+
+export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** `ibv_connection_link`. Only `http:` and `https:` links are rendered. */
+  connectionLink?: string
+  /** The institution, to fill the spec's `<FI Name>`. */
+  institutionName?: string
+  /** Why the consumer must reconnect. @default 'reconnect_required' */
+  reason?: ReconnectReason
+  /** A pending body, refresh answer or refresh outcome to read the three props above from. */
+  response?: ReconnectSource
+  /** Open the link your own way (a modal, an email); without it the link opens in a new tab. */
+  onReconnect?: (link: string) => void
+  /** Text overrides for this instance. */
+  messages?: Partial<IbvMessages>
+}
+
+/**
+ * Tells the consumer, in plain words, that the bank must be reconnected, and offers the
+ * connection link. Works without `<IbvProvider>`.
+ *
+ * @example
+ * <ReconnectPrompt response={pendingBody} onReconnect={(link) => openWidget(link)} />
+ */
+export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(function ReconnectPrompt(
+  { connectionLink, institutionName, reason, response, onReconnect, messages, className, ...rest },
+  ref,
+) {
+  const text = mergeMessages(useContext(IbvContext)?.messages, messages)
+  const read = readSource(response)
+  const finalReason = reason ?? read.reason ?? 'reconnect_required'
+  const institution = institutionName ?? read.institutionName
+  const rawLink = connectionLink ?? read.connectionLink
+  const link = safeLink(rawLink)
+  const titleId = useId()
+  const fill = (template: string) => template.replaceAll('{institution}', institution ?? text.yourBank)
+
+  useEffect(() => {
+    if (rawLink !== undefined && !link) {
+      console.error(`<ReconnectPrompt> renders no link: the connection link must be an http(s) URL (got a ${scheme(rawLink)} link).`)
+    }
+  }, [rawLink, link])
+
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-labelledby={titleId}
+      {...rest}
+      className={['ibv-reconnect', className].filter(Boolean).join(' ')}
+      data-reason={finalReason}
+    >
+      <p id={titleId} className="ibv-reconnect__title">
+        {text.reconnectTitle[finalReason]}
+      </p>
+      <p className="ibv-reconnect__body">{fill(text.reconnectBody[finalReason])}</p>
+      {link &&
+        (onReconnect ? (
+          <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
+            {fill(text.reconnectAction)}
+          </button>
+        ) : (
+          <a className="ibv-button" href={link} target="_blank" rel="noopener noreferrer">
+            {fill(text.reconnectAction)}
+          </a>
+        ))}
+    </div>
+  )
+})
+
+function readSource(source: ReconnectSource | undefined): { reason?: ReconnectReason; institutionName?: string; connectionLink?: string } {
+  if (!source) return {}
+  const string = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : undefined)
+  const message = string('message')
+  const kind = string('kind')
+  const reason: ReconnectReason | undefined =
+    kind === 'invalid_connection' || kind === 'data_pull_failed' || kind === 'refresh_not_ready'
+      ? kind
+      : string('status') === 'refresh_not_ready'
+        ? 'refresh_not_ready'
+        : string('ibv_report_status') === 'ibv_data_acquire_failed'
+          ? 'data_pull_failed'
+          : string('ibv_report_status') === 'reconnect_required'
+            ? 'reconnect_required'
+            : undefined
+  return {
+    reason,
+    institutionName: string('institutionName') ?? (message ? institutionIn(message) : undefined),
+    connectionLink: string('connectionLink') ?? string('ibv_connection_link'),
+  }
+}
+
+/** The link when it is an absolute http(s) URL, else undefined. */
+function safeLink(link: string | undefined): string | undefined {
+  if (!link) return undefined
+  try {
+    const url = new URL(link)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function scheme(link: string): string {
+  return /^([a-z][a-z0-9+.-]*):/i.exec(link.trim())?.[1]?.toLowerCase().concat(':') ?? 'malformed'
+}
