@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
 import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
+import { createIbvBackend } from './src/server/backend.ts'
+import { createIbvClient } from './src/server/client.ts'
 
 const browser = {
   enabled: true,
@@ -32,8 +34,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The sandbox on the test server under /ibv-sandbox, as in `npm run dev`.
-        plugins: [ibvSandbox()],
+        // The sandbox on the test server under /ibv-sandbox and a backend under /api/ibv wired to
+        // it, as in `npm run dev`: browser tests drive the whole chain over HTTP.
+        plugins: [
+          ibvSandbox({
+            backend: (sandbox) =>
+              createIbvBackend({
+                client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+                authorize: () => true,
+              }),
+          }),
+        ],
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],

@@ -2,7 +2,7 @@
 // arethetypeswrong on the packed tarball, then the tarball's file list (dist and types in,
 // sources of tests out). Run after `npm run build`.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -17,6 +17,21 @@ const run = (command, args) => {
 }
 
 run('npx', ['--no-install', 'publint', '--strict'])
+
+// React modules keep 'use client' (for React Server Components); core and server never carry it.
+/** @type {(file: string) => boolean} */
+const starts = (file) => readFileSync(file, 'utf8').startsWith('"use client"')
+const reactFiles = ['dist/index.js', ...readdirSync('dist/react').filter((f) => f.endsWith('.js')).map((f) => `dist/react/${f}`)]
+const serverFiles = ['core', 'server'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
+const directiveProblems = [
+  ...reactFiles.filter((file) => !starts(file)).map((file) => `${file} lacks 'use client'`),
+  ...serverFiles.filter(starts).map((file) => `${file} has 'use client'`),
+]
+if (directiveProblems.length > 0) {
+  console.error(`check-package: ${directiveProblems.join('; ')}.`)
+  process.exit(1)
+}
+console.log(`'use client': on ${reactFiles.length} browser modules, on none of ${serverFiles.length} core/server modules.`)
 
 const dir = mkdtempSync(join(tmpdir(), 'ibv-kit-pack-'))
 try {

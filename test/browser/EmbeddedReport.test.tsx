@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, waitFor } from '@testing-library/react'
+import { EmbeddedReport, IbvProvider, createBackendFetchers } from '../../src/index.js'
+
+// Real Chromium, real portal: the sandbox and a backend are mounted on the test server.
+const service = `${location.origin}/ibv-sandbox`
+const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
+const control = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+
+async function completeReport(accounts = 2): Promise<string> {
+  const created = await control('/sandbox/product_requests', { consumer_id: `BR-${crypto.randomUUID()}`, accounts })
+  await control('/sandbox/clock/advance', { seconds: 6 })
+  return created.product_request_id
+}
+
+function mount(id: string) {
+  return render(
+    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
+      <EmbeddedReport productRequestId={id} data-testid="report" />
+    </IbvProvider>,
+  )
+}
+
+const frames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame'))
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('<EmbeddedReport> in Chromium', () => {
+  it('loads the real portal and takes its real height', async () => {
+    const id = await completeReport(3)
+    mount(id)
+    await waitFor(() => expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id), { timeout: 5000 })
+    const iframe = frames()[0]!
+    await waitFor(() => expect(iframe.style.height).toBe(`${iframe.contentDocument?.documentElement.scrollHeight}px`))
+    expect(parseInt(iframe.style.height, 10)).toBeGreaterThan(300)
+    expect(iframe.getBoundingClientRect().height).toBeGreaterThan(300)
+  })
+
+  it('ignores messages from another origin and from another window', async () => {
+    const id = await completeReport(1)
+    mount(id)
+    await waitFor(() => expect(frames()[0]?.style.height).toMatch(/px$/), { timeout: 5000 })
+    const before = frames()[0]!.style.height
+    // An opaque-origin frame, and a same-origin frame that is not the report, both post a resize.
+    const opaque = document.createElement('iframe')
+    opaque.setAttribute('sandbox', 'allow-scripts')
+    opaque.srcdoc = "<script>parent.postMessage({ type: 'ibv:resize', height: 7 }, '*')</script>"
+    const stranger = document.createElement('iframe')
+    stranger.srcdoc = "<script>parent.postMessage({ type: 'ibv:resize', height: 9 }, '*')</script>"
+    const arrived: string[] = []
+    const listener = (event: MessageEvent) => arrived.push(event.origin)
+    window.addEventListener('message', listener)
+    document.body.append(opaque, stranger)
+    window.postMessage({ type: 'ibv:resize', height: 11 }, '*')
+    await waitFor(() => expect(arrived.length).toBeGreaterThanOrEqual(3))
+    window.removeEventListener('message', listener)
+    expect(arrived).toContain('null')
+    expect(frames()[0]!.style.height).toBe(before)
+  })
+
+  it('renews and swaps documents without ever showing an empty frame', async () => {
+    const id = await completeReport(1)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+    mount(id)
+    await vi.waitFor(
+      () => {
+        expect(frames()[0]?.contentDocument?.readyState).toBe('complete')
+        expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id)
+      },
+      { timeout: 5000 },
+    )
+    const first = frames()[0]!
+    const firstToken = new URL(first.src).searchParams.get('token')
+
+    // Sample every animation frame: the visible frame must always hold a loaded report.
+    const problems: string[] = []
+    let sampling = true
+    const sample = () => {
+      const visible = frames().filter((frame) => getComputedStyle(frame).visibility !== 'hidden')
+      const shown = visible[0]?.contentDocument
+      if (visible.length !== 1) problems.push(`${visible.length} visible frames`)
+      else if (shown?.readyState !== 'complete' || !shown.body?.textContent?.includes(id)) problems.push(`the visible ${visible[0]?.dataset.frame} frame is ${shown?.readyState}`)
+      if (sampling) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+
+    vi.setSystemTime(Date.now() + 28 * 60_000)
+    vi.advanceTimersByTime(28 * 60_000)
+    await vi.waitFor(() => expect(frames()).toHaveLength(2), { timeout: 5000 })
+    await vi.waitFor(
+      () => {
+        expect(frames()).toHaveLength(1)
+        expect(new URL(frames()[0]!.src).searchParams.get('token')).not.toBe(firstToken)
+      },
+      { timeout: 5000 },
+    )
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    sampling = false
+    expect(frames()[0]!.contentDocument?.body?.textContent).toContain(id)
+    expect(problems).toEqual([])
+  })
+})

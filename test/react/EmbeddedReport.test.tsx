@@ -1,0 +1,323 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { StrictMode, createRef } from 'react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { EmbeddedReport, IbvProvider, type EmbeddedReportState } from '../../src/react/index.js'
+import { createChain, SERVICE, tokenOf } from './chain.js'
+
+const MINUTE = 60_000
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 0))
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Lets time pass, then lets the in-process fetch chain, timers due now and React updates run. */
+async function settle(ms = 0) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+  // Node's Response bodies resolve on real macrotasks (setImmediate is not faked), and React
+  // Query notifies on a 0 ms timer: yield to both, moving fake time 1 ms a round (10 ms in all).
+  for (let round = 0; round < 10; round++) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(1)
+    })
+  }
+}
+
+async function withReport(chain = createChain()) {
+  const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42' })
+  return { ...chain, id: created.product_request_id ?? '' }
+}
+
+const frames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe'))
+
+describe('<EmbeddedReport>', () => {
+  it('renders the portal iframe with a fresh token, a title and no referrer', async () => {
+    const { fetchers, id, portalAccepts } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" />
+      </IbvProvider>,
+    )
+    expect(screen.getByTestId('report').dataset.state).toBe('loading')
+    expect(screen.getByRole('status').textContent).toBe('Loading the report…')
+    await settle()
+    const [iframe] = frames()
+    expect(screen.getByTestId('report').dataset.state).toBe('ready')
+    expect(iframe?.src).toMatch(/^https:\/\/service\.test\/portal\/embeddable_reports\?token=sbx_e_/)
+    expect(iframe?.title).toBe('Income and bank verification report')
+    expect(iframe?.getAttribute('referrerpolicy')).toBe('no-referrer')
+    expect(await portalAccepts(tokenOf(iframe!))).toBe(true)
+  })
+
+  it('fetches one token for five instances under StrictMode, and one more per lifetime', async () => {
+    const { fetchers, id, tokenCalls } = await withReport()
+    render(
+      <StrictMode>
+        <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <EmbeddedReport key={n} productRequestId={id} />
+          ))}
+        </IbvProvider>
+      </StrictMode>,
+    )
+    await settle()
+    expect(frames()).toHaveLength(5)
+    expect(tokenCalls()).toBe(1)
+    expect(new Set(frames().map(tokenOf)).size).toBe(1)
+    await settle(28 * MINUTE)
+    expect(tokenCalls()).toBe(2)
+    await settle(29 * MINUTE)
+    expect(tokenCalls()).toBe(3)
+  })
+
+  it('renews before expiry and swaps the new document in only once it has loaded', async () => {
+    const { fetchers, id, tokenCalls, portalAccepts } = await withReport()
+    const states: EmbeddedReportState[] = []
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" onStateChange={(state) => states.push(state)} />
+      </IbvProvider>,
+    )
+    await settle()
+    const first = frames()[0]!
+    fireEvent.load(first)
+    await settle(28 * MINUTE - 1000)
+    expect(tokenCalls()).toBe(1)
+    await settle(1000)
+    expect(tokenCalls()).toBe(2)
+    const [current, next] = frames()
+    expect(current).toBe(first)
+    expect(next?.dataset.frame).toBe('next')
+    expect(next?.getAttribute('aria-hidden')).toBe('true')
+    expect(next?.style.visibility).toBe('hidden')
+    expect(screen.getByTestId('report').dataset.state).toBe('renewing')
+    expect(await portalAccepts(tokenOf(next!))).toBe(true)
+    fireEvent.load(next!)
+    await settle()
+    expect(frames()).toEqual([next])
+    expect(next?.dataset.frame).toBe('current')
+    expect(screen.getByTestId('report').dataset.state).toBe('ready')
+    expect(states).toEqual(['loading', 'ready', 'renewing', 'ready'])
+  })
+
+  it('never gives an iframe an expired token over an eight-hour session with hidden tabs and a two-hour sleep', async () => {
+    const { fetchers, id, portalAccepts, tokenCalls } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    const checked = new Set<HTMLIFrameElement>()
+    const checkNewFrames = async () => {
+      for (const iframe of frames()) {
+        if (checked.has(iframe)) continue
+        checked.add(iframe)
+        expect(await portalAccepts(tokenOf(iframe))).toBe(true)
+        fireEvent.load(iframe)
+      }
+      await settle()
+    }
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    await settle()
+    await checkNewFrames()
+    let elapsed = 0
+    while (elapsed < 8 * 60 * MINUTE) {
+      if (elapsed === 90 * MINUTE) setVisibility('hidden')
+      if (elapsed === 150 * MINUTE) setVisibility('visible')
+      if (elapsed === 240 * MINUTE) {
+        // The laptop sleeps for two hours: the wall clock jumps, no timer runs.
+        vi.setSystemTime(Date.now() + 120 * MINUTE)
+        elapsed += 120 * MINUTE
+        const before = tokenCalls()
+        setVisibility('visible')
+        await settle()
+        expect(tokenCalls()).toBe(before + 1)
+      }
+      await settle(5 * MINUTE)
+      elapsed += 5 * MINUTE
+      await checkNewFrames()
+    }
+    expect(checked.size).toBeGreaterThanOrEqual(14)
+    expect(tokenCalls()).toBe(checked.size)
+  })
+
+  it('re-mints when the portal says the token expired, from this iframe and the service origin only', async () => {
+    const { fetchers, id, tokenCalls } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    await settle()
+    const iframe = frames()[0]!
+    const post = (data: unknown, origin: string, source: MessageEventSource | null) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+      })
+    await post({ type: 'ibv:token_expired' }, 'https://evil.test', iframe.contentWindow)
+    await post({ type: 'ibv:token_expired' }, SERVICE, window)
+    await settle()
+    expect(tokenCalls()).toBe(1)
+    await post({ type: 'ibv:token_expired' }, SERVICE, iframe.contentWindow)
+    await settle()
+    expect(tokenCalls()).toBe(2)
+  })
+
+  it('sizes itself from ibv:resize, and ignores noise', async () => {
+    const { fetchers, id } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    await settle()
+    const iframe = frames()[0]!
+    const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null = iframe.contentWindow) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+      })
+    await post({ type: 'ibv:resize', height: 812.4 })
+    expect(iframe.style.height).toBe('813px')
+    for (const noise of [null, 'ibv:resize', { type: 'ibv:resize' }, { type: 'ibv:resize', height: -1 }, { type: 'ibv:resize', height: 1e9 }, { type: 'ibv:resize', height: '900' }]) {
+      await post(noise)
+    }
+    await post({ type: 'ibv:resize', height: 999 }, 'https://evil.test')
+    await post({ type: 'ibv:resize', height: 999 }, SERVICE, window)
+    expect(iframe.style.height).toBe('813px')
+  })
+
+  it('uses a fixed height when given one', async () => {
+    const { fetchers, id } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} height={600} minHeight={200} />
+      </IbvProvider>,
+    )
+    await settle()
+    expect(frames()[0]?.style.height).toBe('600px')
+    expect(frames()[0]?.style.minHeight).toBe('200px')
+  })
+
+  it('shows a 400 as an error at once: no retry loop', async () => {
+    const chain = createChain()
+    const errors: unknown[] = []
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId="IBVNOPE" data-testid="report" onError={(error) => errors.push(error)} />
+      </IbvProvider>,
+    )
+    await settle(60_000)
+    expect(chain.tokenCalls()).toBe(1)
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+    expect(screen.getByRole('alert').textContent).toContain('The report could not be loaded.')
+    expect(errors).toEqual([expect.objectContaining({ code: 'invalid_request', status: 400 })])
+  })
+
+  it('shows a 401 as an error at once', async () => {
+    const chain = createChain({}, (path) => (path === '/api/ibv/tokens' ? Response.json({ message: 'Session expired' }, { status: 401 }) : undefined))
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId="IBV1" data-testid="report" />
+      </IbvProvider>,
+    )
+    await settle(60_000)
+    expect(chain.tokenCalls()).toBe(1)
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+  })
+
+  it('retries network errors and 5xx a bounded number of times, then offers Try again', async () => {
+    let failing = true
+    const chain = createChain({}, (path) => (failing && path === '/api/ibv/tokens' ? new TypeError('Failed to fetch') : undefined))
+    const { id } = await withReport(chain)
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" retries={3} />
+      </IbvProvider>,
+    )
+    await settle(5 * MINUTE)
+    expect(chain.tokenCalls()).toBe(4)
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+    failing = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await settle()
+    expect(chain.tokenCalls()).toBe(5)
+    expect(screen.getByTestId('report').dataset.state).toBe('ready')
+    expect(frames()).toHaveLength(1)
+  })
+
+  it('retries a 502 from the backend too', async () => {
+    const chain = createChain({}, (path) => (path === '/api/ibv/tokens' ? Response.json({ message: 'Bad gateway' }, { status: 502 }) : undefined))
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId="IBV1" retries={2} />
+      </IbvProvider>,
+    )
+    await settle(5 * MINUTE)
+    expect(chain.tokenCalls()).toBe(3)
+  })
+
+  it('accepts render props for loading and error', async () => {
+    const chain = createChain({}, () => Response.json({ message: 'no' }, { status: 400 }))
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport
+          productRequestId="IBV1"
+          renderLoading={() => <span>Fetching…</span>}
+          renderError={({ retry }) => (
+            <button type="button" onClick={retry}>
+              Reload report
+            </button>
+          )}
+        />
+      </IbvProvider>,
+    )
+    expect(screen.getByText('Fetching…')).toBeTruthy()
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Reload report' }))
+    await settle()
+    expect(chain.tokenCalls()).toBe(2)
+  })
+
+  it('passes className, style, other attributes and ref to the root', async () => {
+    const { fetchers, id } = await withReport()
+    const ref = createRef<HTMLDivElement>()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} ref={ref} className="mine" style={{ maxWidth: 700 }} aria-label="Report" data-testid="report" />
+      </IbvProvider>,
+    )
+    const root = screen.getByTestId('report')
+    expect(ref.current).toBe(root)
+    expect(root.className).toBe('ibv-embedded-report mine')
+    expect(root.style.maxWidth).toBe('700px')
+    expect(root.getAttribute('aria-label')).toBe('Report')
+  })
+
+  it('says which components are missing when used outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(() => render(<EmbeddedReport productRequestId="IBV1" />)).toThrow('<EmbeddedReport> must be used within <IbvProvider>.')
+  })
+
+  it('explains an empty productRequestId instead of fetching', async () => {
+    const { fetchers, tokenCalls } = createChain()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId="" data-testid="report" />
+      </IbvProvider>,
+    )
+    await settle()
+    expect(tokenCalls()).toBe(0)
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('needs a non-empty productRequestId'))
+  })
+})
