@@ -1,9 +1,9 @@
 'use client'
 import { useCallback, useEffect, useMemo } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { isRetryable, parseTokenResponse, tokenLifetime, type TokenLifetime } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import type { TokenRequest } from './fetchers.js'
+import type { IbvFetchers, TokenRequest } from './fetchers.js'
 
 /** A token in memory with its lifetime. Never stored anywhere else. */
 export interface HeldToken extends TokenLifetime {
@@ -27,6 +27,38 @@ export function isUsable(token: HeldToken | undefined, now = Date.now()): token 
   return token !== undefined && token.expiresAt - now > MIN_LIFE_MS
 }
 
+/** The React Query key of a token. */
+export function tokenKey(request: TokenRequest | undefined) {
+  const subject = request ? (request.type === 'consumer' ? request.consumerId : request.productRequestId) : ''
+  return ['ibv-kit', 'token', request?.type ?? 'none', subject] as const
+}
+
+/** How a token is fetched and kept, shared by the hook below and `useConnectWidget`. */
+export function tokenQueryOptions(fetchers: IbvFetchers, request: TokenRequest | undefined, options: TokenQueryOptions) {
+  const { renewLeadSeconds, retries = 3 } = options
+  return {
+    queryKey: tokenKey(request),
+    queryFn: async (): Promise<HeldToken> => {
+      if (!request) throw new Error('unreachable: no token is fetched without a request')
+      const response = parseTokenResponse(await fetchers.token(request))
+      return { accessToken: response.access_token, ...tokenLifetime(response, Date.now(), { renewLeadSeconds }) }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60 * 60 * 1000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: (failures: number, error: unknown) => isRetryable(error) && failures < retries,
+    retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000),
+  } as const
+}
+
+/** A usable token for `request`: the cached one while it has life left, else a fresh one. */
+export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers, request: TokenRequest, options: TokenQueryOptions = {}): Promise<HeldToken> {
+  const cached = queryClient.getQueryData<HeldToken>(tokenKey(request))
+  if (isUsable(cached)) return cached
+  return queryClient.fetchQuery({ ...tokenQueryOptions(fetchers, request, options), staleTime: 0 })
+}
+
 /**
  * A token from the token-fetcher, shared by every component that asks for the same one: React
  * Query dedupes, so any number of instances (and StrictMode's double effects) cause one fetch per
@@ -36,29 +68,10 @@ export function isUsable(token: HeldToken | undefined, now = Date.now()): token 
  */
 export function useTokenQuery(component: string, request: TokenRequest | undefined, options: TokenQueryOptions = {}) {
   const { fetchers, queryClient } = useIbvContext(component)
-  const { renewLeadSeconds, retries = 3, enabled = true } = options
-  const kind = request?.type ?? 'none'
-  const subject = request ? (request.type === 'consumer' ? request.consumerId : request.productRequestId) : ''
+  const { enabled = true } = options
+  const [, , kind, subject] = tokenKey(request)
   const queryKey = useMemo(() => ['ibv-kit', 'token', kind, subject] as const, [kind, subject])
-
-  const query = useQuery(
-    {
-      queryKey,
-      enabled: enabled && request !== undefined,
-      queryFn: async (): Promise<HeldToken> => {
-        if (!request) throw new Error('unreachable: the query is disabled without a request')
-        const response = parseTokenResponse(await fetchers.token(request))
-        return { accessToken: response.access_token, ...tokenLifetime(response, Date.now(), { renewLeadSeconds }) }
-      },
-      staleTime: Number.POSITIVE_INFINITY,
-      gcTime: 60 * 60 * 1000,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-      retry: (failures, error) => isRetryable(error) && failures < retries,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
-    },
-    queryClient,
-  )
+  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: enabled && request !== undefined }, queryClient)
 
   const renewIfDue = useCallback(() => {
     const cached = queryClient.getQueryData<HeldToken>(queryKey)
