@@ -1,0 +1,81 @@
+'use client'
+import { useEffect, useId, useLayoutEffect, useRef } from 'react'
+
+export interface ConnectDialogProps {
+  src: string
+  title: string
+  frameTitle: string
+  closeLabel: string
+  /** A message from the widget's own window and origin (anything else never reaches here). */
+  onMessage: (data: unknown) => void
+  /** The user closed the dialog (close button or Escape). */
+  onDismiss: () => void
+}
+
+/**
+ * The widget in an accessible modal: a native `<dialog>` opened with `showModal()` (focus moves
+ * in, the page behind is inert, Escape cancels), titled, with a close button; focus returns to
+ * what had it when the dialog closes. Messages count only from the widget's origin and window.
+ */
+export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, onDismiss }: ConnectDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const latest = useRef(onMessage)
+  const titleId = useId()
+  useEffect(() => {
+    latest.current = onMessage
+  })
+
+  // A layout effect, so the cleanup runs while the dialog is still in the page: a modal dialog
+  // keeps the rest of the page inert until it is closed, and focus cannot return to an inert
+  // button. (This component only ever renders on the client, after a click.)
+  useLayoutEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal()
+      else element.setAttribute('open', '')
+    }
+    closeButton.current?.focus()
+    return () => {
+      if (element.open && typeof element.close === 'function') element.close()
+      else element.removeAttribute('open')
+      if (previous?.isConnected) previous.focus()
+    }
+  }, [])
+
+  useEffect(() => {
+    const origin = new URL(src, window.location.href).origin
+    const listener = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source === null || event.source !== frame.current?.contentWindow) return
+      latest.current(event.data)
+    }
+    window.addEventListener('message', listener)
+    return () => window.removeEventListener('message', listener)
+  }, [src])
+
+  return (
+    <dialog
+      ref={dialog}
+      className="ibv-connect-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onDismiss()
+      }}
+    >
+      <div className="ibv-connect-dialog__header">
+        <h2 id={titleId} className="ibv-connect-dialog__title">
+          {title}
+        </h2>
+        <button ref={closeButton} type="button" className="ibv-connect-dialog__close" aria-label={closeLabel} onClick={onDismiss}>
+          ×
+        </button>
+      </div>
+      <iframe ref={frame} src={src} title={frameTitle} className="ibv-connect-dialog__frame" referrerPolicy="no-referrer" />
+    </dialog>
+  )
+}
