@@ -1,0 +1,101 @@
+'use client'
+import { forwardRef, type ComponentPropsWithoutRef } from 'react'
+import type { RefreshOutcome } from '../core/index.js'
+import { useIbvContext } from './context.js'
+import type { IbvMessages } from './messages.js'
+import { ReconnectPrompt } from './ReconnectPrompt.js'
+import { useRefreshReport } from './useRefreshReport.js'
+
+export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  consumerId: string
+  /** A refresh was submitted: the new product request's id. */
+  onRefreshed?: (productRequestId: string) => void
+  /** Open the reconnect link your own way. */
+  onReconnect?: (link: string) => void
+  /** Button text. @default 'Refresh report' */
+  label?: string
+}
+
+/**
+ * A refresh button that answers every outcome of the spec with its own message, a reconnect
+ * prompt where the consumer must act, and the 24-hour rule when the refresh came too soon.
+ *
+ * @example
+ * <RefreshReportButton consumerId="LND-42" onRefreshed={(id) => setProductRequestId(id)} />
+ */
+export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButtonProps>(function RefreshReportButton(
+  { consumerId, onRefreshed, onReconnect, label, className, ...rest },
+  ref,
+) {
+  const { messages } = useIbvContext('RefreshReportButton')
+  const { refresh, outcome, error, isPending, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
+  const state = isPending ? 'pending' : error ? 'error' : (outcome?.kind ?? 'idle')
+  return (
+    <div ref={ref} {...rest} className={['ibv-refresh', className].filter(Boolean).join(' ')} data-state={state}>
+      <button type="button" className="ibv-button" onClick={refresh} disabled={isPending} aria-busy={isPending || undefined}>
+        {label ?? messages.refreshReport}
+      </button>
+      {!isPending && error ? (
+        <p role="alert" className="ibv-refresh__message">
+          {messages.refreshError}
+        </p>
+      ) : null}
+      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} nextRefreshAt={nextRefreshAt} onReconnect={onReconnect} /> : null}
+    </div>
+  )
+})
+
+function Outcome({
+  outcome,
+  messages,
+  nextRefreshAt,
+  onReconnect,
+}: {
+  outcome: RefreshOutcome
+  messages: IbvMessages
+  nextRefreshAt: Date | undefined
+  onReconnect?: (link: string) => void
+}) {
+  switch (outcome.kind) {
+    case 'submitted':
+      return (
+        <p role="status" className="ibv-refresh__message">
+          {messages.refreshSubmitted}
+        </p>
+      )
+    case 'refresh_not_ready':
+      return (
+        <>
+          {nextRefreshAt && (
+            <p role="status" className="ibv-refresh__message">
+              {messages.refreshNotReadyAt.replace('{time}', nextRefreshAt.toLocaleString())}
+            </p>
+          )}
+          <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
+        </>
+      )
+    case 'invalid_connection':
+    case 'data_pull_failed':
+      return <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
+    case 'consumer_not_found':
+      return (
+        <p role="alert" className="ibv-refresh__message">
+          {messages.refreshConsumerNotFound}
+        </p>
+      )
+    case 'refresh_failed':
+      return (
+        <p role="alert" className="ibv-refresh__message">
+          {messages.refreshFailed}
+        </p>
+      )
+    case 'unknown':
+      return (
+        <p role="alert" className="ibv-refresh__message">
+          {messages.refreshUnknown.replace('{message}', outcome.message)}
+        </p>
+      )
+    default:
+      return outcome satisfies never
+  }
+}

@@ -1,0 +1,69 @@
+'use client'
+import { useCallback, useEffect, useRef } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import type { RefreshOutcome } from '../core/index.js'
+import { useIbvContext } from './context.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The key under which this browser remembers when it last saw a refresh submitted (memory only). */
+const submittedKey = (consumerId: string) => ['ibv-kit', 'refresh-submitted', consumerId] as const
+
+export interface UseRefreshReportOptions {
+  /** A refresh was submitted: the new product request's id. */
+  onRefreshed?: (productRequestId: string) => void
+}
+
+/**
+ * Refreshes a consumer's report through the `refresh` fetcher: one request in flight however
+ * often it is called. A submitted refresh invalidates the report queries.
+ *
+ * @example
+ * const { refresh, outcome, isPending } = useRefreshReport('LND-42', { onRefreshed: setProductRequestId })
+ */
+export function useRefreshReport(consumerId: string, options: UseRefreshReportOptions = {}) {
+  const { fetchers, queryClient } = useIbvContext('RefreshReportButton')
+  const onRefreshed = useRef(options.onRefreshed)
+  useEffect(() => {
+    onRefreshed.current = options.onRefreshed
+  })
+  const inFlight = useRef(false)
+
+  const mutation = useMutation(
+    {
+      mutationKey: ['ibv-kit', 'refresh', consumerId],
+      mutationFn: async (): Promise<RefreshOutcome> => {
+        if (!fetchers.refresh) throw new Error('useRefreshReport needs a refresh fetcher: pass one to <IbvProvider fetchers>.')
+        return fetchers.refresh(consumerId)
+      },
+      onSuccess: async (outcome) => {
+        if (outcome.kind !== 'submitted') return
+        queryClient.setQueryData(submittedKey(consumerId), Date.now())
+        await queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report'] })
+        onRefreshed.current?.(outcome.productRequestId)
+      },
+      onSettled: () => {
+        inFlight.current = false
+      },
+    },
+    queryClient,
+  )
+
+  const { mutate } = mutation
+  const refresh = useCallback(() => {
+    if (inFlight.current) return
+    inFlight.current = true
+    mutate()
+  }, [mutate])
+
+  const submittedAt = queryClient.getQueryData<number>(submittedKey(consumerId))
+  return {
+    refresh,
+    outcome: mutation.data,
+    error: mutation.error,
+    isPending: mutation.isPending,
+    reset: mutation.reset,
+    /** When a refresh becomes possible, if this browser saw the last one submitted; else undefined. */
+    nextRefreshAt: submittedAt === undefined ? undefined : new Date(submittedAt + DAY_MS),
+  }
+}
