@@ -1,11 +1,11 @@
 'use client'
 import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
-import { institutionIn } from '../core/index.js'
+import { institutionIn, type RefreshOutcome } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { mergeMessages, type IbvMessages, type ReconnectReason } from './messages.js'
 
 /** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
-export type ReconnectSource = Record<string, unknown>
+export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
 
 export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** `ibv_connection_link`. Only `http:` and `https:` links are rendered. */
@@ -77,7 +77,8 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
 
 function readSource(source: ReconnectSource | undefined): { reason?: ReconnectReason; institutionName?: string; connectionLink?: string } {
   if (!source) return {}
-  const string = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : undefined)
+  const values = source as Readonly<Record<string, unknown>>
+  const string = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
   const message = string('message')
   const kind = string('kind')
   const reason: ReconnectReason | undefined =

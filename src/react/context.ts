@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { IbvFetchers } from './fetchers.js'
+import type { LiveStatus } from './live-status.js'
 import type { IbvMessages } from './messages.js'
 
 export interface IbvContextValue {
@@ -9,6 +10,8 @@ export interface IbvContextValue {
   serviceUrl: string
   queryClient: QueryClient
   messages: IbvMessages
+  /** Whether the live event stream is connected (polling slows down while it is). */
+  live: LiveStatus
 }
 
 export const IbvContext = createContext<IbvContextValue | null>(null)

@@ -16,6 +16,28 @@ export interface IbvMessages {
   reconnectAction: string
   /** What `{institution}` becomes when the institution is not known. */
   yourBank: string
+  connectBank: string
+  connectTitle: string
+  connectFrameTitle: string
+  close: string
+  connectError: string
+  refreshReport: string
+  refreshSubmitted: string
+  /** `{time}` is replaced by when a refresh becomes possible, when that is known. */
+  refreshNotReadyAt: string
+  refreshConsumerNotFound: string
+  refreshFailed: string
+  refreshUnknown: string
+  refreshError: string
+  reportLoadingData: string
+  reportPending: string
+  reportFinal: string
+  reportNoAccounts: string
+  /** What a screen reader hears for masked personal data. */
+  hiddenPersonalData: string
+  features: string
+  /** Field labels of <ReportView>. */
+  fields: Record<'consumer' | 'referenceDate' | 'created' | 'report' | 'accountNumber' | 'routingNumber' | 'owner', string>
 }
 
 export type ReconnectReason = 'reconnect_required' | 'invalid_connection' | 'data_pull_failed' | 'refresh_not_ready'
@@ -41,6 +63,33 @@ export const defaultMessages: IbvMessages = {
   },
   reconnectAction: 'Reconnect {institution}',
   yourBank: 'your bank',
+  connectBank: 'Connect bank',
+  connectTitle: 'Connect your bank',
+  connectFrameTitle: 'Bank connection',
+  close: 'Close',
+  connectError: 'The bank connection could not be started. Try again.',
+  refreshReport: 'Refresh report',
+  refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
+  refreshNotReadyAt: 'The next refresh is possible after {time}.',
+  refreshConsumerNotFound: 'The IBV service does not know this consumer, so there is nothing to refresh.',
+  refreshFailed: 'The refresh could not be started. Try again later.',
+  refreshUnknown: 'The refresh did not work: {message}',
+  refreshError: 'The refresh could not be sent. Check the connection and try again.',
+  reportLoadingData: 'Loading the report…',
+  reportPending: 'The report is being prepared. This page updates by itself.',
+  reportFinal: 'No report will be produced for this request.',
+  reportNoAccounts: 'No accounts are connected.',
+  hiddenPersonalData: 'hidden',
+  features: 'Features',
+  fields: {
+    consumer: 'Consumer',
+    referenceDate: 'Reference date',
+    created: 'Created',
+    report: 'Report',
+    accountNumber: 'Account number',
+    routingNumber: 'Routing number',
+    owner: 'Owner',
+  },
 }
 
 /** The defaults with the provider's and then the component's overrides on top. */
@@ -54,6 +103,7 @@ export function mergeMessages(...layers: Array<Partial<IbvMessages> | undefined>
       statusLabels: { ...merged.statusLabels, ...layer.statusLabels },
       reconnectTitle: { ...merged.reconnectTitle, ...layer.reconnectTitle },
       reconnectBody: { ...merged.reconnectBody, ...layer.reconnectBody },
+      fields: { ...merged.fields, ...layer.fields },
     }
   }
   return merged

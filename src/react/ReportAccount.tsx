@@ -1,0 +1,78 @@
+'use client'
+import { useState } from 'react'
+import type { IbvAccount } from '../core/index.js'
+import { formatValue, mask, naturalCompare } from './format.js'
+import type { IbvMessages } from './messages.js'
+
+const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
+
+export interface ReportAccountProps {
+  account: IbvAccount
+  revealPersonalData: boolean
+  defaultOpen: boolean
+  money: Intl.NumberFormat
+  numbers: Intl.NumberFormat
+  messages: IbvMessages
+}
+
+/**
+ * One account of a report: a summary line, and details rendered only while expanded, so a report
+ * of many accounts with hundreds of features each stays light.
+ */
+export function ReportAccount({ account, revealPersonalData, defaultOpen, money, numbers, messages }: ReportAccountProps) {
+  const [open, setOpen] = useState(defaultOpen)
+  const extra = Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
+  return (
+    <section className="ibv-report-view__account" data-account-type={account.account_type}>
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          <span className="ibv-report-view__account-name">{account.account_name}</span>
+          <span className="ibv-report-view__account-meta">
+            {account.provider_name} · {account.account_type}
+          </span>
+          <span className="ibv-report-view__balance">{money.format(account.balance)}</span>
+        </summary>
+        {open && (
+          <div className="ibv-report-view__account-body">
+            <dl className="ibv-report-view__facts">
+              <dt>{messages.fields.accountNumber}</dt>
+              <dd data-personal>{revealPersonalData ? account.account_number : mask(account.account_number)}</dd>
+              <dt>{messages.fields.routingNumber}</dt>
+              <dd data-personal>{revealPersonalData ? account.routing_number : mask(account.routing_number)}</dd>
+              <dt>{messages.fields.owner}</dt>
+              <dd data-personal>{revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>}</dd>
+              {extra.map(([name, value]) => (
+                <div key={name} className="ibv-report-view__extra">
+                  <dt>{name}</dt>
+                  <dd>{formatValue(value, numbers)}</dd>
+                </div>
+              ))}
+            </dl>
+            {account.items.map((item, index) => (
+              <div key={`${item.item_code}-${index}`} className="ibv-report-view__item">
+                <h4>
+                  {item.item_name} <small>{item.item_code} · v{item.item_version}</small>
+                </h4>
+                <table>
+                  <caption className="ibv-visually-hidden">
+                    {messages.features}: {item.item_name}
+                  </caption>
+                  <tbody>
+                    {Object.keys(item.data)
+                      .sort(naturalCompare)
+                      .map((name) => (
+                        <tr key={name}>
+                          <th scope="row">{name}</th>
+                          <td>{formatValue(item.data[name], numbers)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+          </div>
+        )}
+      </details>
+    </section>
+  )
+}

@@ -1,0 +1,83 @@
+'use client'
+import { useEffect, useRef } from 'react'
+import { useIbvContext } from './context.js'
+
+/** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
+export interface LiveEvent {
+  event: string
+  productRequestId?: string
+  consumerId?: string
+  [field: string]: unknown
+}
+
+export interface UseIbvEventsOptions {
+  /** The backend's stream. @default '/api/ibv/events' */
+  url?: string
+  enabled?: boolean
+  /** Called for each event after the matching report queries are invalidated. */
+  onEvent?: (event: LiveEvent) => void
+  /** The EventSource to use (a polyfill, or a test double of the browser's). @default window.EventSource */
+  EventSource?: typeof EventSource
+}
+
+const EVENTS = ['report_generated', 'report_generation_failed', 'data_pull_via_connection_failed']
+const MAX_BACKOFF_MS = 30_000
+
+/**
+ * Subscribes to the backend's `/events` stream and invalidates the matching report query when a
+ * webhook lands, so a report appears at once. While connected, `useIbvReport` polls slowly; when
+ * the stream closes it reconnects with backoff (1 s doubling to 30 s) and polling speeds up.
+ *
+ * @example
+ * useIbvEvents({ url: '/api/ibv/events' }) // or <IbvProvider events="/api/ibv/events">
+ */
+export function useIbvEvents(options: UseIbvEventsOptions = {}) {
+  const { queryClient, live } = useIbvContext('IbvProvider events')
+  const { url = '/api/ibv/events', enabled = true } = options
+  const latest = useRef(options)
+  useEffect(() => {
+    latest.current = options
+  })
+
+  useEffect(() => {
+    const Source = latest.current.EventSource ?? (typeof window === 'undefined' ? undefined : window.EventSource)
+    if (!enabled || !Source) return
+    let source: EventSource | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
+
+    const onEvent = (message: MessageEvent) => {
+      let event: LiveEvent
+      try {
+        event = JSON.parse(String(message.data)) as LiveEvent
+      } catch {
+        return
+      }
+      if (typeof event !== 'object' || event === null) return
+      const id = typeof event.productRequestId === 'string' ? event.productRequestId : undefined
+      void queryClient.invalidateQueries({ queryKey: id && event.event !== 'data_pull_via_connection_failed' ? ['ibv-kit', 'report', id] : ['ibv-kit', 'report'] })
+      latest.current.onEvent?.(event)
+    }
+    const connect = () => {
+      const current = new Source(url)
+      source = current
+      current.onopen = () => {
+        failures = 0
+        live.set(true)
+      }
+      current.onerror = () => {
+        live.set(false)
+        // The browser retries a dropped stream by itself; a refused one is closed for good.
+        if (current.readyState !== Source.CLOSED) return
+        timer = setTimeout(connect, Math.min(1000 * 2 ** failures++, MAX_BACKOFF_MS))
+      }
+      for (const name of EVENTS) current.addEventListener(name, onEvent as EventListener)
+    }
+    connect()
+    return () => {
+      clearTimeout(timer)
+      source?.close()
+      live.set(false)
+    }
+  }, [url, enabled, queryClient, live])
+}
