@@ -8,6 +8,13 @@ export {
   ReportStatusBadge,
   ReconnectPrompt,
   defaultMessages,
+  ConnectButton,
+  useConnectWidget,
+  RefreshReportButton,
+  useRefreshReport,
+  useIbvReport,
+  ReportView,
+  useIbvEvents,
 } from './react/index.js'
 export type {
   IbvProviderProps,
@@ -22,6 +29,18 @@ export type {
   ReconnectSource,
   IbvMessages,
   ReconnectReason,
+  ConnectButtonProps,
+  UseConnectWidgetOptions,
+  ConnectSuccess,
+  ConnectWidgetState,
+  ConnectInstitution,
+  ConnectExitError,
+  RefreshReportButtonProps,
+  UseRefreshReportOptions,
+  UseIbvReportOptions,
+  ReportViewProps,
+  UseIbvEventsOptions,
+  LiveEvent,
 } from './react/index.js'
 export { IbvError, isRetryable, REPORT_STATUSES, describeStatus, isReportStatus } from './core/index.js'
 export type {

@@ -54,7 +54,7 @@ describe('<ReconnectPrompt>', () => {
       message: 'Reports can only be refreshed once every 24 hours. Wait to refresh or ask the consumer to reconnect to Platypus Bank using the connection link.',
       status: 'refresh_not_ready',
     })
-    render(<ReconnectPrompt response={outcome as unknown as Record<string, unknown>} />)
+    render(<ReconnectPrompt response={outcome} />)
     expect(screen.getByRole('region').dataset.reason).toBe('refresh_not_ready')
     expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeTruthy()
   })

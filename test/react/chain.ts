@@ -17,10 +17,12 @@ export function createChain(options: SandboxOptions = {}, respond?: (path: strin
     authorize: () => true,
   })
   const calls: string[] = []
+  const times: number[] = []
   const fetchers = createBackendFetchers('/api/ibv', {
     fetch: async (input, init) => {
       const path = new URL(String(input), 'https://lender.test').pathname
       calls.push(path)
+      times.push(Date.now())
       const override = respond?.(path, calls.filter((call) => call === path).length)
       if (override instanceof Error) throw override
       if (override) return override
@@ -37,7 +39,9 @@ export function createChain(options: SandboxOptions = {}, respond?: (path: strin
   const portalAccepts = async (token: string) =>
     (await sandbox.fetch(new Request(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(token)}`))).status === 200
   const tokenCalls = () => calls.filter((call) => call === '/api/ibv/tokens').length
-  return { sandbox, backend, fetchers, calls, tokenCalls, control, portalAccepts }
+  /** When each call to `path` prefix was made (fake time in tests that fake it). */
+  const timesOf = (prefix: string) => times.filter((_, index) => calls[index]?.startsWith(prefix))
+  return { sandbox, backend, fetchers, calls, timesOf, tokenCalls, control, portalAccepts }
 }
 
 /** The token in an iframe's src. */

@@ -1,13 +1,26 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { renderToString } from 'react-dom/server'
-import { EmbeddedReport, IbvProvider, ReconnectPrompt, ReportStatusBadge, type IbvFetchers } from '../../src/index.js'
+import {
+  ConnectButton,
+  EmbeddedReport,
+  IbvProvider,
+  ReconnectPrompt,
+  RefreshReportButton,
+  ReportStatusBadge,
+  ReportView,
+  type IbvFetchers,
+} from '../../src/index.js'
 
 describe('server rendering', () => {
   it('renders every component with no window, no fetch and no error', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
     let fetches = 0
     const fetchers: IbvFetchers = {
+      report: async () => {
+        fetches++
+        throw new Error('no fetch during SSR')
+      },
       token: async () => {
         fetches++
         return { access_token: 't', expires_in: 1800 }
@@ -18,6 +31,11 @@ describe('server rendering', () => {
         <EmbeddedReport productRequestId="IBV1" />
         <ReportStatusBadge status="complete" />
         <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" />
+        <ConnectButton consumerId="LND-1" />
+        <RefreshReportButton consumerId="LND-1" />
+        <ReportView
+          report={{ product_request_id: 'IBV1', client_id: 'c', consumer_id: 'LND-1', reference_date: '2026-11-22', created_at: '2026-11-22 09:00:00', ibv_report_status: 'complete', accounts: [] }}
+        />
       </IbvProvider>,
     )
     expect(fetches).toBe(0)
@@ -25,5 +43,9 @@ describe('server rendering', () => {
     expect(html).not.toContain('<iframe')
     expect(html).toContain('data-status="complete"')
     expect(html).toContain('Reconnect Platypus Bank')
+    expect(html).toContain('Connect bank')
+    expect(html).toContain('Refresh report')
+    expect(html).toContain('No accounts are connected.')
+    expect(html).not.toContain('<dialog')
   })
 })

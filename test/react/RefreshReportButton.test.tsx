@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { IbvProvider, RefreshReportButton } from '../../src/index.js'
+import { createManualClock } from '../../src/sandbox/index.js'
+import { createChain, SERVICE } from './chain.js'
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+async function settle() {
+  for (let round = 0; round < 10; round++) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(1)
+    })
+  }
+}
+
+async function setup(consumerId = 'LND-42') {
+  const chain = createChain({ clock: createManualClock() })
+  await chain.control('/sandbox/product_requests', { consumer_id: consumerId, institution: 'Platypus Bank' })
+  await chain.sandbox.advance(6)
+  const onRefreshed = vi.fn()
+  render(
+    <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+      <RefreshReportButton consumerId={consumerId} onRefreshed={onRefreshed} data-testid="refresh" />
+    </IbvProvider>,
+  )
+  const click = async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
+    await settle()
+  }
+  const refreshCalls = () => chain.calls.filter((call) => call.startsWith('/api/ibv/refresh/')).length
+  return { chain, onRefreshed, click, refreshCalls, root: () => screen.getByTestId('refresh') }
+}
+
+describe('<RefreshReportButton>', () => {
+  it('submitted: says so and hands over the new product request id', async () => {
+    const { click, onRefreshed, root } = await setup()
+    await click()
+    expect(root().dataset.state).toBe('submitted')
+    expect(screen.getByRole('status').textContent).toMatch(/Refresh started/)
+    expect(onRefreshed).toHaveBeenCalledWith(expect.stringMatching(/^IBV/))
+  })
+
+  it('sends one request however often it is clicked', async () => {
+    const { refreshCalls } = await setup()
+    const button = screen.getByRole('button', { name: 'Refresh report' })
+    fireEvent.click(button)
+    fireEvent.click(button)
+    fireEvent.click(button)
+    await settle()
+    expect(refreshCalls()).toBe(1)
+  })
+
+  it('refresh_not_ready: explains the 24-hour rule, says when, and offers to reconnect; allowed again after 24 hours', async () => {
+    const { chain, click, root } = await setup()
+    await click()
+    await chain.sandbox.advance(86_399)
+    vi.setSystemTime(Date.now() + 86_399_000)
+    await click()
+    expect(root().dataset.state).toBe('refresh_not_ready')
+    expect(screen.getByRole('status').textContent).toMatch(/^The next refresh is possible after /)
+    expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
+    expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeTruthy()
+    await chain.sandbox.advance(1)
+    await click()
+    expect(root().dataset.state).toBe('submitted')
+  })
+
+  it.each([
+    ['invalid_connection', 'The bank connection stopped working'],
+    ['data_pull_failed', 'We could not get your bank data'],
+  ])('%s: a reconnect prompt', async (outcome, title) => {
+    const { chain, click, root } = await setup()
+    await chain.control('/sandbox/consumers/LND-42/next_refresh', { outcome })
+    await click()
+    expect(root().dataset.state).toBe(outcome)
+    expect(screen.getByRole('region', { name: title })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /^Reconnect / }).getAttribute('href')).toMatch(/\/connect\?link=/)
+  })
+
+  it('refresh_failed: a clear message', async () => {
+    const { chain, click } = await setup()
+    await chain.control('/sandbox/consumers/LND-42/next_refresh', { outcome: 'refresh_failed' })
+    await click()
+    expect(screen.getByRole('alert').textContent).toBe('The refresh could not be started. Try again later.')
+  })
+
+  it('consumer_not_found: a clear message', async () => {
+    const chain = createChain({ clock: createManualClock() })
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <RefreshReportButton consumerId="nobody" />
+      </IbvProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
+    await settle()
+    expect(screen.getByRole('alert').textContent).toMatch(/does not know this consumer/)
+  })
+
+  it('unknown: a generic error with the server message', async () => {
+    const chain = createChain({}, () => Response.json({ kind: 'unknown', message: 'Maintenance window', httpStatus: 503, body: {} }))
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <RefreshReportButton consumerId="LND-1" />
+      </IbvProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe('The refresh did not work: Maintenance window')
+  })
+
+  it('a failed request: a visible error, and the button works again', async () => {
+    let offline = true
+    const chain = createChain({}, () => (offline ? new TypeError('Failed to fetch') : undefined))
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <RefreshReportButton consumerId="nobody" data-testid="refresh" />
+      </IbvProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
+    await settle()
+    expect(screen.getByTestId('refresh').dataset.state).toBe('error')
+    offline = false
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
+    await settle()
+    expect(screen.getByTestId('refresh').dataset.state).toBe('consumer_not_found')
+  })
+})
