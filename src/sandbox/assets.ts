@@ -3,7 +3,7 @@
 
 const css = `:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45}
 body{margin:0;padding:16px;color:#1c2430;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e8ecf1;background:#161b22}}
+@media (prefers-color-scheme:dark){body{color:#e8ecf1;background:#161b22}.status[data-tone=success]{color:#56d364}.status[data-tone=danger]{color:#ff7b72}.status[data-tone=warning]{color:#e3b341}.status[data-tone=progress]{color:#79c0ff}th,td{border-color:#30363d}}
 h1{font-size:1.25rem;margin:0 0 12px}h2{font-size:1.05rem;margin:16px 0 4px}small{font-weight:normal;opacity:.75}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #d8dde4}
 .status{font-weight:600}.status[data-tone=success]{color:#146c43}.status[data-tone=danger]{color:#b3261e}.status[data-tone=warning]{color:#8a5300}.status[data-tone=progress]{color:#1f5fbf}
@@ -21,6 +21,11 @@ if(document.body.dataset.ibvExpired){parent.postMessage({type:'ibv:token_expired
 var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeight);if(h!==last){last=h;parent.postMessage({type:'ibv:resize',height:h},'*')}}
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
+if(document.body.dataset.ibvTokenCheck){var timer=setInterval(function(){
+fetch('token_status'+location.search,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){
+if(s&&s.valid===false){clearInterval(timer);document.body.dataset.ibvExpired='true';
+var main=document.createElement('p');main.setAttribute('role','alert');main.textContent='This report session has expired.';
+document.body.replaceChildren(main);parent.postMessage({type:'ibv:token_expired'},'*')}}).catch(function(){})},5000)}
 })();`
 
 // Widget: posts its messages only to the origin it was opened for, never '*'.

@@ -42,6 +42,17 @@ export class TokenStore {
     return true
   }
 
+  /** Expires every token of `kind` for `subject` now; how many there were. */
+  expireAll(kind: TokenKind, subject: string): number {
+    let count = 0
+    for (const record of this.tokens.values()) {
+      if (record.kind !== kind || record.subject !== subject) continue
+      record.expiresAt = Math.min(record.expiresAt, this.clock.now())
+      count++
+    }
+    return count
+  }
+
   clear(): void {
     this.tokens.clear()
   }

@@ -14,16 +14,23 @@ export interface IbvSandboxPluginOptions {
   sandboxPath?: string
   /**
    * A backend to mount under `backendPath`, or a function that builds one for the mounted sandbox
-   * (its service URL is `{sandboxPath}` on any origin, with `sandbox.fetch` as the fetch). With a
-   * backend, the sandbox sends its webhooks to `{backendPath}/webhooks` over real HTTP.
+   * (its service URL is `{sandboxPath}` on any origin, with `sandbox.fetch` as the fetch). The
+   * function may be async and gets the dev server too, to load the backend through Vite with
+   * `server.ssrLoadModule`. With a backend, the sandbox sends its webhooks to
+   * `{backendPath}/webhooks` over real HTTP.
    */
-  backend?: FetchHandler | ((sandbox: Sandbox) => FetchHandler)
+  backend?: FetchHandler | ((sandbox: Sandbox, server: DevServerModules) => FetchHandler | Promise<FetchHandler>)
   /** Where the backend is mounted. @default '/api/ibv' */
   backendPath?: string
 }
 
+/** What a backend factory may use of the dev server. */
+export interface DevServerModules {
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>
+}
+
 type Next = (error?: unknown) => void
-interface ServerLike {
+interface ServerLike extends Partial<DevServerModules> {
   middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: Next) => void): void }
   httpServer: { once(event: 'listening', listener: () => void): unknown; address(): AddressInfo | string | null } | null
 }
@@ -48,16 +55,24 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
       serviceUrl: () => (origin ? origin + sandboxPath : undefined),
       ...options.sandbox,
     })
-    const backend = typeof options.backend === 'function' ? options.backend(sandbox) : options.backend
+    const modules: DevServerModules = {
+      ssrLoadModule: (url) => {
+        if (!server.ssrLoadModule) throw new Error('ibvSandbox: this server cannot load modules (a preview server); pass a backend object.')
+        return server.ssrLoadModule(url)
+      },
+    }
+    // Built on first use, so a backend loaded through Vite sees the server fully set up.
+    let built: Promise<FetchHandler> | undefined
+    const backend = () => (built ??= Promise.resolve(typeof options.backend === 'function' ? options.backend(sandbox, modules) : (options.backend as FetchHandler)))
     const sandboxListener = getRequestListener(sandbox.fetch)
-    const backendListener = backend ? getRequestListener((request: Request) => backend.fetch(request)) : undefined
+    const backendListener = options.backend ? getRequestListener(async (request: Request) => (await backend()).fetch(request)) : undefined
 
     server.httpServer?.once('listening', () => {
       const address = server.httpServer?.address()
       if (!address || typeof address === 'string') return
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
       origin = `http://${address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : host}:${address.port}`
-      if (backend && !options.sandbox?.webhookUrl) {
+      if (options.backend && !options.sandbox?.webhookUrl) {
         void sandbox.fetch(
           new Request(`${origin}${sandboxPath}/sandbox/webhook_url`, {
             method: 'PUT',

@@ -25,6 +25,7 @@ ${item ? `<details><summary>${escapeHtml(item.item_name)} ${escapeHtml(item.item
     title: `IBV report ${report.product_request_id}`,
     basePath,
     script: 'portal.js',
+    data: { 'ibv-token-check': 'true' },
     body: `<header><h1>Income and bank verification</h1>
 <p>Report <code>${escapeHtml(report.product_request_id)}</code> · consumer ${escapeHtml(report.consumer_id)} · reference date ${escapeHtml(report.reference_date)} · <span class="status" data-tone="${status.tone}">${escapeHtml(status.label)}</span></p></header>
 ${accounts || '<p>No accounts are connected.</p>'}`,
@@ -38,6 +39,7 @@ export function pendingPage(basePath: string, productRequestId: string, statusVa
     title: `IBV report ${productRequestId}`,
     basePath,
     script: 'portal.js',
+    data: { 'ibv-token-check': 'true' },
     refreshSeconds: status.terminal || status.needsReconnect ? undefined : 5,
     body: `<h1>Income and bank verification</h1>
 <p><span class="status" data-tone="${status.tone}">${escapeHtml(status.label)}</span></p>

@@ -77,7 +77,12 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
   app.post('/sandbox/tokens/expire', async (c) => {
     const body = await readJsonObject(c)
     const token = stringField(body, 'access_token')
-    if (!token) invalid({ access_token: ['access_token is required'] })
+    const productRequestId = stringField(body, 'product_request_id')
+    if (productRequestId && !token) {
+      // Every embedded report token of that product request (the demo's "expire the token now").
+      return c.json({ expired: ctx.tokens.expireAll('embedded_report_token', productRequestId) > 0 }, 200)
+    }
+    if (!token) invalid({ access_token: ['access_token (or product_request_id) is required'] })
     if (!ctx.tokens.expire(token)) return c.json({ message: 'No such token.' }, 404)
     return c.json({ expired: true }, 200)
   })

@@ -22,6 +22,16 @@ export function portalRoutes(ctx: SandboxContext): Hono {
     return c.body(html, 200, PAGE_HEADERS)
   })
 
+  // The open portal page asks this every few seconds, so that a session ends when its token
+  // does, as the spec says it must (the page then tells its embedder).
+  app.get('/portal/token_status', (c) => {
+    const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
+    const valid = typeof checked !== 'string'
+    return c.json({ valid, expires_in: valid ? Math.max(0, Math.floor((checked.expiresAt - ctx.clock.now()) / 1000)) : 0 }, 200, {
+      'cache-control': 'no-store',
+    })
+  })
+
   app.get('/assets/:name', (c) => {
     const asset = ASSETS[c.req.param('name')]
     if (!asset) return c.json({ message: `No asset ${c.req.param('name')}.` }, 404)
