@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import pkg from './package.json' with { type: 'json' }
+import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
+import type * as DemoBackend from './demo/backend.ts'
 
 // Everything the package depends on stays a bare import in dist/, resolved by the lender's app.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
@@ -46,10 +48,20 @@ const packageAliases = [
   { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
 ]
 
-// `npm run dev` serves the demo page on 127.0.0.1 (port 5173, or the next free one).
+// `npm run dev` serves the demo on 127.0.0.1 (port 5173, or the next free one): the sandbox under
+// /ibv-sandbox and the demo's backend under /api/ibv, loaded through Vite so that it imports
+// `ibv-kit/server` as a lender's code would.
 const dev: UserConfig = {
   root: 'demo',
-  plugins: [react()],
+  plugins: [
+    react(),
+    ibvSandbox({
+      backend: async (sandbox, server) => {
+        const { createDemoBackend } = (await server.ssrLoadModule('/backend.ts')) as typeof DemoBackend
+        return createDemoBackend(sandbox)
+      },
+    }),
+  ],
   resolve: { alias: packageAliases },
   server: { host: '127.0.0.1', port: 5173 },
 }

@@ -61,6 +61,23 @@ describe('<EmbeddedReport> in Chromium', () => {
     expect(frames()[0]!.style.height).toBe(before)
   })
 
+  it('re-mints when the service ends the session: the open portal notices and says so', async () => {
+    const id = await completeReport(1)
+    mount(id)
+    await waitFor(() => expect(frames()[0]?.contentDocument?.readyState).toBe('complete'), { timeout: 5000 })
+    const before = new URL(frames()[0]!.src).searchParams.get('token')
+    await control('/sandbox/tokens/expire', { product_request_id: id })
+    // The portal checks its token every 5 s, posts ibv:token_expired, and a new token loads.
+    await waitFor(
+      () => {
+        expect(frames()).toHaveLength(1)
+        expect(new URL(frames()[0]!.src).searchParams.get('token')).not.toBe(before)
+        expect(frames()[0]!.contentDocument?.body?.textContent).toContain(id)
+      },
+      { timeout: 12_000 },
+    )
+  }, 20_000)
+
   it('renews and swaps documents without ever showing an empty frame', async () => {
     const id = await completeReport(1)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })

@@ -66,6 +66,24 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect((await call(sandbox, 'POST', '/sandbox/tokens/expire', { access_token: 'nope' })).status).toBe(404)
   })
 
+  it('tells an open page whether its token still holds (GET /portal/token_status)', async () => {
+    const { sandbox, token } = await setup()
+    const status = async () => (await call(sandbox, 'GET', `/portal/token_status?token=${encodeURIComponent(token)}`, undefined, {})).body
+    expect(await status()).toEqual({ valid: true, expires_in: 1800 })
+    await sandbox.advance(1800)
+    expect(await status()).toEqual({ valid: false, expires_in: 0 })
+    expect((await call(sandbox, 'GET', '/portal/token_status?token=nope', undefined, {})).body).toEqual({ valid: false, expires_in: 0 })
+  })
+
+  it('expires every report token of a product request on demand', async () => {
+    const { sandbox, id, token } = await setup()
+    const second = await call(sandbox, 'POST', '/api/v1/auth/tokens', { product_request_id: id, type: 'embedded_report_token' })
+    expect((await call(sandbox, 'POST', '/sandbox/tokens/expire', { product_request_id: id })).body).toEqual({ expired: true })
+    expect((await open(sandbox, token)).status).toBe(401)
+    expect((await open(sandbox, second.body.access_token as string)).status).toBe(401)
+    expect((await call(sandbox, 'POST', '/sandbox/tokens/expire', { product_request_id: 'IBVNONE' })).body).toEqual({ expired: false })
+  })
+
   it('serves its script and stylesheet with the right types', async () => {
     const { sandbox } = await setup()
     const script = await call(sandbox, 'GET', '/assets/portal.js', undefined, {})

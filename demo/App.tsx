@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react'
+import { IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
+import { demoApi, type Applicant } from './api.ts'
+import { ApplicantDetail } from './ApplicantDetail.tsx'
+import { ControlPanel } from './ControlPanel.tsx'
+
+const fetchers = createBackendFetchers('/api/ibv')
+// The sandbox is mounted on this dev server; in production this is the service's address.
+const serviceUrl = `${window.location.origin}/ibv-sandbox`
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+
+export function App() {
+  const [applicants, setApplicants] = useState<Applicant[]>([])
+  const [selected, setSelected] = useState<string>('DEMO-ADA')
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    demoApi.applicants().then(setApplicants, () => setError('The demo backend is not answering. Is `npm run dev` still running?'))
+  }, [])
+
+  const setProductRequest = useCallback((consumerId: string, productRequestId: string) => {
+    setApplicants((current) => current.map((applicant) => (applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant)))
+    void demoApi.recordProductRequest(consumerId, productRequestId)
+  }, [])
+
+  const current = applicants.find((applicant) => applicant.consumerId === selected)
+  return (
+    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} events="/api/ibv/events">
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand__mark" aria-hidden="true">N</span>
+          <span>Northwind Lending</span>
+        </div>
+        <span className="pill">Sandbox · no real bank is contacted</span>
+      </header>
+      <main className="layout">
+        <section className="panel applicants" aria-labelledby="applicants-title">
+          <h1 id="applicants-title">Loan applications</h1>
+          {error && <p role="alert">{error}</p>}
+          <ul>
+            {applicants.map((applicant) => (
+              <li key={applicant.consumerId}>
+                <button
+                  type="button"
+                  className="applicant"
+                  aria-current={applicant.consumerId === selected || undefined}
+                  onClick={() => setSelected(applicant.consumerId)}
+                >
+                  <span className="applicant__name">{applicant.name}</span>
+                  <span className="applicant__meta">
+                    {money.format(applicant.amount)} · {applicant.purpose}
+                  </span>
+                  <ApplicantStatus productRequestId={applicant.productRequestId} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <ControlPanel applicant={current} />
+        </section>
+        {current && <ApplicantDetail key={current.consumerId} applicant={current} onProductRequest={setProductRequest} />}
+      </main>
+    </IbvProvider>
+  )
+}
+
+function ApplicantStatus({ productRequestId }: { productRequestId: string | null }) {
+  const { status } = useIbvReport(productRequestId ?? '', { enabled: productRequestId !== null })
+  if (!productRequestId) return <span className="applicant__none">Bank not connected</span>
+  return status ? <ReportStatusBadge status={status} /> : <span className="applicant__none">Loading…</span>
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { ConnectButton, EmbeddedReport, ReconnectPrompt, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport } from 'ibv-kit'
+import type { Applicant } from './api.ts'
+import { CredentialsHint } from './CredentialsHint.tsx'
+
+export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Applicant; onProductRequest: (consumerId: string, id: string) => void }) {
+  const id = applicant.productRequestId
+  const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
+  const [view, setView] = useState<'hosted' | 'native'>('hosted')
+  const [reveal, setReveal] = useState(false)
+  const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
+
+  return (
+    <section className="panel detail" aria-labelledby="detail-title">
+      <div className="detail__header">
+        <div>
+          <h2 id="detail-title">{applicant.name}</h2>
+          <p className="muted">
+            Consumer <code>{applicant.consumerId}</code>
+            {id && (
+              <>
+                {' '}
+                · Report <code>{id}</code>
+              </>
+            )}
+          </p>
+        </div>
+        {status && <ReportStatusBadge status={status} showDescription />}
+      </div>
+
+      <div className="actions">
+        <ConnectButton consumerId={applicant.consumerId} onSuccess={({ productRequestId }) => onProductRequest(applicant.consumerId, productRequestId)}>
+          {id ? 'Connect another bank' : 'Connect bank'}
+        </ConnectButton>
+        {report && <RefreshReportButton consumerId={applicant.consumerId} onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)} />}
+      </div>
+      <CredentialsHint />
+
+      {needsReconnect && <ReconnectPrompt response={pending} />}
+      {!id && <p className="empty">No bank connected yet. Use “Connect bank” with the sandbox credentials above.</p>}
+      {pending && !final && !needsReconnect && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}
+      {pending && final && !needsReconnect && <p className="empty">No report will be produced for this request.</p>}
+
+      {report && (
+        <>
+          <div className="tabs" role="group" aria-label="Report view">
+            <button type="button" aria-pressed={view === 'hosted'} onClick={() => setView('hosted')}>
+              Hosted report
+            </button>
+            <button type="button" aria-pressed={view === 'native'} onClick={() => setView('native')}>
+              Native view
+            </button>
+            {view === 'native' && (
+              <label className="reveal">
+                <input type="checkbox" checked={reveal} onChange={(event) => setReveal(event.target.checked)} /> Show personal data
+              </label>
+            )}
+          </div>
+          {view === 'hosted' ? <EmbeddedReport productRequestId={report.product_request_id} /> : <ReportView report={report} revealPersonalData={reveal} />}
+        </>
+      )}
+    </section>
+  )
+}

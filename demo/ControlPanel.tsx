@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import { demoApi, type Applicant } from './api.ts'
+
+const OUTCOMES = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed'] as const
+
+/** Moves the sandbox: time, the next refresh's outcome, token expiry. */
+export function ControlPanel({ applicant }: { applicant: Applicant | undefined }) {
+  const [clock, setClock] = useState<string>()
+  const [outcome, setOutcome] = useState<string>('submitted')
+  const [note, setNote] = useState<string>()
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work()
+      setNote(done)
+    } catch (error) {
+      setNote(error instanceof Error ? error.message : 'That did not work.')
+    }
+  }
+  const advance = (seconds: number, label: string) =>
+    act(async () => setClock((await demoApi.advanceClock(seconds)).now), `Sandbox clock moved ${label}.`)
+
+  return (
+    <section className="controls" aria-labelledby="controls-title">
+      <h2 id="controls-title">Sandbox controls</h2>
+      <div className="controls__row">
+        <button type="button" onClick={() => advance(31 * 60, '31 minutes: the report token expires and renews')}>
+          +31 minutes
+        </button>
+        <button type="button" onClick={() => advance(24 * 60 * 60, '24 hours: a refresh is allowed again')}>
+          +24 hours
+        </button>
+      </div>
+      {applicant && (
+        <>
+          <label className="controls__field">
+            Next refresh of {applicant.name}
+            <select value={outcome} onChange={(event) => setOutcome(event.target.value)}>
+              {OUTCOMES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="controls__row">
+            <button type="button" onClick={() => act(() => demoApi.nextRefresh(applicant.consumerId, outcome), `The next refresh of ${applicant.name} ends ${outcome}.`)}>
+              Set outcome
+            </button>
+            <button
+              type="button"
+              disabled={!applicant.productRequestId}
+              onClick={() => applicant.productRequestId && act(() => demoApi.expireReportToken(applicant.productRequestId ?? ''), 'Report token expired: the report renews it within seconds.')}
+            >
+              Expire report token now
+            </button>
+          </div>
+        </>
+      )}
+      <p className="muted" role="status">
+        {note ?? 'Sandbox time moves with the real clock; these buttons jump ahead.'}
+        {clock && ` Sandbox time: ${new Date(clock).toLocaleString()}.`}
+      </p>
+    </section>
+  )
+}

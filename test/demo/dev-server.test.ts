@@ -1,0 +1,56 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, type ViteDevServer } from 'vite'
+
+// `npm run dev` as a lender starts it: the demo page, the sandbox and the demo backend on one
+// Vite server on 127.0.0.1.
+let server: ViteDevServer
+let base: string
+
+beforeAll(async () => {
+  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
+  await server.listen()
+  base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '')
+}, 30_000)
+
+afterAll(async () => {
+  await server.close()
+})
+
+describe('npm run dev', () => {
+  it('serves the demo page on 127.0.0.1', async () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const html = await (await fetch(`${base}/`)).text()
+    expect(html).toContain('<title>Northwind Lending · ibv-kit demo</title>')
+  })
+
+  it('mounts the sandbox and a backend that knows the seeded applicants', async () => {
+    const applicants = await (await fetch(`${base}/api/ibv/demo/applicants`)).json()
+    expect(applicants.map((applicant: { consumerId: string }) => applicant.consumerId)).toEqual(['DEMO-ADA', 'DEMO-MATEO', 'DEMO-PRIYA', 'DEMO-LENA'])
+    const ada = applicants[0].productRequestId
+    expect(ada).toMatch(/^IBV/)
+    const report = await fetch(`${base}/api/ibv/reports/${ada}`)
+    expect([200, 202]).toContain(report.status)
+  })
+
+  it('authorizes explicitly: demo applicants get tokens, anyone else a 403', async () => {
+    const token = (consumerId: string) =>
+      fetch(`${base}/api/ibv/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: consumerId }) })
+    expect((await token('DEMO-LENA')).status).toBe(200)
+    expect((await token('SOMEONE-ELSE')).status).toBe(403)
+    expect((await fetch(`${base}/api/ibv/reports/IBVNOTOURS`)).status).toBe(403)
+  })
+
+  it('keeps the sandbox key on the server: the page never needs it', async () => {
+    const moved = await fetch(`${base}/api/ibv/demo/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }) })
+    expect(moved.status).toBe(200)
+    const direct = await fetch(`${base}/ibv-sandbox/sandbox/clock`)
+    expect(direct.status).toBe(401)
+    for (const module of ['/main.tsx', '/App.tsx', '/ApplicantDetail.tsx', '/ControlPanel.tsx', '/api.ts']) {
+      const code = await (await fetch(`${base}${module}`)).text()
+      expect(code.length).toBeGreaterThan(100)
+      expect(code).not.toContain('sandbox-api-key')
+      expect(code).not.toContain('x-api-key')
+    }
+  })
+})
