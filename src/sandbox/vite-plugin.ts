@@ -84,6 +84,8 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
     })
 
     server.middlewares.use((req, res, next) => {
+      // Servers that never emit `listening` to us (Storybook's) still show their address here.
+      if (!origin && req.headers.host) origin = `http://${req.headers.host}`
       const path = req.url ?? '/'
       const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
       if (under(sandboxPath)) void sandboxListener(req, res)
