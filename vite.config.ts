@@ -42,7 +42,7 @@ const library: UserConfig = {
 }
 
 // The demo imports `ibv-kit` as a lender would; in this repo those names resolve to src/.
-const packageAliases = [
+export const packageAliases = [
   { find: /^ibv-kit\/styles\.css$/, replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)) },
   { find: /^ibv-kit\/(core|server|sandbox)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
   { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },

@@ -1,17 +1,22 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
 import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
 import { createIbvBackend } from './src/server/backend.ts'
 import { createIbvClient } from './src/server/client.ts'
+import { packageAliases } from './vite.config.ts'
+import { createStorybookBackend } from './.storybook/backend.ts'
 
-const browser = {
+// The Storybook project names its Chromium instance: its plugin would otherwise name it like the
+// browser project's, and Vitest needs every name to differ.
+const browser = (name?: string) => ({
   enabled: true,
   headless: true,
   provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
-  instances: [{ browser: 'chromium' as const }],
-}
+  instances: [name ? { browser: 'chromium' as const, name } : { browser: 'chromium' as const }],
+})
 
 export default defineConfig({
   plugins: [react()],
@@ -49,8 +54,15 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup.ts'],
-          browser,
+          browser: browser(),
         },
+      },
+      {
+        // Every story is a test in real Chromium; an accessibility violation fails it. Stories
+        // import `ibv-kit` (resolved to src/) and use the sandbox and backend as in Storybook.
+        plugins: [storybookTest({ configDir: '.storybook' }), ibvSandbox({ backend: (sandbox) => createStorybookBackend(sandbox) })],
+        resolve: { alias: packageAliases },
+        test: { name: 'storybook', setupFiles: ['test/setup.ts'], browser: browser('storybook (chromium)') },
       },
     ],
   },

@@ -1,0 +1,41 @@
+// Storybook's backend: the real createIbvBackend on the mounted sandbox, plus fixture routes
+// that stories' loaders call to set up a state (the sandbox key stays here, on the server).
+import { createIbvBackend, createIbvClient } from '../src/server/index.ts'
+import type { Sandbox } from '../src/sandbox/index.ts'
+
+export function createStorybookBackend(sandbox: Sandbox) {
+  const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
+  const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
+  // Storybook is a local tool with sandbox data only: every story may see everything.
+  const ibv = createIbvBackend({ client, authorize: () => true })
+  const control = (path: string, body: unknown) =>
+    sandbox.fetch(
+      new Request(`${serviceUrl}/sandbox/${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+
+  return {
+    async fetch(request: Request): Promise<Response> {
+      const { pathname } = new URL(request.url)
+      if (!pathname.startsWith('/api/ibv/fixtures/')) return ibv.fetch(request)
+      const body = (await request.json().catch(() => ({}))) as Record<string, unknown>
+      switch (pathname.slice('/api/ibv/fixtures/'.length)) {
+        case 'product_requests': {
+          const created = await control('product_requests', body)
+          // Finished pipelines make stories deterministic: the state is there when they render.
+          await control('clock/advance', { seconds: 6 })
+          return created
+        }
+        case 'next_refresh':
+          return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, { outcome: body.outcome })
+        case 'refresh':
+          return ibv.fetch(new Request(`${new URL(request.url).origin}/api/ibv/refresh/${encodeURIComponent(String(body.consumer_id))}`, { method: 'POST' }))
+        default:
+          return Response.json({ message: 'No such fixture.' }, { status: 404 })
+      }
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { ConnectButton } from 'ibv-kit'
+
+/** The button, and a line that says what the widget reported, as an app would. */
+function ConnectDemo({ consumerId }: { consumerId: string }) {
+  const [result, setResult] = useState('Not connected yet.')
+  return (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <ConnectButton
+        consumerId={consumerId}
+        onSuccess={({ productRequestId, institution }) => setResult(`Connected ${institution.name}: ${productRequestId}`)}
+        onExit={(error) => setResult(error ? `Exited: ${error.code}` : 'Exited.')}
+      />
+      <p role="status">{result}</p>
+    </div>
+  )
+}
+
+const meta = {
+  title: 'Components/ConnectButton',
+  component: ConnectDemo,
+  args: { consumerId: 'SB-CONNECT' },
+  loaders: [() => ({ consumerId: `SB-${Math.random().toString(36).slice(2, 10)}` })],
+  render: (args, { loaded }) => <ConnectDemo consumerId={loaded.consumerId ?? args.consumerId} />,
+} satisfies Meta<typeof ConnectDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The widget's document, once its form is there. */
+async function widget(): Promise<Document> {
+  return waitFor(
+    () => {
+      const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
+      if (!doc?.querySelector('form') || doc.readyState !== 'complete') throw new Error('the widget is not ready')
+      return doc
+    },
+    { timeout: 5000 },
+  )
+}
+
+function submit(doc: Document, fields: Record<string, string>) {
+  const form = doc.querySelector('form')
+  if (!form) throw new Error('no form')
+  for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
+  form.requestSubmit()
+}
+
+export const Success: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    await expect(await within(document.body).findByRole('dialog', { name: 'Connect your bank' })).toBeVisible()
+    submit(await widget(), { username: 'user_good', password: 'pass_good' })
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV/), { timeout: 5000 })
+  },
+}
+
+export const Exit: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    submit(await widget(), { username: 'user_good', password: 'wrong' })
+    await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('[role="alert"]')).toBeTruthy(), { timeout: 5000 })
+    const doc = await widget()
+    doc.querySelector<HTMLButtonElement>('[data-ibv-exit-button]')?.click()
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited: INVALID_CREDENTIALS'), { timeout: 5000 })
+  },
+}
+
+export const Mfa: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    submit(await widget(), { username: 'user_mfa', password: 'pass_good' })
+    await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('input[name="code"]')).toBeTruthy(), { timeout: 5000 })
+    submit(await widget(), { code: '123456' })
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected/), { timeout: 5000 })
+  },
+}

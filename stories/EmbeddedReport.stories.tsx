@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { EmbeddedReport, IbvError } from 'ibv-kit'
+import { failingTokens, flakyTokens, neverAnswers, productRequest, stuckRenewal } from './fixtures.ts'
+
+const meta = {
+  title: 'Components/EmbeddedReport',
+  component: EmbeddedReport,
+  args: { productRequestId: 'IBV-NONE' },
+  loaders: [async () => ({ request: await productRequest({ accounts: 2 }) })],
+  render: (args, { loaded }) => <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />,
+} satisfies Meta<typeof EmbeddedReport>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const root = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.ibv-embedded-report')
+
+export const Loading: Story = {
+  parameters: { fetchers: () => neverAnswers },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'loading')
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading the report…')
+  },
+}
+
+export const Ready: Story = {
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 5000 })
+    const frame = within(canvasElement).getByTitle('Income and bank verification report')
+    await waitFor(() => expect((frame as HTMLIFrameElement).contentDocument?.body?.textContent).toContain('Income and bank verification'), { timeout: 5000 })
+  },
+}
+
+export const Renewing: Story = {
+  parameters: { fetchers: stuckRenewal },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 5000 })
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'renewing'), { timeout: 8000 })
+    await expect(canvasElement.querySelector('iframe[data-frame="current"]')).toBeVisible()
+  },
+}
+
+export const BadRequest400: Story = {
+  parameters: { fetchers: () => failingTokens(() => Promise.reject(new IbvError('invalid_request', 'product_request_id is invalid', { status: 400 }))) },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The report could not be loaded.'))
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'error')
+  },
+}
+
+export const Unauthorized401: Story = {
+  parameters: { fetchers: () => failingTokens(() => Promise.reject(new IbvError('unauthorized', 'Session expired', { status: 401 }))) },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'error'))
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
+
+export const FlakyNetworkThenRecovered: Story = {
+  parameters: { fetchers: () => flakyTokens(2) },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 10_000 })
+  },
+}

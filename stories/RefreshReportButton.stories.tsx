@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { RefreshReportButton } from 'ibv-kit'
+import { nextRefresh, productRequest, refreshNow } from './fixtures.ts'
+
+/** A consumer with a complete report, whose next refresh ends as the story says. */
+const withOutcome = (outcome?: string, refreshedAlready = false) => [
+  async () => {
+    const { consumerId } = await productRequest({ institution: 'Platypus Bank' })
+    if (refreshedAlready) await refreshNow(consumerId)
+    if (outcome) await nextRefresh(consumerId, outcome)
+    return { consumerId }
+  },
+]
+
+const meta = {
+  title: 'Components/RefreshReportButton',
+  component: RefreshReportButton,
+  args: { consumerId: 'SB-REFRESH' },
+  render: (args, { loaded }) => <RefreshReportButton {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+} satisfies Meta<typeof RefreshReportButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const clickRefresh = async (canvasElement: HTMLElement, userEvent: { click(element: Element): Promise<void> }) => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Refresh report' }))
+}
+
+export const Submitted: Story = {
+  loaders: withOutcome(),
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent(/Refresh started/))
+  },
+}
+
+export const NotReadyWithin24Hours: Story = {
+  loaders: withOutcome(undefined, true),
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The report was refreshed recently' })).toBeVisible())
+    await expect(within(canvasElement).getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeVisible()
+  },
+}
+
+export const InvalidConnection: Story = {
+  loaders: withOutcome('invalid_connection'),
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The bank connection stopped working' })).toBeVisible())
+  },
+}
+
+export const DataPullFailed: Story = {
+  loaders: withOutcome('data_pull_failed'),
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeVisible())
+  },
+}
+
+export const RefreshFailed: Story = {
+  loaders: withOutcome('refresh_failed'),
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The refresh could not be started. Try again later.'))
+  },
+}
+
+export const ConsumerNotFound: Story = {
+  loaders: [() => ({ consumerId: 'SB-NOBODY' })],
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(/does not know this consumer/))
+  },
+}

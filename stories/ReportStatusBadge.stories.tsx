@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { REPORT_STATUSES, ReportStatusBadge, describeStatus } from 'ibv-kit'
+
+const meta = {
+  title: 'Components/ReportStatusBadge',
+  component: ReportStatusBadge,
+  args: { status: 'complete' },
+  play: async ({ canvasElement, args }) => {
+    const badge = canvasElement.querySelector<HTMLElement>('.ibv-badge')
+    await expect(badge?.dataset.status).toBe(args.status)
+    await expect(within(canvasElement).getByText(describeStatus(args.status).known ? describeStatus(args.status).label : 'Unknown status')).toBeVisible()
+  },
+} satisfies Meta<typeof ReportStatusBadge>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Initiated: Story = { args: { status: 'initiated' } }
+export const ReconnectRequired: Story = { args: { status: 'reconnect_required' } }
+export const DataAcquireFailed: Story = { args: { status: 'ibv_data_acquire_failed' } }
+export const DataAcquired: Story = { args: { status: 'ibv_data_acquired' } }
+export const GenerationFailed: Story = { args: { status: 'generation_failed' } }
+export const Complete: Story = { args: { status: 'complete' } }
+export const Unknown: Story = { args: { status: 'under_review' } }
+export const WithDescription: Story = { args: { status: 'reconnect_required', showDescription: true } }
+
+export const AllStates: Story = {
+  render: () => (
+    <ul style={{ display: 'grid', gap: 8, listStyle: 'none', padding: 0 }}>
+      {[...REPORT_STATUSES, 'under_review'].map((status) => (
+        <li key={status}>
+          <ReportStatusBadge status={status} showDescription />
+        </li>
+      ))}
+    </ul>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.ibv-badge')).toHaveLength(7)
+    await expect(within(canvasElement).getByText('Unknown status')).toBeVisible()
+  },
+}

@@ -1,0 +1,19 @@
+import { useState, type ReactNode } from 'react'
+import { QueryClient } from '@tanstack/react-query'
+import { IbvProvider, createBackendFetchers, type IbvFetchers } from 'ibv-kit'
+
+const backend = createBackendFetchers('/api/ibv')
+
+/**
+ * Every story gets its own query client (no state leaks between stories) and the real backend,
+ * or the fetchers its `parameters.fetchers` factory makes for this render.
+ */
+export function StoryProviders({ fetchers, children }: { fetchers?: () => IbvFetchers; children: ReactNode }) {
+  const [client] = useState(() => new QueryClient())
+  const [plugged] = useState(() => fetchers?.() ?? backend)
+  return (
+    <IbvProvider fetchers={plugged} serviceUrl={`${window.location.origin}/ibv-sandbox`} queryClient={client} events="/api/ibv/events">
+      {children}
+    </IbvProvider>
+  )
+}
