@@ -1,5 +1,6 @@
 // npm run screenshots: starts the demo (and Storybook) on 127.0.0.1, walks through them in
 // headless Chromium and writes the PNGs the README shows into docs/screenshots/.
+import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 import { createServer } from 'vite'
@@ -51,7 +52,36 @@ try {
   await dark.screenshot({ path: `${out}/demo-dark.png` })
   if (problems.length > 0) throw new Error(`The demo threw: ${problems.join('; ')}`)
   console.log(`Demo screenshots written to ${out}/.`)
+  await storybookShots(browser)
 } finally {
   await browser.close()
   await server.close()
+}
+
+/** Starts `storybook dev` on 127.0.0.1, photographs the manager and two stories, stops it. */
+/** @param {import('playwright-core').Browser} browser */
+async function storybookShots(browser) {
+  const port = 6106
+  const storybook = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port), '--host', '127.0.0.1'], { stdio: 'ignore', detached: true })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    for (let tries = 0; ; tries++) {
+      const up = await fetch(base).then((response) => response.ok, () => false)
+      if (up) break
+      if (tries > 90) throw new Error('Storybook did not start in 90 s')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+    await page.goto(`${base}/?path=/story/components-reportstatusbadge--all-states`)
+    await page.frameLocator('#storybook-preview-iframe').getByText('Unknown status').waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(1000)
+    await page.screenshot({ path: `${out}/storybook-badges.png` })
+    await page.goto(`${base}/?path=/story/components-reportview--typical`)
+    await page.frameLocator('#storybook-preview-iframe').locator('.ibv-report-view__account').first().waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(1000)
+    await page.screenshot({ path: `${out}/storybook-report-view.png` })
+    console.log(`Storybook screenshots written to ${out}/.`)
+  } finally {
+    if (storybook.pid) process.kill(-storybook.pid, 'SIGTERM')
+  }
 }
