@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { RefreshReportButton } from 'ibv-kit'
+import { createBackendFetchers } from 'ibv-kit'
 import { nextRefresh, productRequest, refreshNow } from './fixtures.ts'
 
 /** A consumer with a complete report, whose next refresh ends as the story says. */
@@ -73,5 +74,19 @@ export const ConsumerNotFound: Story = {
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(/does not know this consumer/))
+  },
+}
+
+/** An answer the service never documented: the server's own words are shown. */
+export const UnknownAnswer: Story = {
+  parameters: {
+    fetchers: () => ({
+      ...createBackendFetchers('/api/ibv'),
+      refresh: async () => ({ kind: 'unknown' as const, message: 'Scheduled maintenance until 02:00 UTC.', httpStatus: 503, body: {} }),
+    }),
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    await clickRefresh(canvasElement, userEvent)
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The refresh did not work: Scheduled maintenance until 02:00 UTC.'))
   },
 }
