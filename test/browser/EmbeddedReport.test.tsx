@@ -104,9 +104,16 @@ describe('<EmbeddedReport> in Chromium', () => {
     }
     requestAnimationFrame(sample)
 
+    // When the next iframe is inserted, the current one must still be there (a swap, not a
+    // replace). A MutationObserver sees every insertion, however fast the new document loads.
+    const framesAtInsert: number[] = []
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => [...record.addedNodes].some((node) => node instanceof HTMLIFrameElement))) framesAtInsert.push(frames().length)
+    })
+    observer.observe(first.parentElement!, { childList: true })
+
     vi.setSystemTime(Date.now() + 28 * 60_000)
     vi.advanceTimersByTime(28 * 60_000)
-    await vi.waitFor(() => expect(frames()).toHaveLength(2), { timeout: 5000 })
     await vi.waitFor(
       () => {
         expect(frames()).toHaveLength(1)
@@ -116,6 +123,8 @@ describe('<EmbeddedReport> in Chromium', () => {
     )
     await new Promise((resolve) => requestAnimationFrame(resolve))
     sampling = false
+    observer.disconnect()
+    expect(framesAtInsert).toEqual([2])
     expect(frames()[0]!.contentDocument?.body?.textContent).toContain(id)
     expect(problems).toEqual([])
   })
