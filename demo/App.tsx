@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
+import { IbvEvents, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
 import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
@@ -25,7 +25,8 @@ export function App() {
 
   const current = applicants.find((applicant) => applicant.consumerId === selected)
   return (
-    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} events="/api/ibv/events">
+    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl}>
+      <IbvEvents url="/api/ibv/events" />
       <header className="topbar">
         <div className="brand">
           <span className="brand__mark" aria-hidden="true">N</span>

@@ -15,6 +15,7 @@ export {
   useIbvReport,
   ReportView,
   useIbvEvents,
+  IbvEvents,
 } from './react/index.js'
 export type {
   IbvProviderProps,
@@ -28,6 +29,7 @@ export type {
   ReconnectPromptProps,
   ReconnectSource,
   IbvMessages,
+  IbvMessageOverrides,
   ReconnectReason,
   ConnectButtonProps,
   UseConnectWidgetOptions,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { QueryClient } from '@tanstack/react-query'
-import { IbvProvider, createBackendFetchers, type IbvFetchers } from 'ibv-kit'
+import { IbvEvents, IbvProvider, createBackendFetchers, type IbvFetchers } from 'ibv-kit'
 
 const backend = createBackendFetchers('/api/ibv')
 
@@ -12,7 +12,8 @@ export function StoryProviders({ fetchers, children }: { fetchers?: () => IbvFet
   const [client] = useState(() => new QueryClient())
   const [plugged] = useState(() => fetchers?.() ?? backend)
   return (
-    <IbvProvider fetchers={plugged} serviceUrl={`${window.location.origin}/ibv-sandbox`} queryClient={client} events="/api/ibv/events">
+    <IbvProvider fetchers={plugged} serviceUrl={`${window.location.origin}/ibv-sandbox`} queryClient={client}>
+      <IbvEvents url="/api/ibv/events" />
       {children}
     </IbvProvider>
   )

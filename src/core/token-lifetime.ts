@@ -87,7 +87,5 @@ export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing'
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
-  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`
+  return typeof value === 'object' && value !== null ? `a value of type ${typeof value}` : JSON.stringify(value).slice(0, 42)
 }

@@ -1,6 +1,7 @@
 'use client'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
+import { CONNECT_TEXT, withText } from './messages.js'
 import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
 
 export interface ConnectButtonProps
@@ -17,7 +18,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
   { consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
   ref,
 ) {
-  const { messages } = useIbvContext('ConnectButton')
+  const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
   const { open, state, widget } = useConnectWidget({ consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
   return (
     <>

@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useReducer, useRef, type ComponentPropsWithoutRe
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { framesReducer, getEmbeddedReportState, initialFrames, type EmbeddedReportState } from './embedded-report-frames.js'
-import { mergeMessages, type IbvMessages } from './messages.js'
+import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { usePortalMessages } from './usePortalMessages.js'
 import { isUsable, useTokenQuery } from './useTokenQuery.js'
 
@@ -29,7 +29,7 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
   /** Replaces the default error message and "Try again" button. */
   renderError?: (props: { error: unknown; retry: () => void }) => ReactNode
   /** Text overrides for this instance. */
-  messages?: Partial<IbvMessages>
+  messages?: IbvMessageOverrides
 }
 
 /** Re-mint after `ibv:token_expired` at most this often, so a clock skew cannot loop. */
@@ -47,7 +47,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   ref,
 ) {
   const context = useIbvContext('EmbeddedReport')
-  const text = mergeMessages(context.messages, messages)
+  const text = withText(EMBEDDED_REPORT_TEXT, context.messages, messages)
   const valid = typeof productRequestId === 'string' && productRequestId !== ''
   const { query, renew } = useTokenQuery(
     'EmbeddedReport',

@@ -3,9 +3,7 @@ import { useContext, useMemo, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { IbvContext, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from './fetchers.js'
-import { createLiveStatus } from './live-status.js'
-import { mergeMessages, type IbvMessages } from './messages.js'
-import { useIbvEvents } from './useIbvEvents.js'
+import type { IbvMessageOverrides } from './messages.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
@@ -15,12 +13,7 @@ export interface IbvProviderProps {
   /** The React Query client. @default the nearest `QueryClientProvider`'s, or one of its own */
   queryClient?: QueryClient
   /** Text overrides for every component below, for i18n. */
-  messages?: Partial<IbvMessages>
-  /**
-   * The backend's live event stream (`GET /events` of `createIbvBackend`), such as
-   * `'/api/ibv/events'`: reports appear the moment their webhook lands. @default off
-   */
-  events?: string
+  messages?: IbvMessageOverrides
   children?: ReactNode
 }
 
@@ -32,25 +25,14 @@ export interface IbvProviderProps {
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, events, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   const [own] = useState(() => (queryClient || outer ? undefined : new QueryClient()))
   const client = queryClient ?? outer ?? (own as QueryClient)
-  const [live] = useState(createLiveStatus)
   const value = useMemo<IbvContextValue>(
-    () => ({ fetchers, serviceUrl, queryClient: client, messages: mergeMessages(messages), live }),
-    [fetchers, serviceUrl, client, messages, live],
+    () => ({ fetchers, serviceUrl, queryClient: client, messages }),
+    [fetchers, serviceUrl, client, messages],
   )
-  const tree = (
-    <IbvContext.Provider value={value}>
-      {events ? <LiveEvents url={events} /> : null}
-      {children}
-    </IbvContext.Provider>
-  )
+  const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>
-}
-
-function LiveEvents({ url }: { url: string }) {
-  useIbvEvents({ url })
-  return null
 }

@@ -2,7 +2,7 @@
 import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
 import { institutionIn, type RefreshOutcome } from '../core/index.js'
 import { IbvContext } from './context.js'
-import { mergeMessages, type IbvMessages, type ReconnectReason } from './messages.js'
+import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
 
 /** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
@@ -19,7 +19,7 @@ export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div
   /** Open the link your own way (a modal, an email); without it the link opens in a new tab. */
   onReconnect?: (link: string) => void
   /** Text overrides for this instance. */
-  messages?: Partial<IbvMessages>
+  messages?: IbvMessageOverrides
 }
 
 /**
@@ -33,7 +33,7 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   { connectionLink, institutionName, reason, response, onReconnect, messages, className, ...rest },
   ref,
 ) {
-  const text = mergeMessages(useContext(IbvContext)?.messages, messages)
+  const text = withText(RECONNECT_TEXT, useContext(IbvContext)?.messages, messages)
   const read = readSource(response)
   const finalReason = reason ?? read.reason ?? 'reconnect_required'
   const institution = institutionName ?? read.institutionName

@@ -2,7 +2,7 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import type { RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import type { IbvMessages } from './messages.js'
+import { REFRESH_TEXT, withText } from './messages.js'
 import { ReconnectPrompt } from './ReconnectPrompt.js'
 import { useRefreshReport } from './useRefreshReport.js'
 
@@ -27,7 +27,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
   { consumerId, onRefreshed, onReconnect, label, className, ...rest },
   ref,
 ) {
-  const { messages } = useIbvContext('RefreshReportButton')
+  const messages = withText(REFRESH_TEXT, useIbvContext('RefreshReportButton').messages)
   const { refresh, outcome, error, isPending, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
   const state = isPending ? 'pending' : error ? 'error' : (outcome?.kind ?? 'idle')
   return (
@@ -52,7 +52,7 @@ function Outcome({
   onReconnect,
 }: {
   outcome: RefreshOutcome
-  messages: IbvMessages
+  messages: typeof REFRESH_TEXT
   nextRefreshAt: Date | undefined
   onReconnect?: (link: string) => void
 }) {

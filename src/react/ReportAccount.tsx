@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
 import { formatValue, mask, naturalCompare } from './format.js'
-import type { IbvMessages } from './messages.js'
+import type { REPORT_VIEW_TEXT } from './messages.js'
 
 const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
 
@@ -12,7 +12,7 @@ export interface ReportAccountProps {
   defaultOpen: boolean
   money: Intl.NumberFormat
   numbers: Intl.NumberFormat
-  messages: IbvMessages
+  messages: typeof REPORT_VIEW_TEXT
 }
 
 /**

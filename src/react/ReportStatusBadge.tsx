@@ -28,7 +28,7 @@ export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgePr
   const description = describeStatus(status)
   const label =
     labels?.[description.status] ??
-    messages?.statusLabels[description.status] ??
+    messages?.statusLabels?.[description.status] ??
     (description.known ? description.label : (messages?.unknownStatus ?? description.label))
   const descriptionId = useId()
   return (

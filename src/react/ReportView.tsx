@@ -2,7 +2,7 @@
 import { forwardRef, useContext, useMemo, type ComponentPropsWithoutRef } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
-import { mergeMessages, type IbvMessages } from './messages.js'
+import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
 import { ReportStatusBadge } from './ReportStatusBadge.js'
 
@@ -16,7 +16,7 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   currency?: string
   /** How many accounts start expanded. @default 3 */
   expandedAccounts?: number
-  messages?: Partial<IbvMessages>
+  messages?: IbvMessageOverrides
 }
 
 /**
@@ -31,7 +31,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   { report, revealPersonalData = false, locale, currency = 'USD', expandedAccounts = 3, messages, className, ...rest },
   ref,
 ) {
-  const text = mergeMessages(useContext(IbvContext)?.messages, messages)
+  const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages)
   const money = useMemo(() => new Intl.NumberFormat(locale, { style: 'currency', currency }), [locale, currency])
   const numbers = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }), [locale])
   const accounts = Array.isArray(report.accounts) ? report.accounts : []

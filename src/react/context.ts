@@ -2,16 +2,14 @@
 import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { IbvFetchers } from './fetchers.js'
-import type { LiveStatus } from './live-status.js'
-import type { IbvMessages } from './messages.js'
+import type { IbvMessageOverrides } from './messages.js'
 
 export interface IbvContextValue {
   fetchers: IbvFetchers
   serviceUrl: string
   queryClient: QueryClient
-  messages: IbvMessages
-  /** Whether the live event stream is connected (polling slows down while it is). */
-  live: LiveStatus
+  /** The app's text overrides (components add their own defaults). */
+  messages: IbvMessageOverrides | undefined
 }
 
 export const IbvContext = createContext<IbvContextValue | null>(null)

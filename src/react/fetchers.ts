@@ -1,7 +1,6 @@
 'use client'
 import {
   IbvError,
-  classifyRefresh,
   errorFromResponse,
   parseTokenResponse,
   type IbvReport,
@@ -91,8 +90,11 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
     async refresh(consumerId) {
       const { status, body } = await call(`/refresh/${encodeURIComponent(consumerId)}`, { method: 'POST' })
       const outcome = body as RefreshOutcome | undefined
-      // The backend answers an outcome already classified; anything else is classified here.
-      return typeof outcome?.kind === 'string' ? outcome : classifyRefresh(status, body)
+      // createIbvBackend answers the outcome already classified (classifyRefresh runs there).
+      if (typeof outcome?.kind !== 'string' || typeof outcome.message !== 'string') {
+        throw new IbvError('malformed_response', 'The refresh answer is not a classified outcome.', { status })
+      }
+      return outcome
     },
   }
 }

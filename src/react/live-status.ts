@@ -1,4 +1,5 @@
 'use client'
+import type { QueryClient } from '@tanstack/react-query'
 
 /** Whether the live event stream is connected, as a tiny external store (one per provider). */
 export interface LiveStatus {
@@ -7,7 +8,7 @@ export interface LiveStatus {
   subscribe(listener: () => void): () => void
 }
 
-export function createLiveStatus(): LiveStatus {
+function createLiveStatus(): LiveStatus {
   let connected = false
   const listeners = new Set<() => void>()
   return {
@@ -22,4 +23,13 @@ export function createLiveStatus(): LiveStatus {
       return () => listeners.delete(listener)
     },
   }
+}
+
+const byClient = new WeakMap<QueryClient, LiveStatus>()
+
+/** The live status shared by everything using this query client (made on first use). */
+export function liveStatusOf(queryClient: QueryClient): LiveStatus {
+  let status = byClient.get(queryClient)
+  if (!status) byClient.set(queryClient, (status = createLiveStatus()))
+  return status
 }

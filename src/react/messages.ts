@@ -1,86 +1,68 @@
 'use client'
-// Every text the components show, in English by default. Override any of them, per component
-// (`messages` prop) or for the whole app (`<IbvProvider messages>`), for i18n.
-
-export interface IbvMessages {
-  /** Badge labels by status; unknown statuses use `unknownStatus`. */
-  statusLabels: Partial<Record<string, string>>
-  unknownStatus: string
-  reportTitle: string
-  reportLoading: string
-  reportError: string
-  tryAgain: string
-  /** Reconnect prompt titles and bodies by reason; `{institution}` is replaced. */
-  reconnectTitle: Record<ReconnectReason, string>
-  reconnectBody: Record<ReconnectReason, string>
-  reconnectAction: string
-  /** What `{institution}` becomes when the institution is not known. */
-  yourBank: string
-  connectBank: string
-  connectTitle: string
-  connectFrameTitle: string
-  close: string
-  connectError: string
-  refreshReport: string
-  refreshSubmitted: string
-  /** `{time}` is replaced by when a refresh becomes possible, when that is known. */
-  refreshNotReadyAt: string
-  refreshConsumerNotFound: string
-  refreshFailed: string
-  refreshUnknown: string
-  refreshError: string
-  reportLoadingData: string
-  reportPending: string
-  reportFinal: string
-  reportNoAccounts: string
-  /** What a screen reader hears for masked personal data. */
-  hiddenPersonalData: string
-  features: string
-  /** Field labels of <ReportView>. */
-  fields: Record<'consumer' | 'referenceDate' | 'created' | 'report' | 'accountNumber' | 'routingNumber' | 'owner', string>
-}
+// Every text the components show, in English by default, one object per component so a bundle
+// carries only the texts of the components it uses. Override any text for the whole app
+// (`<IbvProvider messages>`) or one component (`messages` prop), for i18n.
 
 export type ReconnectReason = 'reconnect_required' | 'invalid_connection' | 'data_pull_failed' | 'refresh_not_ready'
 
-export const defaultMessages: IbvMessages = {
-  statusLabels: {},
-  unknownStatus: 'Unknown status',
+export const EMBEDDED_REPORT_TEXT = {
   reportTitle: 'Income and bank verification report',
   reportLoading: 'Loading the report…',
   reportError: 'The report could not be loaded.',
   tryAgain: 'Try again',
+}
+
+export const BADGE_TEXT = {
+  /** Badge labels by status; unknown statuses use `unknownStatus`. */
+  statusLabels: {} as Partial<Record<string, string>>,
+  unknownStatus: 'Unknown status',
+}
+
+export const RECONNECT_TEXT = {
+  /** Titles and bodies by reason; `{institution}` is replaced. */
   reconnectTitle: {
     reconnect_required: 'Reconnect your bank',
     invalid_connection: 'The bank connection stopped working',
     data_pull_failed: 'We could not get your bank data',
     refresh_not_ready: 'The report was refreshed recently',
-  },
+  } as Record<ReconnectReason, string>,
   reconnectBody: {
     reconnect_required: 'The connection to {institution} needs attention: the sign-in failed or a verification step was not finished. Reconnect to continue.',
     invalid_connection: 'The connection to {institution} is no longer valid. Reconnect it so the report can be refreshed.',
     data_pull_failed: 'Data could not be pulled from {institution}. Reconnect it to try again.',
     refresh_not_ready: 'A report can be refreshed once every 24 hours. Wait, or reconnect {institution} now.',
-  },
+  } as Record<ReconnectReason, string>,
   reconnectAction: 'Reconnect {institution}',
+  /** What `{institution}` becomes when the institution is not known. */
   yourBank: 'your bank',
+}
+
+export const CONNECT_TEXT = {
   connectBank: 'Connect bank',
   connectTitle: 'Connect your bank',
   connectFrameTitle: 'Bank connection',
   close: 'Close',
   connectError: 'The bank connection could not be started. Try again.',
+}
+
+export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
+  /** `{time}` is replaced by when a refresh becomes possible, when that is known. */
   refreshNotReadyAt: 'The next refresh is possible after {time}.',
   refreshConsumerNotFound: 'The IBV service does not know this consumer, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
+  /** `{message}` is replaced by the server's message. */
   refreshUnknown: 'The refresh did not work: {message}',
   refreshError: 'The refresh could not be sent. Check the connection and try again.',
-  reportLoadingData: 'Loading the report…',
-  reportPending: 'The report is being prepared. This page updates by itself.',
-  reportFinal: 'No report will be produced for this request.',
+}
+
+export const REPORT_VIEW_TEXT = {
   reportNoAccounts: 'No accounts are connected.',
+  /** What a screen reader hears for masked personal data. */
   hiddenPersonalData: 'hidden',
   features: 'Features',
+  /** Field labels of <ReportView>. */
   fields: {
     consumer: 'Consumer',
     referenceDate: 'Reference date',
@@ -92,19 +74,28 @@ export const defaultMessages: IbvMessages = {
   },
 }
 
-/** The defaults with the provider's and then the component's overrides on top. */
-export function mergeMessages(...layers: Array<Partial<IbvMessages> | undefined>): IbvMessages {
-  let merged = defaultMessages
+/** Every text of every component. */
+export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
+  typeof BADGE_TEXT &
+  typeof RECONNECT_TEXT &
+  typeof CONNECT_TEXT &
+  typeof REFRESH_TEXT &
+  typeof REPORT_VIEW_TEXT
+
+/** Overrides: any text, and any entry of the nested maps. */
+export type IbvMessageOverrides = {
+  [K in keyof IbvMessages]?: IbvMessages[K] extends string ? string : Partial<IbvMessages[K]>
+}
+
+/** A component's defaults with the provider's and then the component's overrides on top. */
+export function withText<T extends object>(defaults: T, ...layers: Array<IbvMessageOverrides | undefined>): T {
+  const merged = { ...defaults } as Record<string, unknown>
   for (const layer of layers) {
-    if (!layer) continue
-    merged = {
-      ...merged,
-      ...layer,
-      statusLabels: { ...merged.statusLabels, ...layer.statusLabels },
-      reconnectTitle: { ...merged.reconnectTitle, ...layer.reconnectTitle },
-      reconnectBody: { ...merged.reconnectBody, ...layer.reconnectBody },
-      fields: { ...merged.fields, ...layer.fields },
+    for (const [key, value] of Object.entries(layer ?? {})) {
+      if (!(key in defaults) || value === undefined) continue
+      const base = merged[key]
+      merged[key] = typeof value === 'object' && typeof base === 'object' ? { ...base, ...value } : value
     }
   }
-  return merged
+  return merged as T
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'reac
 import { connectWidgetUrl } from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
+import { CONNECT_TEXT, withText } from './messages.js'
 import { freshToken } from './useTokenQuery.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectInstitution } from './widget-messages.js'
 
@@ -56,7 +57,8 @@ let closeActive: (() => void) | undefined
  * const { open, state, widget } = useConnectWidget({ consumerId, onSuccess: ({ productRequestId }) => save(productRequestId) })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
-  const { fetchers, serviceUrl, queryClient, messages } = useIbvContext('ConnectButton')
+  const { fetchers, serviceUrl, queryClient, messages: overrides } = useIbvContext('ConnectButton')
+  const messages = withText(CONNECT_TEXT, overrides)
   const [state, dispatch] = useReducer(reducer, { status: 'idle' })
   const callbacks = useRef(options)
   useEffect(() => {

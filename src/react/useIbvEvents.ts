@@ -1,6 +1,7 @@
 'use client'
 import { useEffect, useRef } from 'react'
 import { useIbvContext } from './context.js'
+import { liveStatusOf } from './live-status.js'
 
 /** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
 export interface LiveEvent {
@@ -29,10 +30,11 @@ const MAX_BACKOFF_MS = 30_000
  * the stream closes it reconnects with backoff (1 s doubling to 30 s) and polling speeds up.
  *
  * @example
- * useIbvEvents({ url: '/api/ibv/events' }) // or <IbvProvider events="/api/ibv/events">
+ * useIbvEvents({ url: '/api/ibv/events' }) // or <IbvEvents url="/api/ibv/events" />
  */
 export function useIbvEvents(options: UseIbvEventsOptions = {}) {
-  const { queryClient, live } = useIbvContext('IbvProvider events')
+  const { queryClient } = useIbvContext('IbvEvents')
+  const live = liveStatusOf(queryClient)
   const { url = '/api/ibv/events', enabled = true } = options
   const latest = useRef(options)
   useEffect(() => {

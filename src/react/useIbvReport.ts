@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { describeStatus, isRetryable } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import type { ReportAnswer } from './fetchers.js'
+import { liveStatusOf } from './live-status.js'
 
 export interface UseIbvReportOptions {
   /** First delay between polls of a pending report, in ms; it doubles each poll. @default 1000 */
@@ -22,7 +23,8 @@ export interface UseIbvReportOptions {
  * const { status, report, pending, error } = useIbvReport(productRequestId)
  */
 export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}) {
-  const { fetchers, queryClient, live } = useIbvContext('useIbvReport')
+  const { fetchers, queryClient } = useIbvContext('useIbvReport')
+  const live = liveStatusOf(queryClient)
   const { pollInitialMs = 1000, pollMaxMs = 30_000, enabled = true } = options
   const connected = useSyncExternalStore(live.subscribe, live.connected, () => false)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
-import { ConnectButton, EmbeddedReport, IbvProvider, ReportView, createBackendFetchers, useIbvReport, type ConnectSuccess } from '../../src/index.js'
+import { ConnectButton, EmbeddedReport, IbvEvents, IbvProvider, ReportView, createBackendFetchers, useIbvReport, type ConnectSuccess } from '../../src/index.js'
 
 // The lender's journey in real Chromium: the sandbox widget in the real dialog, the webhook over
 // HTTP to the backend, the live stream to the page. Polling is set to two minutes, so a report
@@ -22,7 +22,8 @@ function Report({ id }: { id: string }) {
 function App({ consumerId, onSuccess, onEvent }: { consumerId: string; onSuccess: (success: ConnectSuccess) => void; onEvent?: (name: string) => void }) {
   const [id, setId] = useState<string>()
   return (
-    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service} events="/api/ibv/events">
+    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
+      <IbvEvents url="/api/ibv/events" />
       <ConnectButton
         consumerId={consumerId}
         onEvent={onEvent}

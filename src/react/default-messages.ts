@@ -1,0 +1,15 @@
+'use client'
+import { BADGE_TEXT, CONNECT_TEXT, EMBEDDED_REPORT_TEXT, RECONNECT_TEXT, REFRESH_TEXT, REPORT_VIEW_TEXT, type IbvMessages } from './messages.js'
+
+/**
+ * The complete English catalogue, as a starting point for a translation. Its own module, so a
+ * bundle that does not import it carries only the texts of the components it uses.
+ */
+export const defaultMessages: IbvMessages = {
+  ...EMBEDDED_REPORT_TEXT,
+  ...BADGE_TEXT,
+  ...RECONNECT_TEXT,
+  ...CONNECT_TEXT,
+  ...REFRESH_TEXT,
+  ...REPORT_VIEW_TEXT,
+}
