@@ -35,6 +35,8 @@ export interface BackendFetchersOptions {
   fetch?: typeof fetch
   /** Extra headers on every call, such as a CSRF token. */
   headers?: Record<string, string>
+  /** How long a call may take before it fails with `timeout` (and is retried where that helps). @default 15000 */
+  timeoutMs?: number
 }
 
 /**
@@ -47,16 +49,32 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
   const base = basePath.replace(/\/+$/, '')
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
 
+  const timeoutMs = options.timeoutMs ?? 15_000
+
   async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // A race, not only the signal: a custom fetch that ignores the signal still cannot hang us.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(new IbvError('timeout', 'The server did not answer in time. Try again.'))
+      }, timeoutMs)
+    })
     let response: Response
     try {
-      response = await send(`${base}${path}`, {
+      const request = send(`${base}${path}`, {
         ...init,
         credentials: 'same-origin',
+        signal: controller.signal,
         headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
       })
+      response = await Promise.race([request, timeout])
     } catch (cause) {
+      if (cause instanceof IbvError) throw cause
       throw new IbvError('network', 'The server could not be reached. Check the connection and try again.', { cause })
+    } finally {
+      clearTimeout(timer)
     }
     const text = await response.text().catch(() => '')
     let body: unknown

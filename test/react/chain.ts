@@ -10,7 +10,11 @@ const KEY = 'sandbox-api-key'
  * client calls the sandbox. `respond` can answer a backend call itself (a failure to simulate);
  * every call the fetchers make is counted by route.
  */
-export function createChain(options: SandboxOptions = {}, respond?: (path: string, attempt: number) => Response | Error | undefined) {
+export function createChain(
+  options: SandboxOptions = {},
+  respond?: (path: string, attempt: number) => Response | Error | Promise<Response> | undefined,
+  fetcherOptions: { timeoutMs?: number } = {},
+) {
   const sandbox = createSandbox({ serviceUrl: SERVICE, ...options })
   const backend = createIbvBackend({
     client: createIbvClient({ apiKey: KEY, serviceUrl: SERVICE, fetch: sandbox.fetch }),
@@ -19,6 +23,7 @@ export function createChain(options: SandboxOptions = {}, respond?: (path: strin
   const calls: string[] = []
   const times: number[] = []
   const fetchers = createBackendFetchers('/api/ibv', {
+    ...fetcherOptions,
     fetch: async (input, init) => {
       const path = new URL(String(input), 'https://lender.test').pathname
       calls.push(path)
