@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
@@ -35,6 +36,26 @@ export default defineConfig({
           exclude: ['test/browser/**'],
           setupFiles: ['test/setup.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The React tests again, against React 18 (the peer range is ^18 || ^19). React and
+        // React DOM resolve to test/react18; the libraries that import them are inlined so they
+        // resolve the same way (one React per run).
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^(react|react-dom)(\/.*)?$/, replacement: `${fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))}$1$2` },
+            // Its ESM build, so that its own react-dom imports go through the alias above.
+            { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
+          ],
+        },
+        test: {
+          name: 'unit (react 18)',
+          environment: 'jsdom',
+          include: ['test/react/**/*.test.tsx', 'test/faults/**/*.test.tsx'],
+          setupFiles: ['test/setup.ts'],
+          server: { deps: { inline: [/@tanstack\/react-query/, /@testing-library\/react/] } },
         },
       },
       {

@@ -105,7 +105,9 @@ describe('live updates', () => {
       </IbvProvider>,
     )
     for (let step = 0; step < 25; step++) await settle(1000)
-    expect(reportCalls(chain.calls)).toBe(1)
+    // Without the stream, 25 s of polling is 5 calls (at 0, 1, 3, 7 and 15 s). With it, at most
+    // one poll can slip in before the stream's open event arrives.
+    expect(reportCalls(chain.calls)).toBeLessThanOrEqual(2)
     // The stream drops and reconnecting is refused for a while: polling takes over.
     streamRefused = true
     source.instances[0]?.drop()
