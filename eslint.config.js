@@ -65,7 +65,7 @@ export default defineConfig([
   ...layerRules,
   {
     // In tests a wrong `!` fails the test at once, which is what a test is for.
-    files: ['test/**'],
+    files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {

@@ -4,7 +4,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
+import { createServer as createHttpServer } from 'node:http'
 import { createManualClock, createSandbox, startSandboxServer, type Sandbox } from '../src/sandbox/index.js'
+import { createIbvBackend, createIbvClient, toNodeHandler } from '../src/server/index.js'
+import { record } from './record.js'
 
 const KEY = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 type Send = (path: string, init?: RequestInit) => Promise<Response>
@@ -89,19 +92,61 @@ async function flows(count: number) {
   }
 }
 
+/** The backend handler in front of an in-process sandbox: token issuance through POST /tokens. */
+async function measureBackend(total: number) {
+  const sandbox = createSandbox({ clock: createManualClock() })
+  const backend = createIbvBackend({
+    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.bench', fetch: sandbox.fetch }),
+    authorize: () => true,
+  })
+  const body = '{"type":"consumer","consumer_id":"BENCH"}'
+  const headers = { 'content-type': 'application/json' }
+  const local = await rate(total, 16, async () => {
+    const response = await backend.fetch(new Request('http://lender.bench/api/ibv/tokens', { method: 'POST', headers, body }))
+    if (response.status !== 200) throw new Error(`backend ${response.status}`)
+    await response.arrayBuffer()
+  })
+  const server = createHttpServer(toNodeHandler(backend))
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ibv/tokens`
+  const http = await rate(total, 16, async () => {
+    const response = await fetch(url, { method: 'POST', headers, body })
+    if (response.status !== 200) throw new Error(`backend over HTTP ${response.status}`)
+    await response.arrayBuffer()
+  })
+  server.closeAllConnections()
+  server.close()
+  return { local, http }
+}
+
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 3000)
 const inProcess = createSandbox({ clock: createManualClock() })
 const local = await measure((path, init) => inProcess.fetch(new Request(`http://sandbox.bench${path}`, init)), TOTAL)
 const server = await startSandboxServer({ port: 0, clock: createManualClock() })
 const http = await measure((path, init) => fetch(`${server.url}${path}`, init), TOTAL)
 await server.close()
+const backendRates = await measureBackend(TOTAL)
 const result = await flows(1000)
+record('sandbox', {
+  requests: TOTAL,
+  concurrency: 16,
+  sandboxTokens: { inProcess: local.tokens, http: http.tokens },
+  sandboxReports: { inProcess: local.reports, http: http.reports },
+  backendTokens: { inProcess: backendRates.local, http: backendRates.http },
+  connectFlows: result,
+})
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US')
 console.log(`ibv-kit sandbox benchmark (${TOTAL} requests per row, 16 at a time; Node ${process.version})`)
 console.table({
   'token issuance (req/s)': { 'in process': fmt(local.tokens), 'HTTP 127.0.0.1': fmt(http.tokens), 'HTTP / in process': (http.tokens / local.tokens).toFixed(2) },
   'report retrieval (req/s)': { 'in process': fmt(local.reports), 'HTTP 127.0.0.1': fmt(http.reports), 'HTTP / in process': (http.reports / local.reports).toFixed(2) },
+  'backend POST /tokens (req/s)': {
+    'in process': fmt(backendRates.local),
+    'HTTP 127.0.0.1': fmt(backendRates.http),
+    'HTTP / in process': (backendRates.http / backendRates.local).toFixed(2),
+  },
 })
 console.log(
   `1,000 concurrent connect flows (token → widget → user_good/pass_good): ${result.flows} flows, ${result.unique} distinct product requests, ` +

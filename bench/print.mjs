@@ -1,0 +1,44 @@
+// Prints the one Performance table from what `npm run bench` measured (reports/bench/*.json)
+// and the bundle sizes of dist/, each figure with how it was measured.
+import { readFileSync } from 'node:fs'
+import { measureAll } from '../scripts/bundle-size.mjs'
+
+/** @param {string} name */
+const read = (name) => JSON.parse(readFileSync(`reports/bench/${name}.json`, 'utf8'))
+const jsdom = read('jsdom')
+const chromium = read('chromium')
+const sandbox = read('sandbox')
+/** @param {number} value */
+const n = (value) => Math.round(value).toLocaleString('en-US')
+/** @type {Array<Record<string, string>>} */
+const rows = []
+/** @type {(figure: string, value: unknown, how: string) => void} */
+const add = (figure, value, how) => {
+  rows.push({ figure, value: String(value), 'how it was measured': how })
+}
+
+for (const size of await measureAll()) {
+  const budget = size.budget === undefined ? '' : size.gzipped <= size.budget ? ` (budget ${n(size.budget)} B: met)` : ` (budget ${n(size.budget)} B: not met yet)`
+  add(`size: ${size.name}`, `${n(size.gzipped)} B${budget}`, 'dist/ bundled by rolldown from one import, react/react-dom/react-query external, minified, gzip -9')
+}
+for (const count of [1, 5, 50]) {
+  const fetches = jsdom[`tokenFetches.${count}`]
+  add(`token fetches, ${count} <EmbeddedReport> (StrictMode)`, `${fetches.firstLifetime} per lifetime (${fetches.afterOneRenewal} after one renewal)`, 'jsdom, fake time, the real chain: fetchers → backend → client → sandbox')
+  add(`iframe loads per token, ${count} instance(s)`, jsdom[`iframeLoadsPerToken.${count}`], 'iframes inserted per token per instance (MutationObserver)')
+}
+add('React renders of <EmbeddedReport>, mount → ready', jsdom.renders.mountToReady, 'React Profiler commits, jsdom')
+add('React renders of <EmbeddedReport>, per renewal', jsdom.renders.perRenewal, 'React Profiler commits from renewal to swap')
+add('<ReportView> 20 × 500: render time / plain table', chromium.reportView.renderToTableRatio.toFixed(2), `real Chromium, median of 7, same run; rows rendered ${n(chromium.reportView.rowsRenderedByReportView)} vs ${n(chromium.reportView.rowsInPlainTable)}`)
+add('<ReportView> 20 × 500: expand one section / plain table', chromium.reportView.expandToTableRatio.toFixed(2), 'real Chromium, median of 7, same run')
+/** @type {(label: string, pair: { inProcess: number, http: number }) => void} */
+const rate = (label, pair) => add(label, `${n(pair.inProcess)} in process, ${n(pair.http)} over HTTP (ratio ${(pair.http / pair.inProcess).toFixed(2)})`, `${n(sandbox.requests)} requests, ${sandbox.concurrency} at a time, 127.0.0.1, Node ${process.version}`)
+rate('sandbox: token issuance (req/s)', sandbox.sandboxTokens)
+rate('sandbox: report retrieval (req/s)', sandbox.sandboxReports)
+rate('backend: POST /tokens (req/s)', sandbox.backendTokens)
+const flows = sandbox.connectFlows
+add('1,000 concurrent connect flows', `${flows.complete} complete, ${flows.webhooks} webhooks delivered, ${flows.lost} lost`, 'in-process sandbox, webhooks over HTTP to a receiver on 127.0.0.1')
+for (const mode of ['polling', 'stream']) {
+  const figures = jsdom[`requestsUntilReady.${mode}`]
+  add(`requests until a report is shown (${mode === 'stream' ? 'live stream' : 'polling only'})`, `${figures.reportRequests} report requests, shown after ${figures.secondsUntilShown} s`, 'jsdom, fake time, report completes at 6 s')
+}
+console.table(rows)
