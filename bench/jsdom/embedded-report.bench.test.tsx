@@ -4,7 +4,7 @@ import { fireEvent, render } from '@testing-library/react'
 import { EmbeddedReport, IbvEvents, IbvProvider, useIbvReport } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../../test/react/chain.js'
 import { eventSourceOver } from '../../test/react/event-source.js'
-import { settle } from '../../test/faults/settle.js'
+import { settle } from '../../test/react/settle.js'
 import { record } from '../record.js'
 
 // Counts, not times: exact on any machine.

@@ -3,7 +3,7 @@ import { Profiler } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../react/chain.js'
-import { settle } from './settle.js'
+import { settle } from '../react/settle.js'
 
 const MINUTE = 60_000
 

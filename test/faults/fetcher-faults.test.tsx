@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider, RefreshReportButton, useIbvReport } from '../../src/index.js'
 import { createChain, SERVICE } from '../react/chain.js'
-import { settle } from './settle.js'
+import { settle } from '../react/settle.js'
 
 // Each cell: a fault of the lender's backend, a component, and what the user must see; every
 // retry loop stops at its bound (the request counts are asserted). Vitest fails the run on any

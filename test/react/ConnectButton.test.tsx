@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvProvider } from '../../src/index.js'
+import { settle } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 
 beforeEach(() => {
@@ -11,17 +12,6 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function settle(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms)
-  })
-  for (let round = 0; round < 10; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(1)
-    })
-  }
-}
 
 const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
 const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null | undefined = widgetFrame()?.contentWindow) =>

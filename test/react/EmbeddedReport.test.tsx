@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StrictMode, createRef } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { EmbeddedReport, IbvProvider, type EmbeddedReportState } from '../../src/react/index.js'
+import { settle } from './settle.js'
 import { createChain, SERVICE, tokenOf } from './chain.js'
 
 const MINUTE = 60_000
@@ -14,20 +15,6 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** Lets time pass, then lets the in-process fetch chain, timers due now and React updates run. */
-async function settle(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms)
-  })
-  // Node's Response bodies resolve on real macrotasks (setImmediate is not faked), and React
-  // Query notifies on a 0 ms timer: yield to both, moving fake time 1 ms a round (10 ms in all).
-  for (let round = 0; round < 10; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(1)
-    })
-  }
-}
 
 async function withReport(chain = createChain()) {
   const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42' })

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { IbvProvider, RefreshReportButton } from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
+import { settle } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 
 beforeEach(() => {
@@ -11,14 +12,6 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function settle() {
-  for (let round = 0; round < 10; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(1)
-    })
-  }
-}
 
 async function setup(consumerId = 'LND-42') {
   const chain = createChain({ clock: createManualClock() })

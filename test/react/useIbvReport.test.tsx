@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { IbvProvider, ReportView, useIbvEvents, useIbvReport } from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
+import { settle } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 import { eventSourceOver } from './event-source.js'
 
@@ -12,17 +13,6 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function settle(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms)
-  })
-  for (let round = 0; round < 10; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(1)
-    })
-  }
-}
 
 function Report({ id, pollInitialMs }: { id: string; pollInitialMs?: number }) {
   const { status, report, final } = useIbvReport(id, { pollInitialMs })

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
+import { startCli } from './cli-process.js'
 
 // The bin as a lender runs it, over real HTTP on 127.0.0.1, stopped by the test.
 const tsx = 'node_modules/.bin/tsx'
@@ -27,16 +28,7 @@ beforeAll(async () => {
   receiver.listen(0, '127.0.0.1')
   await once(receiver, 'listening')
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-  cli = spawn(tsx, ['src/sandbox/cli.ts', '--port', '0', '--webhook-url', hook], { stdio: ['ignore', 'pipe', 'pipe'] })
-  url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    cli.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) resolve(match[1])
-    })
-    cli.once('exit', (code) => reject(new Error(`ibv-sandbox exited with ${code}`)))
-  })
+  ;({ cli, url } = await startCli(['--port', '0', '--webhook-url', hook]))
 }, 30_000)
 
 afterAll(async () => {

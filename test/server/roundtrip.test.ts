@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { createIbvBackend, createIbvClient, toNodeHandler } from '../../src/server/index.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { readSse } from './sse.js'
+import { startCli } from '../sandbox/cli-process.js'
 
 // sandbox CLI → (real HTTP) → backend /webhooks → (real HTTP, SSE) → a subscriber on /events.
 let cli: ChildProcess
@@ -17,16 +18,7 @@ const handled: WebhookEvent[] = []
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 
 beforeAll(async () => {
-  cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  sandboxUrl = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    cli.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) resolve(match[1])
-    })
-    cli.once('exit', (code) => reject(new Error(`ibv-sandbox exited with ${code}`)))
-  })
+  ;({ cli, url: sandboxUrl } = await startCli(['--port', '0']))
   const backend = createIbvBackend({
     client: createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl: sandboxUrl }),
     authorize: () => true,

@@ -1,7 +1,11 @@
 import { act } from '@testing-library/react'
 import { vi } from 'vitest'
 
-/** Lets fake time pass, then the in-process fetch chain and React updates run (see EmbeddedReport tests). */
+/**
+ * Lets fake time pass, then lets the in-process fetch chain and React updates run: Node's
+ * Response bodies resolve on real macrotasks (setImmediate is not faked) and React Query notifies
+ * on a 0 ms timer, so each round yields to both and moves fake time 1 ms (10 ms in all).
+ */
 export async function settle(ms = 0) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms)
