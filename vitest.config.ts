@@ -68,6 +68,7 @@ export default defineConfig({
               createIbvBackend({
                 client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
                 authorize: () => true,
+                verifyWebhook: () => true, // the sandbox on this test server is the only sender
               }),
           }),
         ],

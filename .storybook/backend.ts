@@ -7,7 +7,8 @@ export function createStorybookBackend(sandbox: Sandbox) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
   // Storybook is a local tool with sandbox data only: every story may see everything.
-  const ibv = createIbvBackend({ client, authorize: () => true })
+  // The only webhook sender is the sandbox on this dev server; a real backend verifies (README).
+  const ibv = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
   const control = (path: string, body: unknown) =>
     sandbox.fetch(
       new Request(`${serviceUrl}/sandbox/${path}`, {

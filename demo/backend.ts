@@ -27,6 +27,8 @@ export function createDemoBackend(sandbox: Sandbox) {
       if (productRequestId !== undefined) return known().has(productRequestId)
       return action === 'events'
     },
+    // The only sender is the sandbox on this dev server; a real backend verifies (see README).
+    verifyWebhook: () => true,
     onWebhook: (event) => {
       if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) latest.set(event.consumerId, event.productRequestId)
     },

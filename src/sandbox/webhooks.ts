@@ -37,6 +37,8 @@ export interface WebhookTarget {
 export class WebhookDispatcher {
   readonly attempts: WebhookAttempt[] = []
   private sent = 0
+  /** Bumped by `clear()`: deliveries of an earlier generation schedule no more retries. */
+  private generation = 0
   private readonly options: Required<WebhookRetryOptions>
 
   constructor(
@@ -55,6 +57,7 @@ export class WebhookDispatcher {
 
   clear(): void {
     this.attempts.length = 0
+    this.generation++
   }
 
   private attempt(target: WebhookTarget, payload: Record<string, unknown>, deliveryId: string, attempt: number): void {
@@ -67,8 +70,10 @@ export class WebhookDispatcher {
       at: new Date(this.clock.now()).toISOString(),
     }
     this.attempts.push(record)
+    const generation = this.generation
     const work = this.post(target, payload).then((outcome) => {
       Object.assign(record, outcome)
+      if (generation !== this.generation) return
       if (!record.ok && attempt < this.options.attempts) {
         const delay = this.options.baseDelaySeconds * 1000 * 2 ** (attempt - 1)
         this.scheduler.at(this.clock.now() + delay, () => this.attempt(target, payload, deliveryId, attempt + 1))

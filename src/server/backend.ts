@@ -69,6 +69,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
   const relay = options.relay ?? new EventRelay()
   const store = options.webhookStore ?? createMemoryWebhookStore()
+  if (!options.verifyWebhook) {
+    console.warn(
+      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass headerSecretVerifier or basicAuthVerifier outside local development.',
+    )
+  }
 
   const allowed = async (context: AuthorizeContext) => {
     try {

@@ -62,6 +62,10 @@ export interface IbvClient {
  */
 export function createIbvClient(options: IbvClientOptions): IbvClient {
   if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('createIbvClient: apiKey is required.')
+  // Checked here, so that a key with a stray newline never reaches a Headers error that would quote it.
+  if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
+    throw new TypeError('createIbvClient: apiKey contains spaces or characters that cannot be sent in an HTTP header (check for a stray newline).')
+  }
   if (typeof options.serviceUrl !== 'string' || options.serviceUrl === '') throw new TypeError('createIbvClient: serviceUrl is required.')
   const send = options.fetch ?? ((request: Request) => fetch(request))
   const timeoutMs = options.timeoutMs ?? 10_000

@@ -12,14 +12,17 @@ const encoder = new TextEncoder()
 /**
  * `GET /events`: a Server-Sent Events stream of the webhook events the caller may see, optionally
  * narrowed by `?product_request_id=` or `?consumer_id=`. Each event has an `id`; a reconnecting
- * client sends `Last-Event-ID` (or `?last_event_id=`) and first gets what it missed. A comment
+ * client sends `Last-Event-ID` (or `?last_event_id=`) and first gets what it missed; a new
+ * client gets only what happens from now on. A comment
  * line every `heartbeatMs` keeps proxies from closing an idle stream.
  */
 export function eventStream(request: Request, options: EventStreamOptions): Response {
   const url = new URL(request.url)
   const productRequestId = url.searchParams.get('product_request_id')
   const consumerId = url.searchParams.get('consumer_id')
-  const lastId = Number(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id') ?? 0) || 0
+  // Only a client that says where it stopped gets what it missed; a new one starts from now.
+  const resumeFrom = request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id')
+  const lastId = resumeFrom === null ? undefined : Number(resumeFrom) || 0
   const wanted = ({ event }: RelayedEvent) =>
     (!productRequestId || event.productRequestId === productRequestId) && (!consumerId || event.consumerId === consumerId)
 
@@ -46,7 +49,7 @@ export function eventStream(request: Request, options: EventStreamOptions): Resp
         })
       }
       write('retry: 3000\n\n')
-      for (const relayed of options.relay.since(lastId)) send(relayed)
+      if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
       const unsubscribe = options.relay.subscribe(send)
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
       stop = () => {

@@ -81,6 +81,16 @@ describe('webhook delivery', () => {
     expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: null })).body).toEqual({ url: null })
   })
 
+  it('reset stops the retries of deliveries already under way', async () => {
+    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://lender.test/hooks', fetch: (async () => new Response(null, { status: 503 })) as typeof fetch })
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    await sandbox.advance(6)
+    expect(await deliveries(sandbox)).toHaveLength(1)
+    await call(sandbox, 'POST', '/sandbox/reset')
+    await sandbox.advance(3600)
+    expect(await deliveries(sandbox)).toEqual([])
+  })
+
   it('reset empties everything', async () => {
     const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://127.0.0.1:9/x', webhookRetry: { attempts: 1 } })
     const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createIbvBackend, createIbvClient, headerSecretVerifier, type AuthorizeContext } from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import type { WebhookEvent } from '../../src/core/index.js'
@@ -179,6 +179,27 @@ describe('createIbvBackend', () => {
     const narrowed = await backend.fetch(new Request(`${APP}/api/ibv/events?product_request_id=IBV-C&last_event_id=0`))
     const only = await readSse(narrowed, (received) => received.length >= 1)
     expect(only.messages.map((message) => JSON.parse(message.data ?? '{}').productRequestId)).toEqual(['IBV-C'])
+  })
+
+  it('GET /events gives a new subscriber only what happens from now on (no history replay)', async () => {
+    const { backend, call } = setup()
+    await call('POST', '/webhooks', generated('IBV-OLD'))
+    const stream = await backend.fetch(new Request(`${APP}/api/ibv/events`))
+    const reading = readSse(stream, (messages) => messages.length >= 1)
+    await call('POST', '/webhooks', generated('IBV-NEW'))
+    const { messages } = await reading
+    expect(messages.map((message) => JSON.parse(message.data ?? '{}').productRequestId)).toEqual(['IBV-NEW'])
+  })
+
+  it('warns at construction when webhooks are not verified', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test' })
+    createIbvBackend({ client, authorize: () => true })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no verifyWebhook'))
+    warn.mockClear()
+    createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
   })
 
   it('closes the stream and unsubscribes when the client goes away', async () => {

@@ -47,6 +47,16 @@ describe('createIbvClient', () => {
   it('refuses to start without a key or a service URL', () => {
     expect(() => createIbvClient({ apiKey: '', serviceUrl: 'https://s.test' })).toThrow('apiKey is required')
     expect(() => createIbvClient({ apiKey: 'k', serviceUrl: '' })).toThrow('serviceUrl is required')
+    for (const key of [`${KEY}\n`, 'sk test', 'clé-ümlaut']) {
+      let message = ''
+      try {
+        createIbvClient({ apiKey: key, serviceUrl: 'https://s.test' })
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message).toMatch(/cannot be sent in an HTTP header/)
+      expect(message).not.toContain(key.trim())
+    }
   })
 
   it('creates a consumer token with expires_in as a number and its expiry', async () => {
