@@ -14,7 +14,7 @@ const EXTERNAL = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
  * "Performance", says what costs the bytes).
  */
 export const CASES = [
-  { name: 'ibv-kit (whole browser entry)', code: "export * from 'ibv-kit'", budget: 8000, ceiling: 10_100 },
+  { name: 'ibv-kit (whole browser entry)', code: "export * from 'ibv-kit'", budget: 8000, ceiling: 10_200 },
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3550 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },

@@ -1,5 +1,5 @@
 'use client'
-import { forwardRef, useEffect, useReducer, useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react'
+import { forwardRef, useEffect, useReducer, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { framesReducer, getEmbeddedReportState, initialFrames, type EmbeddedReportState } from './embedded-report-frames.js'
@@ -55,6 +55,14 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
     { renewLeadSeconds, retries },
   )
   const [{ frames }, dispatch] = useReducer(framesReducer, initialFrames)
+
+  // Another product request: the previous report must not stay on screen while (or if) the new
+  // one fails to load.
+  const [shownId, setShownId] = useState(productRequestId)
+  if (shownId !== productRequestId) {
+    setShownId(productRequestId)
+    dispatch({ type: 'reset' })
+  }
 
   // The iframe appears in the same commit as a usable token (adjusting state while rendering).
   const token = query.data

@@ -10,7 +10,7 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   report: IbvReport
   /** Show account and routing numbers in full and the owner's name. @default false */
   revealPersonalData?: boolean
-  /** Locale of numbers and money. @default the browser's */
+  /** Locale of numbers and money. Fixed by default so server and browser render the same text. @default 'en-US' */
   locale?: string
   /** Currency of balances (the spec does not give one). @default 'USD' */
   currency?: string
@@ -28,7 +28,7 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
  * const { report } = useIbvReport(id); return report ? <ReportView report={report} /> : null
  */
 export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function ReportView(
-  { report, revealPersonalData = false, locale, currency = 'USD', expandedAccounts = 3, messages, className, ...rest },
+  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', expandedAccounts = 3, messages, className, ...rest },
   ref,
 ) {
   const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages)

@@ -62,21 +62,22 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
       }, timeoutMs)
     })
     let response: Response
+    let text: string
     try {
-      const request = send(`${base}${path}`, {
+      // The body is read inside the race too: headers then a stalled body must not hang us.
+      const exchange = send(`${base}${path}`, {
         ...init,
         credentials: 'same-origin',
         signal: controller.signal,
         headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-      })
-      response = await Promise.race([request, timeout])
+      }).then(async (answer) => ({ answer, body: await answer.text().catch(() => '') }))
+      ;({ answer: response, body: text } = await Promise.race([exchange, timeout]))
     } catch (cause) {
       if (cause instanceof IbvError) throw cause
       throw new IbvError('network', 'The server could not be reached. Check the connection and try again.', { cause })
     } finally {
       clearTimeout(timer)
     }
-    const text = await response.text().catch(() => '')
     let body: unknown
     try {
       body = text === '' ? undefined : JSON.parse(text)

@@ -47,8 +47,10 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
     let source: EventSource | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
     let failures = 0
+    let lastEventId: string | undefined
 
     const onEvent = (message: MessageEvent) => {
+      if (message.lastEventId) lastEventId = message.lastEventId
       let event: LiveEvent
       try {
         event = JSON.parse(String(message.data)) as LiveEvent
@@ -61,7 +63,9 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
       latest.current.onEvent?.(event)
     }
     const connect = () => {
-      const current = new Source(url)
+      // A new EventSource sends no Last-Event-ID: say where we stopped, so nothing is missed.
+      const resume = lastEventId === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}last_event_id=${encodeURIComponent(lastEventId)}`
+      const current = new Source(resume)
       source = current
       current.onopen = () => {
         failures = 0

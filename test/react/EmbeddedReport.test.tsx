@@ -289,6 +289,28 @@ describe('<EmbeddedReport>', () => {
     expect(root.getAttribute('aria-label')).toBe('Report')
   })
 
+  it('never keeps showing the previous report when productRequestId changes', async () => {
+    const chain = createChain({}, (path, attempt) => (path === '/api/ibv/tokens' && attempt > 1 ? Response.json({ message: 'Not yours' }, { status: 403 }) : undefined))
+    const { id } = await withReport(chain)
+    const { rerender } = render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" />
+      </IbvProvider>,
+    )
+    await settle()
+    fireEvent.load(frames()[0]!)
+    expect(frames()).toHaveLength(1)
+    rerender(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId="IBV-SOMEONE-ELSE" data-testid="report" />
+      </IbvProvider>,
+    )
+    expect(frames()).toHaveLength(0)
+    await settle()
+    expect(frames()).toHaveLength(0)
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+  })
+
   it('says which components are missing when used outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     expect(() => render(<EmbeddedReport productRequestId="IBV1" />)).toThrow('<EmbeddedReport> must be used within <IbvProvider>.')

@@ -31,6 +31,14 @@ describe('<ReportView>', () => {
     expect(article.dataset.personalData).toBe('masked')
   })
 
+  it('formats with a fixed locale by default, so server and browser render the same text', () => {
+    const report: IbvReport = { product_request_id: 'IBV1', client_id: 'c', consumer_id: 'x', reference_date: 'd', created_at: 't', ibv_report_status: 'complete', accounts: [
+      { provider_name: 'P', account_name: 'A', account_type: 'checking', routing_number: '011000015', account_number: '1234567890', owner_name: 'O', balance: 1234567.5, items: [] },
+    ] }
+    render(<ReportView report={report} />)
+    expect(screen.getByRole('article').textContent).toContain('$1,234,567.50')
+  })
+
   it('reveals personal data when asked', async () => {
     const report = await sandboxReport({ accounts: 1 })
     render(<ReportView report={report} revealPersonalData />)

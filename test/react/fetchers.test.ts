@@ -43,6 +43,14 @@ describe('createBackendFetchers', () => {
     expect(await noAccounts.report('IBV1').catch((caught: unknown) => caught)).toMatchObject({ code: 'malformed_response' })
   })
 
+  it('times out when the answer starts but its body never ends', async () => {
+    const stalled = createBackendFetchers('/api/ibv', {
+      timeoutMs: 50,
+      fetch: async () => new Response(new ReadableStream({ start() {} }), { status: 200 }),
+    })
+    await expect(stalled.token({ type: 'consumer', consumerId: 'c' })).rejects.toMatchObject({ code: 'timeout', retryable: true })
+  })
+
   it('sends the extra headers on every call', async () => {
     const seen: Array<string | null> = []
     const fetchers = createBackendFetchers('/api/ibv/', {

@@ -138,5 +138,7 @@ describe('live updates', () => {
     await settle(1000)
     expect(source.instances).toHaveLength(2)
     expect(source.instances[1]?.readyState).toBe(1)
+    // The new stream says where the old one stopped, so nothing in between is lost or repeated.
+    expect(source.instances[1]?.url).toMatch(/[?&]last_event_id=\d+$/)
   })
 })
