@@ -1,4 +1,5 @@
 export { IbvError, isRetryable, codeForStatus, errorFromResponse, readFieldErrors } from './errors.js'
+export { parseJsonObjectBody } from './json-body.js'
 export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
 
 export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { IbvError, parseJsonObjectBody } from '../core/index.js'
 
 /** An answer to send instead of going on: thrown by helpers, turned into JSON by the app. */
 export class SandboxHttpError extends Error {
@@ -11,30 +12,18 @@ export class SandboxHttpError extends Error {
   }
 }
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i
-
 /**
- * Reads a JSON object body. A content type other than JSON is a 415; text that is not JSON, or
- * JSON that is not an object, a 400 in the spec's shape (`message` and `fields`). An empty body
- * reads as `{}` so that missing fields are reported field by field.
+ * Reads a JSON object body (see `parseJsonObjectBody`): a wrong content type is a 415, text that
+ * is not a JSON object a 400 in the spec's shape (`message` and `fields`).
  */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type')
-  if (type && !JSON_TYPE.test(type)) {
-    throw new SandboxHttpError(415, { message: `Send the body as JSON (Content-Type: application/json), not ${type.slice(0, 60)}.` })
-  }
   const text = await c.req.text()
-  if (text.trim() === '') return {}
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
-    throw new SandboxHttpError(400, { message: 'The request body is not valid JSON.', fields: { body: ['is not valid JSON'] } })
+    return parseJsonObjectBody(text, c.req.header('content-type'))
+  } catch (error) {
+    if (!(error instanceof IbvError)) throw error
+    throw new SandboxHttpError(error.status === 415 ? 415 : 400, { message: error.message, fields: error.fields })
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SandboxHttpError(400, { message: 'The request body must be a JSON object.', fields: { body: ['must be a JSON object'] } })
-  }
-  return value as Record<string, unknown>
 }
 
 /** Whether the request carries the sandbox's API key. */
