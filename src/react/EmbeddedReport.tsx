@@ -1,5 +1,5 @@
 'use client'
-import { forwardRef, useEffect, useReducer, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
+import { forwardRef, useEffect, useMemo, useReducer, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { framesReducer, getEmbeddedReportState, initialFrames, type EmbeddedReportState } from './embedded-report-frames.js'
@@ -81,6 +81,11 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
     },
   })
 
+  // Built only for the instance that needs it, not when the module loads.
+  const invalidId = useMemo(
+    () => (valid ? null : new IbvError('invalid_request', 'EmbeddedReport needs a productRequestId.', { fields: { productRequestId: ['is required'] } })),
+    [valid],
+  )
   const error = valid ? query.error : invalidId
   const state = getEmbeddedReportState(frames, error !== null, query.isFetching)
   useEffect(() => {
@@ -138,8 +143,4 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
         ))}
     </div>
   )
-})
-
-const invalidId = new IbvError('invalid_request', 'EmbeddedReport needs a productRequestId.', {
-  fields: { productRequestId: ['is required'] },
 })

@@ -35,11 +35,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
       <button type="button" className="ibv-button" onClick={refresh} disabled={isPending} aria-busy={isPending || undefined}>
         {label ?? messages.refreshReport}
       </button>
-      {!isPending && error ? (
-        <p role="alert" className="ibv-refresh__message">
-          {messages.refreshError}
-        </p>
-      ) : null}
+      {!isPending && error ? <Message role="alert">{messages.refreshError}</Message> : null}
       {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} nextRefreshAt={nextRefreshAt} onReconnect={onReconnect} /> : null}
     </div>
   )
@@ -58,19 +54,11 @@ function Outcome({
 }) {
   switch (outcome.kind) {
     case 'submitted':
-      return (
-        <p role="status" className="ibv-refresh__message">
-          {messages.refreshSubmitted}
-        </p>
-      )
+      return <Message role="status">{messages.refreshSubmitted}</Message>
     case 'refresh_not_ready':
       return (
         <>
-          {nextRefreshAt && (
-            <p role="status" className="ibv-refresh__message">
-              {messages.refreshNotReadyAt.replace('{time}', nextRefreshAt.toLocaleString())}
-            </p>
-          )}
+          {nextRefreshAt && <Message role="status">{messages.refreshNotReadyAt.replace('{time}', nextRefreshAt.toLocaleString())}</Message>}
           <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
         </>
       )
@@ -78,24 +66,21 @@ function Outcome({
     case 'data_pull_failed':
       return <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
     case 'consumer_not_found':
-      return (
-        <p role="alert" className="ibv-refresh__message">
-          {messages.refreshConsumerNotFound}
-        </p>
-      )
+      return <Message role="alert">{messages.refreshConsumerNotFound}</Message>
     case 'refresh_failed':
-      return (
-        <p role="alert" className="ibv-refresh__message">
-          {messages.refreshFailed}
-        </p>
-      )
+      return <Message role="alert">{messages.refreshFailed}</Message>
     case 'unknown':
-      return (
-        <p role="alert" className="ibv-refresh__message">
-          {messages.refreshUnknown.replace('{message}', outcome.message)}
-        </p>
-      )
+      return <Message role="alert">{messages.refreshUnknown.replace('{message}', outcome.message)}</Message>
     default:
       return outcome satisfies never
   }
+}
+
+/** One line of outcome text: `status` for news, `alert` for a failure. */
+function Message({ role, children }: { role: 'status' | 'alert'; children: string }) {
+  return (
+    <p role={role} className="ibv-refresh__message">
+      {children}
+    </p>
+  )
 }
