@@ -49,7 +49,8 @@ export class IbvError extends Error {
   readonly fields: FieldErrors | undefined
 
   constructor(code: IbvErrorCode, message: string, options: IbvErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    // Error reads only `cause` from the options.
+    super(message, options)
     this.code = code
     this.status = options.status
     this.fields = options.fields
@@ -75,21 +76,24 @@ const RETRYABLE_CODES: ReadonlySet<IbvErrorCode> = new Set(['network', 'timeout'
  */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof IbvError) return RETRYABLE_CODES.has(error.code)
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined
-  if (typeof status !== 'number') return true
-  return RETRYABLE_CODES.has(codeForStatus(status))
+  // Object() lets any value, even null or a string, be asked for a status.
+  const { status } = Object(error) as { status?: unknown }
+  return typeof status !== 'number' || RETRYABLE_CODES.has(codeForStatus(status))
+}
+
+const CODE_BY_STATUS: Readonly<Record<number, IbvErrorCode>> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'timeout',
+  422: 'invalid_request',
+  429: 'rate_limited',
 }
 
 /** The error code that an HTTP status stands for. */
 export function codeForStatus(status: number): IbvErrorCode {
-  if (status === 400 || status === 422) return 'invalid_request'
-  if (status === 401) return 'unauthorized'
-  if (status === 403) return 'forbidden'
-  if (status === 404) return 'not_found'
-  if (status === 408) return 'timeout'
-  if (status === 429) return 'rate_limited'
-  if (status >= 500 && status <= 599) return 'server_error'
-  return 'unknown'
+  return CODE_BY_STATUS[status] ?? (status >= 500 && status <= 599 ? 'server_error' : 'unknown')
 }
 
 /**

@@ -33,6 +33,7 @@ export {
   MAX_EXPIRES_IN_SECONDS,
   parseExpiresIn,
   tokenLifetime,
+  lifetimeFrom,
   parseTokenResponse,
 } from './token-lifetime.js'
 export type { TokenLifetime, TokenLifetimeOptions, NormalizedTokenResponse } from './token-lifetime.js'

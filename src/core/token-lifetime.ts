@@ -66,8 +66,15 @@ export function tokenLifetime(
   if (!Number.isFinite(start)) throw new TypeError('tokenLifetime: receivedAt must be a valid time.')
   const record = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : undefined
   if (!record) throw new IbvError('malformed_response', `A token answer must be a JSON object; got ${describe(response)}.`)
-  const expiresIn = parseExpiresIn(record.expires_in)
-  const lead = Math.min(Math.max(options.renewLeadSeconds ?? DEFAULT_RENEW_LEAD_SECONDS, 0), expiresIn / 2)
+  return lifetimeFrom(parseExpiresIn(record.expires_in), start, options.renewLeadSeconds)
+}
+
+/**
+ * The lifetime of a token already validated (`expiresIn` from `parseExpiresIn` or
+ * `parseTokenResponse`), received at `start` (epoch milliseconds).
+ */
+export function lifetimeFrom(expiresIn: number, start: number, renewLeadSeconds = DEFAULT_RENEW_LEAD_SECONDS): TokenLifetime {
+  const lead = Math.min(Math.max(renewLeadSeconds, 0), expiresIn / 2)
   const expiresAt = start + expiresIn * 1000
   return { expiresIn, expiresAt, renewAt: expiresAt - lead * 1000 }
 }
@@ -85,7 +92,7 @@ export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
   return { access_token: token, expires_in: parseExpiresIn(record?.expires_in) }
 }
 
+/** A number or string as sent (shortened), else only its type: never an object's content. */
 function describe(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  return typeof value === 'object' && value !== null ? `a value of type ${typeof value}` : JSON.stringify(value).slice(0, 42)
+  return typeof value === 'number' || typeof value === 'string' ? JSON.stringify(value).slice(0, 42) : value === null ? 'null' : typeof value
 }

@@ -3,6 +3,7 @@ import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
+import { classes } from './class-name.js'
 
 export interface ConnectButtonProps
   extends UseConnectWidgetOptions,
@@ -26,7 +27,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
         ref={ref}
         type="button"
         {...rest}
-        className={['ibv-button', 'ibv-connect-button', className].filter(Boolean).join(' ')}
+        className={classes('ibv-button ibv-connect-button', className)}
         data-state={state}
         aria-busy={state === 'loading' || undefined}
         onClick={(event) => {

@@ -1,5 +1,6 @@
 'use client'
-import { useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
+import { useFrameMessages } from './useFrameMessages.js'
 
 export interface ConnectDialogProps {
   src: string
@@ -21,11 +22,7 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
-  const latest = useRef(onMessage)
   const titleId = useId()
-  useEffect(() => {
-    latest.current = onMessage
-  })
 
   // A layout effect, so the cleanup runs while the dialog is still in the page: a modal dialog
   // keeps the rest of the page inert until it is closed, and focus cannot return to an inert
@@ -46,15 +43,9 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
     }
   }, [])
 
-  useEffect(() => {
-    const origin = new URL(src, window.location.href).origin
-    const listener = (event: MessageEvent) => {
-      if (event.origin !== origin || event.source === null || event.source !== frame.current?.contentWindow) return
-      latest.current(event.data)
-    }
-    window.addEventListener('message', listener)
-    return () => window.removeEventListener('message', listener)
-  }, [src])
+  useFrameMessages(src, (data, source) => {
+    if (source === frame.current?.contentWindow) onMessage(data)
+  })
 
   return (
     <dialog

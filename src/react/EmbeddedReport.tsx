@@ -1,11 +1,13 @@
 'use client'
-import { forwardRef, useEffect, useMemo, useReducer, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
+import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import { framesReducer, getEmbeddedReportState, initialFrames, type EmbeddedReportState } from './embedded-report-frames.js'
+import { getEmbeddedReportState, withHeight, withLoaded, withToken, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
 import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './messages.js'
-import { usePortalMessages } from './usePortalMessages.js'
+import { useLatest } from './useLatest.js'
+import { useFrameMessages } from './useFrameMessages.js'
 import { isUsable, useTokenQuery } from './useTokenQuery.js'
+import { classes } from './class-name.js'
 
 export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {
   /** The product request whose hosted report to show. */
@@ -35,6 +37,9 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
 /** Re-mint after `ibv:token_expired` at most this often, so a clock skew cannot loop. */
 const EXPIRED_REMINT_MS = 10_000
 
+/** Heights the portal may report, in CSS pixels; anything else is noise. */
+const MAX_HEIGHT = 100_000
+
 /**
  * The hosted report in a tokenized iframe that never goes stale: the token is renewed before its
  * 30-minute expiry and the new document replaces the old one only once loaded.
@@ -54,74 +59,84 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
     { renewLeadSeconds, retries },
   )
-  const [{ frames }, dispatch] = useReducer(framesReducer, initialFrames)
+  const [frames, setFrames] = useState<Frame[]>([])
 
   // Another product request: the previous report must not stay on screen while (or if) the new
   // one fails to load.
   const [shownId, setShownId] = useState(productRequestId)
   if (shownId !== productRequestId) {
     setShownId(productRequestId)
-    dispatch({ type: 'reset' })
+    setFrames([])
   }
 
   // The iframe appears in the same commit as a usable token (adjusting state while rendering).
   const token = query.data
   if (isUsable(token) && !frames.some((frame) => frame.token === token.accessToken)) {
-    dispatch({ type: 'token', token: token.accessToken, src: embeddedReportUrl(context.serviceUrl, token.accessToken) })
+    setFrames(withToken(frames, token.accessToken))
   }
 
+  // The portal's messages count only from the service's origin and from the window of one of
+  // our frames, each registered under its token.
+  const windows = useRef(new Map<string, HTMLIFrameElement>())
   const lastRemint = useRef(0)
-  const frameRef = usePortalMessages(context.serviceUrl, {
-    onResize: (key, measured) => dispatch({ type: 'resized', key, height: measured }),
-    onTokenExpired: (key) => {
-      const frame = frames.find((candidate) => candidate.key === key)
-      if (frame?.token !== query.data?.accessToken || Date.now() - lastRemint.current < EXPIRED_REMINT_MS) return
+  useFrameMessages(context.serviceUrl, (data, source) => {
+    const from = [...windows.current].find(([, element]) => element.contentWindow === source)?.[0]
+    // Object() makes any value (null, a string) safe to destructure.
+    const { type, height: reported } = Object(data) as { type?: unknown; height?: unknown }
+    if (from === undefined) return
+    if (type === 'ibv:resize' && typeof reported === 'number' && reported > 0 && reported <= MAX_HEIGHT) {
+      setFrames((current) => withHeight(current, from, Math.ceil(reported)))
+    }
+    // Only the newest token's complaint counts, and not more often than EXPIRED_REMINT_MS.
+    if (type === 'ibv:token_expired' && from === query.data?.accessToken && Date.now() - lastRemint.current >= EXPIRED_REMINT_MS) {
       lastRemint.current = Date.now()
       renew()
-    },
+    }
   })
 
   // Built only for the instance that needs it, not when the module loads.
   const invalidId = useMemo(
-    () => (valid ? null : new IbvError('invalid_request', 'EmbeddedReport needs a productRequestId.', { fields: { productRequestId: ['is required'] } })),
+    () =>
+      valid
+        ? null
+        : new IbvError('invalid_request', '<EmbeddedReport> needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } }),
     [valid],
   )
-  const error = valid ? query.error : invalidId
+  const error = invalidId ?? query.error
   const state = getEmbeddedReportState(frames, error !== null, query.isFetching)
   useEffect(() => {
-    if (!valid) console.error('<EmbeddedReport> needs a non-empty productRequestId; nothing is fetched until it has one.')
-  }, [valid])
+    if (invalidId) console.error(invalidId.message)
+  }, [invalidId])
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
-  const callbacks = useRef({ onError, onStateChange })
-  useEffect(() => {
-    callbacks.current = { onError, onStateChange }
-  })
+  const callbacks = useLatest({ onError, onStateChange })
   useEffect(() => {
     if (error) callbacks.current.onError?.(error)
-  }, [error])
+  }, [error, callbacks])
   useEffect(() => {
     callbacks.current.onStateChange?.(state)
-  }, [state])
+  }, [state, callbacks])
 
-  const current = frames[0]
-  const frameHeight = height ?? current?.height
   return (
-    <div ref={ref} {...rest} className={['ibv-embedded-report', className].filter(Boolean).join(' ')} data-state={state}>
+    <div ref={ref} {...rest} className={classes('ibv-embedded-report', className)} data-state={state}>
       {frames.map((frame, index) => (
         <iframe
-          key={frame.key}
-          ref={frameRef(frame.key)}
-          src={frame.src}
+          key={frame.token}
+          ref={(element) => {
+            if (element) windows.current.set(frame.token, element)
+            else windows.current.delete(frame.token)
+          }}
+          src={embeddedReportUrl(context.serviceUrl, frame.token)}
           title={title ?? text.reportTitle}
           referrerPolicy="no-referrer"
           className="ibv-embedded-report__frame"
           data-frame={index === 0 ? 'current' : 'next'}
           aria-hidden={index === 0 ? undefined : true}
-          tabIndex={index === 0 ? undefined : -1}
-          onLoad={() => dispatch({ type: 'loaded', key: frame.key })}
+          onLoad={() => setFrames((current) => withLoaded(current, frame.token))}
+          // The next document is hidden (so neither seen, focused nor read out) until it has loaded.
           style={{
-            height: (index === 0 ? frameHeight : frame.height ?? frameHeight) ?? undefined,
-            minHeight: minHeight ?? undefined,
+            // A fixed height, else the portal's; the next document keeps the current height until it reports its own.
+            height: height ?? frame.height ?? frames[0]?.height,
+            minHeight,
             ...(index === 0 ? null : { position: 'absolute', inset: 0, visibility: 'hidden', pointerEvents: 'none' }),
           }}
         />

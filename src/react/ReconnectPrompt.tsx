@@ -3,6 +3,7 @@ import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef
 import { institutionIn, type RefreshOutcome } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
+import { classes } from './class-name.js'
 
 /** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
@@ -54,7 +55,7 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       role="region"
       aria-labelledby={titleId}
       {...rest}
-      className={['ibv-reconnect', className].filter(Boolean).join(' ')}
+      className={classes('ibv-reconnect', className)}
       data-reason={finalReason}
     >
       <p id={titleId} className="ibv-reconnect__title">

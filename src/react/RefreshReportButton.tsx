@@ -5,6 +5,7 @@ import { useIbvContext } from './context.js'
 import { REFRESH_TEXT, withText } from './messages.js'
 import { ReconnectPrompt } from './ReconnectPrompt.js'
 import { useRefreshReport } from './useRefreshReport.js'
+import { classes } from './class-name.js'
 
 export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   consumerId: string
@@ -31,7 +32,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
   const { refresh, outcome, error, isPending, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
   const state = isPending ? 'pending' : error ? 'error' : (outcome?.kind ?? 'idle')
   return (
-    <div ref={ref} {...rest} className={['ibv-refresh', className].filter(Boolean).join(' ')} data-state={state}>
+    <div ref={ref} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
       <button type="button" className="ibv-button" onClick={refresh} disabled={isPending} aria-busy={isPending || undefined}>
         {label ?? messages.refreshReport}
       </button>

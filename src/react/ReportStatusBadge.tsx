@@ -2,6 +2,7 @@
 import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
 import { describeStatus } from '../core/index.js'
 import { IbvContext } from './context.js'
+import { classes } from './class-name.js'
 
 export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   /** Any `ibv_report_status`; an unknown value is shown as unknown, its raw value kept. */
@@ -35,7 +36,7 @@ export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgePr
     <span
       ref={ref}
       {...rest}
-      className={['ibv-badge', className].filter(Boolean).join(' ')}
+      className={classes('ibv-badge', className)}
       data-status={description.status}
       data-tone={description.tone}
       data-known={description.known || undefined}

@@ -5,6 +5,7 @@ import { IbvContext } from './context.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
 import { ReportStatusBadge } from './ReportStatusBadge.js'
+import { classes } from './class-name.js'
 
 export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   report: IbvReport
@@ -39,7 +40,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
     <article
       ref={ref}
       {...rest}
-      className={['ibv-report-view', className].filter(Boolean).join(' ')}
+      className={classes('ibv-report-view', className)}
       data-personal-data={revealPersonalData ? 'revealed' : 'masked'}
     >
       <header className="ibv-report-view__header">

@@ -92,9 +92,8 @@ export function withText<T extends object>(defaults: T, ...layers: Array<IbvMess
   const merged = { ...defaults } as Record<string, unknown>
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer ?? {})) {
-      if (!(key in defaults) || value === undefined) continue
-      const base = merged[key]
-      merged[key] = typeof value === 'object' && typeof base === 'object' ? { ...base, ...value } : value
+      // A nested map (labels by status or reason) is merged entry by entry; undefined changes nothing.
+      if (value !== undefined) merged[key] = typeof value === 'object' ? { ...(merged[key] as object), ...value } : value
     }
   }
   return merged as T

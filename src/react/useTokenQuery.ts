@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useMemo } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { isRetryable, parseTokenResponse, tokenLifetime, type TokenLifetime } from '../core/index.js'
+import { isRetryable, lifetimeFrom, parseTokenResponse, type TokenLifetime } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import type { IbvFetchers, TokenRequest } from './fetchers.js'
 
@@ -23,14 +23,14 @@ export interface TokenQueryOptions {
 const MIN_LIFE_MS = 5_000
 
 /** Whether `token` can still be used to load something now. */
-export function isUsable(token: HeldToken | undefined, now = Date.now()): token is HeldToken {
-  return token !== undefined && token.expiresAt - now > MIN_LIFE_MS
+export function isUsable(token: HeldToken | undefined): token is HeldToken {
+  return token !== undefined && token.expiresAt - Date.now() > MIN_LIFE_MS
 }
 
 /** The React Query key of a token. */
 export function tokenKey(request: TokenRequest | undefined) {
   const subject = request ? (request.type === 'consumer' ? request.consumerId : request.productRequestId) : ''
-  return ['ibv-kit', 'token', request?.type ?? 'none', subject] as const
+  return ['ibv-kit', 'token', request?.type, subject] as const
 }
 
 /** How a token is fetched and kept, shared by the hook below and `useConnectWidget`. */
@@ -38,17 +38,16 @@ export function tokenQueryOptions(fetchers: IbvFetchers, request: TokenRequest |
   const { renewLeadSeconds, retries = 3 } = options
   return {
     queryKey: tokenKey(request),
+    // Never run without a request: the query is disabled then, and nothing renews a token it lacks.
     queryFn: async (): Promise<HeldToken> => {
-      if (!request) throw new Error('unreachable: no token is fetched without a request')
-      const response = parseTokenResponse(await fetchers.token(request))
-      return { accessToken: response.access_token, ...tokenLifetime(response, Date.now(), { renewLeadSeconds }) }
+      const { access_token, expires_in } = parseTokenResponse(await fetchers.token(request as TokenRequest))
+      return { accessToken: access_token, ...lifetimeFrom(expires_in, Date.now(), renewLeadSeconds) }
     },
+    // Never stale, so focus and reconnect refetch nothing: renewal is driven by renewAt below. A
+    // token no component uses is forgotten after React Query's gcTime (5 minutes).
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 60 * 60 * 1000,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    // React Query's own backoff between retries: 1 s, 2 s, 4 s, … up to 30 s.
     retry: (failures: number, error: unknown) => isRetryable(error) && failures < retries,
-    retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000),
   } as const
 }
 
@@ -73,37 +72,36 @@ export function useTokenQuery(component: string, request: TokenRequest | undefin
   const queryKey = useMemo(() => ['ibv-kit', 'token', kind, subject] as const, [kind, subject])
   const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: enabled && request !== undefined }, queryClient)
 
-  const renewIfDue = useCallback(() => {
-    const cached = queryClient.getQueryData<HeldToken>(queryKey)
-    const state = queryClient.getQueryState(queryKey)
-    if (!cached || state?.fetchStatus === 'fetching' || Date.now() < cached.renewAt) return
-    void queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false })
-  }, [queryClient, queryKey])
+  /**
+   * Fetches a new token now (the portal said it expired, a retry, or it is due), or joins the
+   * fetch under way: every instance on the same token ends up in one request.
+   */
+  const { refetch } = query
+  const renew = useCallback(() => {
+    void refetch({ cancelRefetch: false })
+  }, [refetch])
 
   const renewAt = query.data?.renewAt
   useEffect(() => {
     if (renewAt === undefined) return
-    renewIfDue()
-    // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
-    const timer = setTimeout(renewIfDue, Math.min(Math.max(0, renewAt - Date.now()), 2 ** 31 - 1))
+    // Read from the cache, not this render: another instance may have renewed it already.
+    const renewIfDue = () => {
+      const held = queryClient.getQueryData<HeldToken>(queryKey)
+      if (held && Date.now() >= held.renewAt) renew()
+    }
     const onWake = () => {
       if (document.visibilityState !== 'hidden') renewIfDue()
     }
-    document.addEventListener('visibilitychange', onWake)
-    window.addEventListener('focus', onWake)
-    window.addEventListener('online', onWake)
+    renewIfDue()
+    // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
+    const timer = setTimeout(renewIfDue, Math.min(Math.max(0, renewAt - Date.now()), 2 ** 31 - 1))
+    const wakes = [[document, 'visibilitychange'], [window, 'focus'], [window, 'online']] as const
+    for (const [target, type] of wakes) target.addEventListener(type, onWake)
     return () => {
       clearTimeout(timer)
-      document.removeEventListener('visibilitychange', onWake)
-      window.removeEventListener('focus', onWake)
-      window.removeEventListener('online', onWake)
+      for (const [target, type] of wakes) target.removeEventListener(type, onWake)
     }
-  }, [renewAt, renewIfDue])
-
-  /** Fetches a new token now (the portal said the token expired, or the user asked to retry). */
-  const renew = useCallback(() => {
-    void queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false })
-  }, [queryClient, queryKey])
+  }, [renewAt, renew, queryClient, queryKey])
 
   return { query, renew }
 }

@@ -55,7 +55,7 @@ describe('tokenLifetime', () => {
   })
 
   it('refuses a missing expires_in and a body that is not an object', () => {
-    expect(() => tokenLifetime({ access_token: 't' }, received)).toThrow(/got nothing/)
+    expect(() => tokenLifetime({ access_token: 't' }, received)).toThrow(/got undefined/)
     expect(() => tokenLifetime('1800', received)).toThrow(IbvError)
     expect(() => tokenLifetime(null, received)).toThrow(IbvError)
   })
