@@ -112,11 +112,9 @@ export function readFieldErrors(value: unknown): FieldErrors | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const fields: Record<string, string[]> = {}
   for (const [name, messages] of Object.entries(value)) {
-    if (typeof messages === 'string') fields[name] = [messages]
-    else if (Array.isArray(messages)) {
-      const strings = messages.filter((message): message is string => typeof message === 'string')
-      if (strings.length > 0) fields[name] = strings
-    }
+    // One message or a list of them; anything that is not a string is dropped.
+    const strings = [messages].flat().filter((message): message is string => typeof message === 'string')
+    if (strings.length > 0) fields[name] = strings
   }
   return Object.keys(fields).length > 0 ? fields : undefined
 }

@@ -76,24 +76,22 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   )
 })
 
+/** What a source's `kind` (an outcome), `status` (a refresh body) or `ibv_report_status` (a pending body) says. */
+const REASONS = new Map<unknown, ReconnectReason>([
+  ['reconnect_required', 'reconnect_required'],
+  ['invalid_connection', 'invalid_connection'],
+  ['data_pull_failed', 'data_pull_failed'],
+  ['ibv_data_acquire_failed', 'data_pull_failed'],
+  ['refresh_not_ready', 'refresh_not_ready'],
+])
+
 function readSource(source: ReconnectSource | undefined): { reason?: ReconnectReason; institutionName?: string; connectionLink?: string } {
-  if (!source) return {}
-  const values = source as Readonly<Record<string, unknown>>
+  // Object() lets a missing source read as an empty one.
+  const values = Object(source) as Readonly<Record<string, unknown>>
   const string = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
   const message = string('message')
-  const kind = string('kind')
-  const reason: ReconnectReason | undefined =
-    kind === 'invalid_connection' || kind === 'data_pull_failed' || kind === 'refresh_not_ready'
-      ? kind
-      : string('status') === 'refresh_not_ready'
-        ? 'refresh_not_ready'
-        : string('ibv_report_status') === 'ibv_data_acquire_failed'
-          ? 'data_pull_failed'
-          : string('ibv_report_status') === 'reconnect_required'
-            ? 'reconnect_required'
-            : undefined
   return {
-    reason,
+    reason: REASONS.get(values.kind) ?? REASONS.get(values.status) ?? REASONS.get(values.ibv_report_status),
     institutionName: string('institutionName') ?? (message ? institutionIn(message) : undefined),
     connectionLink: string('connectionLink') ?? string('ibv_connection_link'),
   }
@@ -110,6 +108,7 @@ function safeLink(link: string | undefined): string | undefined {
   }
 }
 
+/** A refused link's scheme, for the log: never the rest of the link. */
 function scheme(link: string): string {
-  return /^([a-z][a-z0-9+.-]*):/i.exec(link.trim())?.[1]?.toLowerCase().concat(':') ?? 'malformed'
+  return /^[a-z][a-z\d+.-]*:/i.exec(link.trim())?.[0].toLowerCase() ?? 'malformed'
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
 import { formatValue, mask, naturalCompare } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
+import { ReportFacts, type Fact } from './ReportFacts.js'
 
 const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
 
@@ -34,20 +35,15 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, money,
         </summary>
         {open && (
           <div className="ibv-report-view__account-body">
-            <dl className="ibv-report-view__facts">
-              <dt>{messages.fields.accountNumber}</dt>
-              <dd data-personal>{revealPersonalData ? account.account_number : mask(account.account_number)}</dd>
-              <dt>{messages.fields.routingNumber}</dt>
-              <dd data-personal>{revealPersonalData ? account.routing_number : mask(account.routing_number)}</dd>
-              <dt>{messages.fields.owner}</dt>
-              <dd data-personal>{revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>}</dd>
-              {extra.map(([name, value]) => (
-                <div key={name} className="ibv-report-view__extra">
-                  <dt>{name}</dt>
-                  <dd>{formatValue(value, numbers)}</dd>
-                </div>
-              ))}
-            </dl>
+            <ReportFacts
+              facts={[
+                [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number), true],
+                [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number), true],
+                [messages.fields.owner, revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>, true],
+                // Fields the spec does not name are shown, not dropped.
+                ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
+              ]}
+            />
             {account.items.map((item, index) => (
               <div key={`${item.item_code}-${index}`} className="ibv-report-view__item">
                 <h4>

@@ -4,6 +4,7 @@ import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
+import { ReportFacts } from './ReportFacts.js'
 import { ReportStatusBadge } from './ReportStatusBadge.js'
 import { classes } from './class-name.js'
 
@@ -44,16 +45,14 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       data-personal-data={revealPersonalData ? 'revealed' : 'masked'}
     >
       <header className="ibv-report-view__header">
-        <dl className="ibv-report-view__facts">
-          <dt>{text.fields.consumer}</dt>
-          <dd>{report.consumer_id}</dd>
-          <dt>{text.fields.referenceDate}</dt>
-          <dd>{report.reference_date}</dd>
-          <dt>{text.fields.created}</dt>
-          <dd>{report.created_at}</dd>
-          <dt>{text.fields.report}</dt>
-          <dd>{report.product_request_id}</dd>
-        </dl>
+        <ReportFacts
+          facts={[
+            [text.fields.consumer, report.consumer_id],
+            [text.fields.referenceDate, report.reference_date],
+            [text.fields.created, report.created_at],
+            [text.fields.report, report.product_request_id],
+          ]}
+        />
         <ReportStatusBadge status={report.ibv_report_status} />
       </header>
       {accounts.length === 0 ? (

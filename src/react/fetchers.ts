@@ -99,11 +99,11 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
     async report(productRequestId) {
       const { status, body } = await call(`/reports/${encodeURIComponent(productRequestId)}`, { method: 'GET' })
       const record = body as Record<string, unknown> | undefined
-      if (typeof record?.product_request_id !== 'string' || typeof record.ibv_report_status !== 'string') {
-        throw new IbvError('malformed_response', 'The report answer has no product_request_id or ibv_report_status.', { status })
+      // A 202 carries the pending shape; a 200 is a report, with its list of accounts.
+      if (typeof record?.product_request_id !== 'string' || typeof record.ibv_report_status !== 'string' || (status !== 202 && !Array.isArray(record.accounts))) {
+        throw new IbvError('malformed_response', 'The report answer has no product_request_id, ibv_report_status or (when ready) accounts.', { status })
       }
       if (status === 202) return { kind: 'pending', pending: record as PendingReport }
-      if (!Array.isArray(record.accounts)) throw new IbvError('malformed_response', 'The report has no accounts list.', { status })
       return { kind: 'ready', report: record as IbvReport }
     },
     async refresh(consumerId) {

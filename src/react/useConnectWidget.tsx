@@ -1,9 +1,10 @@
 'use client'
-import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { connectWidgetUrl } from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
+import { useLatest } from './useLatest.js'
 import { freshToken } from './useTokenQuery.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectInstitution } from './widget-messages.js'
 
@@ -29,22 +30,8 @@ export interface UseConnectWidgetOptions {
 export type ConnectWidgetState = 'idle' | 'loading' | 'open' | 'error'
 
 type State = { status: ConnectWidgetState; src?: string; error?: unknown }
-type Action = { type: 'loading' } | { type: 'open'; src: string } | { type: 'failed'; error: unknown } | { type: 'closed' }
 
-function reducer(_state: State, action: Action): State {
-  switch (action.type) {
-    case 'loading':
-      return { status: 'loading' }
-    case 'open':
-      return { status: 'open', src: action.src }
-    case 'failed':
-      return { status: 'error', error: action.error }
-    case 'closed':
-      return { status: 'idle' }
-    default:
-      return action satisfies never
-  }
-}
+const IDLE: State = { status: 'idle' }
 
 /** Closes the widget that is open now, if any: one widget at a time, page-wide. */
 let closeActive: (() => void) | undefined
@@ -59,47 +46,47 @@ let closeActive: (() => void) | undefined
 export function useConnectWidget(options: UseConnectWidgetOptions) {
   const { fetchers, serviceUrl, queryClient, messages: overrides } = useIbvContext('ConnectButton')
   const messages = withText(CONNECT_TEXT, overrides)
-  const [state, dispatch] = useReducer(reducer, { status: 'idle' })
-  const callbacks = useRef(options)
-  useEffect(() => {
-    callbacks.current = options
-  })
+  const [state, setState] = useState(IDLE)
+  const optionsRef = useLatest(options)
 
-  const close = useCallback(() => dispatch({ type: 'closed' }), [])
+  const close = useCallback(() => setState(IDLE), [])
   const dismiss = useCallback(() => {
-    dispatch({ type: 'closed' })
-    callbacks.current.onExit?.(null, { status: 'closed_by_user' })
-  }, [])
+    setState(IDLE)
+    optionsRef.current.onExit?.(null, { status: 'closed_by_user' })
+  }, [optionsRef])
 
   const open = useCallback(async () => {
     if (state.status === 'loading' || state.status === 'open') return
     closeActive?.()
     closeActive = close
-    dispatch({ type: 'loading' })
+    setState({ status: 'loading' })
     try {
-      const token = await freshToken(queryClient, fetchers, { type: 'consumer', consumerId: callbacks.current.consumerId })
-      const build = callbacks.current.widgetUrl ?? connectWidgetUrl
-      dispatch({ type: 'open', src: build(serviceUrl, token.accessToken, window.location.origin) })
+      const token = await freshToken(queryClient, fetchers, { type: 'consumer', consumerId: optionsRef.current.consumerId })
+      const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
+      setState({ status: 'open', src: build(serviceUrl, token.accessToken, window.location.origin) })
     } catch (error) {
-      dispatch({ type: 'failed', error })
+      setState({ status: 'error', error })
     }
-  }, [state.status, close, queryClient, fetchers, serviceUrl])
+  }, [state.status, close, queryClient, fetchers, serviceUrl, optionsRef])
 
   // Origin and window are checked by the dialog; here the data is decoded and dispatched.
-  const onMessage = useCallback((data: unknown) => {
-    const message = decodeWidgetMessage(data)
-    const handlers = callbacks.current
-    if (!message) return handlers.onInvalidMessage?.(data)
-    if (message.type === 'event') handlers.onEvent?.(message.name, message.metadata)
-    if (message.type === 'success') {
-      dispatch({ type: 'closed' })
-      handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
-    }
-    if (message.type === 'exit') {
-      dispatch({ type: 'closed' })
-      handlers.onExit?.(message.error, message.metadata)
-    }
-  }, [])
+  const onMessage = useCallback(
+    (data: unknown) => {
+      const message = decodeWidgetMessage(data)
+      const handlers = optionsRef.current
+      if (!message) return handlers.onInvalidMessage?.(data)
+      if (message.type === 'event') handlers.onEvent?.(message.name, message.metadata)
+      if (message.type === 'success') {
+        setState(IDLE)
+        handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
+      }
+      if (message.type === 'exit') {
+        setState(IDLE)
+        handlers.onExit?.(message.error, message.metadata)
+      }
+    },
+    [optionsRef],
+  )
 
   useEffect(
     () => () => {
@@ -108,19 +95,16 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     [close],
   )
 
-  const widget: ReactNode =
-    state.status === 'open' && state.src
-      ? (
-          <ConnectDialog
-            src={state.src}
-            title={messages.connectTitle}
-            frameTitle={messages.connectFrameTitle}
-            closeLabel={messages.close}
-            onMessage={onMessage}
-            onDismiss={dismiss}
-          />
-        )
-      : null
+  const widget: ReactNode = state.src ? (
+    <ConnectDialog
+      src={state.src}
+      title={messages.connectTitle}
+      frameTitle={messages.connectFrameTitle}
+      closeLabel={messages.close}
+      onMessage={onMessage}
+      onDismiss={dismiss}
+    />
+  ) : null
 
   return { open, close, state: state.status, error: state.error, widget }
 }

@@ -1,7 +1,8 @@
 'use client'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useIbvContext } from './context.js'
 import { liveStatusOf } from './live-status.js'
+import { useLatest } from './useLatest.js'
 
 /** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
 export interface LiveEvent {
@@ -36,10 +37,7 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
   const { queryClient } = useIbvContext('IbvEvents')
   const live = liveStatusOf(queryClient)
   const { url = '/api/ibv/events', enabled = true } = options
-  const latest = useRef(options)
-  useEffect(() => {
-    latest.current = options
-  })
+  const latest = useLatest(options)
 
   useEffect(() => {
     const Source = latest.current.EventSource ?? (typeof window === 'undefined' ? undefined : window.EventSource)
@@ -85,5 +83,5 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
       source?.close()
       live.set(false)
     }
-  }, [url, enabled, queryClient, live])
+  }, [url, enabled, queryClient, live, latest])
 }

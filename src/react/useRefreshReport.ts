@@ -1,8 +1,9 @@
 'use client'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import type { RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
+import { useLatest } from './useLatest.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -23,10 +24,7 @@ export interface UseRefreshReportOptions {
  */
 export function useRefreshReport(consumerId: string, options: UseRefreshReportOptions = {}) {
   const { fetchers, queryClient } = useIbvContext('RefreshReportButton')
-  const onRefreshed = useRef(options.onRefreshed)
-  useEffect(() => {
-    onRefreshed.current = options.onRefreshed
-  })
+  const onRefreshed = useLatest(options.onRefreshed)
   const inFlight = useRef(false)
 
   const mutation = useMutation(
