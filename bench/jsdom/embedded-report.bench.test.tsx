@@ -1,21 +1,18 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { Profiler, StrictMode } from 'react'
 import { fireEvent, render } from '@testing-library/react'
 import { EmbeddedReport, IbvEvents, IbvProvider, useIbvReport } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../../test/react/chain.js'
 import { eventSourceOver } from '../../test/react/event-source.js'
-import { settle } from '../../test/react/settle.js'
+import { settle, withFakeTime } from '../../test/react/settle.js'
 import { record } from '../record.js'
 
 // Counts, not times: exact on any machine.
 const MINUTE = 60_000
 const figures: Record<string, unknown> = {}
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-})
+withFakeTime()
 afterEach(() => {
-  vi.useRealTimers()
   document.body.replaceChildren()
   record('jsdom', figures)
 })

@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Profiler } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../react/chain.js'
-import { settle } from '../react/settle.js'
+import { settle, withFakeTime } from '../react/settle.js'
 
 const MINUTE = 60_000
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-  vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 0))
-})
+withFakeTime(Date.UTC(2026, 10, 22, 9, 0, 0))
 afterEach(() => {
-  vi.useRealTimers()
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
 })
 

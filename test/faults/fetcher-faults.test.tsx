@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider, RefreshReportButton, useIbvReport } from '../../src/index.js'
 import { createChain, SERVICE } from '../react/chain.js'
-import { settle } from '../react/settle.js'
+import { settle, withFakeTime } from '../react/settle.js'
 
 // Each cell: a fault of the lender's backend, a component, and what the user must see; every
 // retry loop stops at its bound (the request counts are asserted). Vitest fails the run on any
@@ -22,12 +22,7 @@ const faults = Object.keys(FAULTS) as Fault[]
 const TIMEOUT = { timeoutMs: 2000 }
 const RETRIES = 3
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+withFakeTime()
 
 function faulty(fault: Fault, route: string) {
   return createChain({}, (path) => (path.startsWith(route) ? FAULTS[fault].respond() : undefined), TIMEOUT)

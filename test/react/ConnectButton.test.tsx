@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvProvider } from '../../src/index.js'
-import { settle } from './settle.js'
+import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+withFakeTime()
 
 
 const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')

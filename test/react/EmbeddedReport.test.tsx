@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { StrictMode, createRef } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { EmbeddedReport, IbvProvider, type EmbeddedReportState } from '../../src/react/index.js'
-import { settle } from './settle.js'
+import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE, tokenOf } from './chain.js'
 
 const MINUTE = 60_000
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-  vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 0))
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+withFakeTime(Date.UTC(2026, 10, 22, 9, 0, 0))
 
 
 async function withReport(chain = createChain()) {

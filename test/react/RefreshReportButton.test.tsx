@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { IbvProvider, RefreshReportButton } from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
-import { settle } from './settle.js'
+import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+withFakeTime()
 
 
 async function setup(consumerId = 'LND-42') {

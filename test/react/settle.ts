@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 
 /**
  * Lets fake time pass, then lets the in-process fetch chain and React updates run: Node's
@@ -16,4 +16,19 @@ export async function settle(ms = 0) {
       await vi.advanceTimersByTimeAsync(1)
     })
   }
+}
+
+/**
+ * Fake time for every test of the calling file (timeouts, intervals and Date; not setImmediate,
+ * which `settle` uses to let the in-process fetch chain run), from `startAt` when given; real
+ * time again after each test.
+ */
+export function withFakeTime(startAt?: number) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    if (startAt !== undefined) vi.setSystemTime(startAt)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 }

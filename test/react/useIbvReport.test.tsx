@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { IbvProvider, ReportView, useIbvEvents, useIbvReport } from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
-import { settle } from './settle.js'
+import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 import { eventSourceOver } from './event-source.js'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+withFakeTime()
 
 
 function Report({ id, pollInitialMs }: { id: string; pollInitialMs?: number }) {
