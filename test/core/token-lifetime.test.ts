@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   IbvError,
+  lifetimeFrom,
   MAX_EXPIRES_IN_SECONDS,
   MIN_EXPIRES_IN_SECONDS,
   parseExpiresIn,
@@ -29,6 +30,13 @@ describe('tokenLifetime', () => {
     expect(tokenLifetime({ expires_in: 1800 }, received, { renewLeadSeconds: 300 }).renewAt).toBe(received + 1_500_000)
     expect(tokenLifetime({ expires_in: 60 }, received).renewAt).toBe(received + 30_000)
     expect(tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: -5 }).renewAt).toBe(received + 60_000)
+  })
+
+  it('is lifetimeFrom() once the answer is validated, the browser path', () => {
+    const { expires_in } = parseTokenResponse({ access_token: 't', expires_in: '1800' })
+    expect(lifetimeFrom(expires_in, received)).toEqual(tokenLifetime({ expires_in: 1800 }, received))
+    expect(lifetimeFrom(60, received, 300)).toEqual(tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: 300 }))
+    expect(lifetimeFrom(60, received, 300).renewAt).toBe(received + 30_000)
   })
 
   it.each([
