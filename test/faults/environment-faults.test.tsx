@@ -3,6 +3,7 @@ import { Profiler } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../react/chain.js'
+import { dispatchMessage, postMessageFrom } from '../react/post-message.js'
 import { settle, withFakeTime } from '../react/settle.js'
 
 const MINUTE = 60_000
@@ -93,14 +94,12 @@ describe('message noise', () => {
         const origin = kind === 0 ? 'https://evil.test' : SERVICE
         const source = kind === 1 ? window : windowOfFrame
         const data = kind === 2 ? { type: 'ibv:resize', height: 'tall' } : kind === 3 ? `junk-${index}` : { type: 'ibv:resize', height: 500 }
-        window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+        dispatchMessage(data, origin, source)
       }
     })
     expect(renders - before).toBe(0)
     expect(frame().style.height).toBe('')
-    await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'ibv:resize', height: 640 }, origin: SERVICE, source: windowOfFrame }))
-    })
+    await postMessageFrom({ type: 'ibv:resize', height: 640 }, SERVICE, windowOfFrame)
     expect(frame().style.height).toBe('640px')
   })
 
@@ -118,7 +117,7 @@ describe('message noise', () => {
     await act(async () => {
       for (let index = 0; index < 10_000; index++) {
         const spoof = { type: 'ibv:success', product_request_id: `IBV${index}`, institution: { name: 'Evil' } }
-        window.dispatchEvent(new MessageEvent('message', { data: spoof, origin: index % 2 ? 'https://evil.test' : SERVICE, source: index % 2 ? widget : window }))
+        dispatchMessage(spoof, index % 2 ? 'https://evil.test' : SERVICE, index % 2 ? widget : window)
       }
     })
     expect(onSuccess).not.toHaveBeenCalled()

@@ -1,18 +1,17 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvProvider } from '../../src/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
+import { postMessageFrom } from './post-message.js'
 
 withFakeTime()
 
 
 const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
 const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null | undefined = widgetFrame()?.contentWindow) =>
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source ?? null }))
-  })
+  postMessageFrom(data, origin, source ?? null)
 
 function setup(extra: Partial<Parameters<typeof ConnectButton>[0]> = {}) {
   const chain = createChain()

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode, createRef } from 'react'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { EmbeddedReport, IbvProvider, type EmbeddedReportState } from '../../src/react/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE, tokenOf } from './chain.js'
+import { postMessageFrom } from './post-message.js'
 
 const MINUTE = 60_000
 
@@ -140,15 +141,11 @@ describe('<EmbeddedReport>', () => {
     )
     await settle()
     const iframe = frames()[0]!
-    const post = (data: unknown, origin: string, source: MessageEventSource | null) =>
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
-      })
-    await post({ type: 'ibv:token_expired' }, 'https://evil.test', iframe.contentWindow)
-    await post({ type: 'ibv:token_expired' }, SERVICE, window)
+    await postMessageFrom({ type: 'ibv:token_expired' }, 'https://evil.test', iframe.contentWindow)
+    await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, window)
     await settle()
     expect(tokenCalls()).toBe(1)
-    await post({ type: 'ibv:token_expired' }, SERVICE, iframe.contentWindow)
+    await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, iframe.contentWindow)
     await settle()
     expect(tokenCalls()).toBe(2)
   })
@@ -162,10 +159,7 @@ describe('<EmbeddedReport>', () => {
     )
     await settle()
     const iframe = frames()[0]!
-    const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null = iframe.contentWindow) =>
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
-      })
+    const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null = iframe.contentWindow) => postMessageFrom(data, origin, source)
     await post({ type: 'ibv:resize', height: 812.4 })
     expect(iframe.style.height).toBe('813px')
     for (const noise of [null, 'ibv:resize', { type: 'ibv:resize' }, { type: 'ibv:resize', height: -1 }, { type: 'ibv:resize', height: 1e9 }, { type: 'ibv:resize', height: '900' }]) {

@@ -1,0 +1,13 @@
+import { act } from '@testing-library/react'
+
+/** A `message` event as the browser delivers one: `data` from the window `source` at `origin`. */
+export function dispatchMessage(data: unknown, origin: string, source: MessageEventSource | null) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+}
+
+/** The same inside `act()`, so React applies whatever the message causes before the test goes on. */
+export function postMessageFrom(data: unknown, origin: string, source: MessageEventSource | null) {
+  return act(() => {
+    dispatchMessage(data, origin, source)
+  })
+}
