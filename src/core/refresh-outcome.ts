@@ -14,7 +14,7 @@ export interface RefreshLinks {
 
 interface Base<K extends string> {
   kind: K
-  /** The service's `message`, or an English sentence when it sent none. */
+  /** The service's `message` (its first 1,000 characters), or an English sentence when it sent none. */
   message: string
   /** The HTTP status of the answer (the spec gives none for refresh errors; never relied on). */
   httpStatus: number
@@ -33,6 +33,10 @@ export type RefreshOutcome =
   | (Omit<Base<'unknown'>, 'body'> & { body: unknown })
 
 export type RefreshOutcomeKind = RefreshOutcome['kind']
+
+// The most of a message that is matched or kept. The spec's messages are under 200 characters;
+// cutting before matching keeps the lazy institution pattern from going quadratic on a huge one.
+const MESSAGE_CUT = 1000
 
 const FALLBACK: Record<RefreshOutcomeKind, string> = {
   submitted: 'Refresh request submitted.',
@@ -59,7 +63,7 @@ export function classifyRefresh(httpStatus: number, body: unknown): RefreshOutco
   }
   const record = body as Record<string, unknown>
   const response = body as RefreshResponse
-  const message = str(record.message)
+  const message = str(record.message)?.slice(0, MESSAGE_CUT)
   const status = str(record.status)
   const reportStatus = str(record.ibv_report_status)
   const ok = httpStatus >= 200 && httpStatus <= 299
@@ -101,9 +105,12 @@ function links(record: Record<string, unknown>, message: string | undefined): Re
   return result
 }
 
-/** The `<FI Name>` of "…reconnect to <FI Name> using the connection link", if the message has one. */
+/**
+ * The `<FI Name>` of "…reconnect to <FI Name> using the connection link", if the first 1,000
+ * characters of the message have one.
+ */
 export function institutionIn(message: string): string | undefined {
-  const name = /reconnect to (.+?) using the connection link/i.exec(message)?.[1]?.trim()
+  const name = /reconnect to (.+?) using the connection link/i.exec(message.slice(0, MESSAGE_CUT))?.[1]?.trim()
   return name && name !== '<FI Name>' ? name : undefined
 }
 
