@@ -15,7 +15,14 @@ import {
   type RefreshOutcome,
   type ReportApiVersion,
 } from '../core/index.js'
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { withRetry, type RetryOptions } from './retry.js'
+
+/**
+ * The longest `access_token` accepted, in characters. Tokens are normally under 2 KB; a longer
+ * one is taken for a broken answer rather than handed to the browser (and put in an iframe URL).
+ */
+const MAX_ACCESS_TOKEN_LENGTH = 4096
 
 export interface IbvClientOptions {
   /** The environment's `x-api-key`. Never logged, echoed or put in an error. */
@@ -28,6 +35,12 @@ export interface IbvClientOptions {
   timeoutMs?: number
   /** Retries of report retrieval and token creation (never of refresh, which is not idempotent). */
   retry?: RetryOptions
+  /**
+   * The most bytes of one answer that are read; a larger one is cancelled and fails with
+   * `malformed_response`, so a broken or hostile upstream cannot fill the backend's memory.
+   * @default 4194304 (4 MiB)
+   */
+  maxResponseBytes?: number
 }
 
 /** A token with `expires_in` normalised to seconds and its expiry as epoch milliseconds. */
@@ -69,21 +82,27 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
   if (typeof options.serviceUrl !== 'string' || options.serviceUrl === '') throw new TypeError('createIbvClient: serviceUrl is required.')
   const send = options.fetch ?? ((request: Request) => fetch(request))
   const timeoutMs = options.timeoutMs ?? 10_000
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new TypeError('createIbvClient: maxResponseBytes must be a positive whole number of bytes.')
+  }
   const { apiKey, serviceUrl } = options
 
   async function call(url: string, init: RequestInit, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
     const timeout = AbortSignal.timeout(timeoutMs)
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
     const request = new Request(url, {
       ...init,
       headers: { 'x-api-key': apiKey, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: combined,
     })
     let response: Response
     let text: string
     try {
       response = await send(request)
-      text = await response.text()
+      text = await readCapped(response, maxResponseBytes, combined)
     } catch (cause) {
+      if (cause instanceof IbvError) throw cause
       if (timeout.aborted) throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, { cause })
       throw new IbvError('network', `The IBV service could not be reached at ${new URL(url).origin}.`, { cause })
     }
@@ -101,6 +120,9 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
       const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) })
       if (status !== 200) throw errorFromResponse(status, answer)
       const parsed = parseTokenResponse(answer)
+      if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
+        throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
+      }
       return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
     }, options.retry)
   }
