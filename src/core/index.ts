@@ -1,5 +1,6 @@
 export { IbvError, isRetryable, codeForStatus, errorFromResponse, readFieldErrors } from './errors.js'
 export { parseJsonObjectBody } from './json-body.js'
+export { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
 export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
 
 export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'
@@ -41,7 +42,7 @@ export type { TokenLifetime, TokenLifetimeOptions, NormalizedTokenResponse } fro
 export { classifyRefresh, institutionIn } from './refresh-outcome.js'
 export type { RefreshOutcome, RefreshOutcomeKind, RefreshLinks } from './refresh-outcome.js'
 
-export { WEBHOOK_EVENTS, parseWebhook } from './webhook.js'
+export { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_LIMITS, parseWebhook } from './webhook.js'
 export type { WebhookEvent, WebhookEventName } from './webhook.js'
 
 export {

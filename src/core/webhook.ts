@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { IbvError } from './errors.js'
+import { nestsDeeperThan } from './json-depth.js'
 import { parseWith, webhookPayloadSchema, type WebhookPayload } from './schemas.js'
 
 /** The events of the spec's Events table. */
@@ -14,7 +15,7 @@ interface ReportEvent<E extends string, S extends string> {
   /** `ibv_report`: where the report is retrieved. */
   reportUrl: string
   status: S
-  /** The payload as received, unknown extra fields included. */
+  /** The payload's five fields of the spec; anything else that arrived is dropped. */
   payload: WebhookPayload
 }
 
@@ -27,15 +28,29 @@ export type WebhookEvent =
       /** Present when the payload carries it (the spec does not show this payload). */
       productRequestId?: string
       consumerId?: string
+      /** The payload as received (its shape is not specified), within `WEBHOOK_PAYLOAD_LIMITS`. */
       payload: Readonly<Record<string, unknown>>
     }
 
 const STATUS_OF = { report_generated: 'complete', report_generation_failed: 'generation_failed' } as const
 
 /**
- * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event. Unknown extra
- * fields are kept in `payload`; a malformed body, an unknown event, or a status that contradicts
- * the event throws an `IbvError` (`invalid_webhook`) whose `fields` say what is wrong.
+ * Bounds of the free-form `data_pull_via_connection_failed` payload, which is kept and relayed as
+ * it arrives: nested at most `depth` levels and at most `bytes` long as JSON. Far above anything a
+ * notification needs, far below what would let one delivery hold megabytes or overflow a stack.
+ */
+export const WEBHOOK_PAYLOAD_LIMITS = { depth: 16, bytes: 64 * 1024 } as const
+
+/** Longest id accepted in a webhook (the spec's ids are a dozen characters); keys and filters use them. */
+const MAX_ID_LENGTH = 256
+const MAX_URL_LENGTH = 2048
+
+/**
+ * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event: the spec's
+ * fields for the report events, the payload within `WEBHOOK_PAYLOAD_LIMITS` for
+ * `data_pull_via_connection_failed`. A malformed body, an unknown event, a status that contradicts
+ * the event, or a payload past its limits throws an `IbvError` (`invalid_webhook`) whose `fields`
+ * say what is wrong.
  *
  * @example
  * const event = parseWebhook(await request.text())
@@ -51,7 +66,7 @@ export function parseWebhook(body: unknown): WebhookEvent {
       event,
       ...optionalString('productRequestId', record.product_request_id),
       ...optionalString('consumerId', record.consumer_id),
-      payload: record,
+      payload: withinLimits(record),
     }
   }
   if (event !== 'report_generated' && event !== 'report_generation_failed') {
@@ -60,6 +75,11 @@ export function parseWebhook(body: unknown): WebhookEvent {
     })
   }
   const payload = parseWith(webhookPayloadSchema, value, 'invalid_webhook', 'webhook body')
+  for (const [name, longest] of [['consumer_id', MAX_ID_LENGTH], ['product_request_id', MAX_ID_LENGTH], ['ibv_report', MAX_URL_LENGTH]] as const) {
+    if (payload[name].length > longest) {
+      throw new IbvError('invalid_webhook', `The webhook's ${name} is longer than ${longest} characters.`, { fields: { [name]: [`must not be longer than ${longest} characters`] } })
+    }
+  }
   const status = STATUS_OF[event]
   if (payload.ibv_report_status !== status) {
     throw new IbvError('invalid_webhook', `A ${event} webhook must report the status "${status}".`, {
@@ -70,7 +90,13 @@ export function parseWebhook(body: unknown): WebhookEvent {
     productRequestId: payload.product_request_id,
     consumerId: payload.consumer_id,
     reportUrl: payload.ibv_report,
-    payload,
+    payload: {
+      consumer_id: payload.consumer_id,
+      product_request_id: payload.product_request_id,
+      ibv_report: payload.ibv_report,
+      ibv_report_status: payload.ibv_report_status,
+      event: payload.event,
+    },
   }
   return event === 'report_generated'
     ? { event, status: 'complete', ...common }
@@ -85,6 +111,18 @@ function parseJson(text: string): unknown {
   }
 }
 
+function withinLimits(record: Record<string, unknown>): Record<string, unknown> {
+  const { depth, bytes } = WEBHOOK_PAYLOAD_LIMITS
+  // Depth first: measuring the size serializes, and serializing a deep value overflows the stack.
+  if (nestsDeeperThan(record, depth)) {
+    throw new IbvError('invalid_webhook', `The webhook payload nests deeper than ${depth} levels.`, { fields: { payload: [`must not be nested deeper than ${depth} levels`] } })
+  }
+  if (new TextEncoder().encode(JSON.stringify(record)).length > bytes) {
+    throw new IbvError('invalid_webhook', `The webhook payload is larger than ${bytes / 1024} KiB.`, { fields: { payload: [`must not be larger than ${bytes / 1024} KiB`] } })
+  }
+  return record
+}
+
 function optionalString<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
-  return typeof value === 'string' && value !== '' ? ({ [key]: value } as Record<K, string>) : {}
+  return typeof value === 'string' && value !== '' && value.length <= MAX_ID_LENGTH ? ({ [key]: value } as Record<K, string>) : {}
 }

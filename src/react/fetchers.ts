@@ -107,7 +107,8 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
       return { kind: 'ready', report: record as IbvReport }
     },
     async refresh(consumerId) {
-      const { status, body } = await call(`/refresh/${encodeURIComponent(consumerId)}`, { method: 'POST' })
+      // A JSON body, so the POST carries the content type the backend requires of state changes.
+      const { status, body } = await call(`/refresh/${encodeURIComponent(consumerId)}`, { method: 'POST', body: '{}' })
       const outcome = body as RefreshOutcome | undefined
       // createIbvBackend answers the outcome already classified (classifyRefresh runs there).
       if (typeof outcome?.kind !== 'string' || typeof outcome.message !== 'string') {

@@ -4,10 +4,11 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
 import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
-import { eventStream } from './events-route.js'
+import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
+import { refuseForeignRequest } from './request-guard.js'
 import { json, upstreamFailure } from './responses.js'
-import { handleWebhook } from './webhook-route.js'
+import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
 import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
 
 /** What the browser asks for; `authorize` decides. */
@@ -31,8 +32,11 @@ export interface IbvBackendOptions {
   authorize: (context: AuthorizeContext) => boolean | Promise<boolean>
   /** Called once per webhook event (duplicates dropped). A throw answers 500 so the service retries. */
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
-  /** Checks a webhook delivery is genuine (see `headerSecretVerifier`, `basicAuthVerifier`). */
-  verifyWebhook?: (request: Request) => boolean | Promise<boolean>
+  /**
+   * Checks a webhook delivery is genuine (`hmacVerifier`, `headerSecretVerifier`,
+   * `basicAuthVerifier`). Gets a copy of the request and the raw body.
+   */
+  verifyWebhook?: WebhookVerifier
   /** Where handled webhook keys are remembered. @default createMemoryWebhookStore() */
   webhookStore?: WebhookStore
   /** Where the routes live. @default '/api/ibv' */
@@ -41,6 +45,15 @@ export interface IbvBackendOptions {
   relay?: EventRelay
   /** Milliseconds between SSE heartbeats. @default 15000 */
   heartbeatMs?: number
+  /** Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. @default 1000 */
+  maxStreams?: number
+  /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
+  maxStreamBufferBytes?: number
+  /**
+   * Origins other than the backend's own whose pages may call the state-changing routes (a
+   * front-end on another subdomain, say). Every other cross-site `POST` is refused. @default []
+   */
+  allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */
   onError?: (error: unknown) => void
 }
@@ -71,7 +84,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const store = options.webhookStore ?? createMemoryWebhookStore()
   if (!options.verifyWebhook) {
     console.warn(
-      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass headerSecretVerifier or basicAuthVerifier outside local development.',
+      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass hmacVerifier, headerSecretVerifier or basicAuthVerifier outside local development.',
     )
   }
 
@@ -85,9 +98,21 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   }
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
 
+  const allowedOrigins = new Set(options.allowedOrigins ?? [])
+  const streams = eventStreams({
+    relay,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    maxStreams: options.maxStreams ?? 1000,
+    maxBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+    maySee: (request, { event }) => allowed({ request, action: 'event', consumerId: event.consumerId, productRequestId: event.productRequestId }),
+  })
+
   const app = new Hono().basePath(basePath)
   app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
+
+  // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
+  app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next())))
 
   app.post('/tokens', async (c) => {
     const body = await readJsonObject(c.req.raw)
@@ -118,6 +143,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.post('/refresh/:consumerId', async (c) => {
     const consumerId = c.req.param('consumerId')
+    await readJsonObject(c.req.raw) // nothing is read from it, but it must be a JSON object
     if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
     return json(await client.refresh(consumerId))
   })
@@ -126,12 +152,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.get('/events', async (c) => {
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
-    return eventStream(c.req.raw, {
-      relay,
-      heartbeatMs: options.heartbeatMs ?? 15_000,
-      maySee: (request, { event }) =>
-        allowed({ request, action: 'event', consumerId: event.consumerId, productRequestId: event.productRequestId }),
-    })
+    return streams.open(c.req.raw)
   })
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))

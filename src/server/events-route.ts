@@ -1,79 +1,118 @@
 import type { EventRelay, RelayedEvent } from './relay.js'
+import { json } from './responses.js'
 
-export interface EventStreamOptions {
+export interface EventStreamsOptions {
   relay: EventRelay
   /** Whether this subscriber may see this event (the backend's `authorize`, action `event`). */
   maySee(request: Request, relayed: RelayedEvent): Promise<boolean>
   heartbeatMs: number
+  /** Live streams at most; one more is a 503. */
+  maxStreams: number
+  /** Bytes a subscriber may leave unread before it is dropped (it reconnects and catches up). */
+  maxBufferBytes: number
 }
 
 const encoder = new TextEncoder()
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+}
 
 /**
  * `GET /events`: a Server-Sent Events stream of the webhook events the caller may see, optionally
  * narrowed by `?product_request_id=` or `?consumer_id=`. Each event has an `id`; a reconnecting
  * client sends `Last-Event-ID` (or `?last_event_id=`) and first gets what it missed; a new
- * client gets only what happens from now on. A comment
- * line every `heartbeatMs` keeps proxies from closing an idle stream.
+ * client gets only what happens from now on. A comment line every `heartbeatMs` keeps proxies
+ * from closing an idle stream. `HEAD` gets the headers and opens nothing.
  */
-export function eventStream(request: Request, options: EventStreamOptions): Response {
-  const url = new URL(request.url)
-  const productRequestId = url.searchParams.get('product_request_id')
-  const consumerId = url.searchParams.get('consumer_id')
-  // Only a client that says where it stopped gets what it missed; a new one starts from now.
-  const resumeFrom = request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id')
-  const lastId = resumeFrom === null ? undefined : Number(resumeFrom) || 0
-  const wanted = ({ event }: RelayedEvent) =>
-    (!productRequestId || event.productRequestId === productRequestId) && (!consumerId || event.consumerId === consumerId)
+export function eventStreams(options: EventStreamsOptions) {
+  let live = 0
 
-  let stop = () => {}
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true
-      const write = (text: string) => {
-        if (!open) return
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          stop()
-        }
-      }
-      // One at a time, so events keep their order even though `maySee` is async.
-      let queue = Promise.resolve()
-      const send = (relayed: RelayedEvent) => {
-        if (!wanted(relayed)) return
-        queue = queue.then(async () => {
-          if (open && (await options.maySee(request, relayed).catch(() => false))) {
-            write(`id: ${relayed.id}\nevent: ${relayed.event.event}\ndata: ${JSON.stringify(relayed.event)}\n\n`)
+  function open(request: Request): Response {
+    if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
+    if (live >= options.maxStreams) {
+      return json({ message: 'Too many live event streams; try again shortly.', code: 'too_many_streams' }, 503, { 'retry-after': '5' })
+    }
+    const url = new URL(request.url)
+    const productRequestId = url.searchParams.get('product_request_id')
+    const consumerId = url.searchParams.get('consumer_id')
+    const lastId = resumePoint(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'))
+    const wanted = ({ event }: RelayedEvent) =>
+      (!productRequestId || event.productRequestId === productRequestId) && (!consumerId || event.consumerId === consumerId)
+
+    live++
+    let stop = () => {}
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          let open = true
+          const write = (text: string) => {
+            if (!open) return
+            try {
+              controller.enqueue(encoder.encode(text))
+              // With a high-water mark of 0, the desired size is minus what the reader left unread.
+              if (-(controller.desiredSize ?? 0) > options.maxBufferBytes) {
+                // Erroring drops what is queued; the client reconnects and catches up from the history.
+                controller.error(new Error('The subscriber stopped reading.'))
+                stop()
+              }
+            } catch {
+              stop()
+            }
           }
-        })
-      }
-      write('retry: 3000\n\n')
-      if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
-      const unsubscribe = options.relay.subscribe(send)
-      const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
-      stop = () => {
-        if (!open) return
-        open = false
-        clearInterval(heartbeat)
-        unsubscribe()
-        try {
-          controller.close()
-        } catch {
-          // Already closed by the client going away.
-        }
-      }
-      request.signal.addEventListener('abort', () => stop(), { once: true })
+          // One at a time, so events keep their order even though `maySee` is async; each link
+          // handles its own failure, so one event can never stall the ones after it.
+          let queue = Promise.resolve()
+          const send = (relayed: RelayedEvent) => {
+            if (!wanted(relayed)) return
+            queue = queue
+              .then(async () => {
+                if (open && (await options.maySee(request, relayed).catch(() => false))) {
+                  write(`id: ${relayed.id}\nevent: ${relayed.event.event}\ndata: ${relayed.data}\n\n`)
+                }
+              })
+              .catch(() => undefined)
+          }
+          write('retry: 3000\n\n')
+          if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
+          const unsubscribe = options.relay.subscribe(send)
+          const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
+          stop = () => {
+            if (!open) return
+            open = false
+            live--
+            clearInterval(heartbeat)
+            unsubscribe()
+            try {
+              controller.close()
+            } catch {
+              // Already closed or errored.
+            }
+          }
+          request.signal.addEventListener('abort', () => stop(), { once: true })
+        },
+        cancel() {
+          stop()
+        },
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    )
+    return new Response(stream, { headers: SSE_HEADERS })
+  }
+
+  return {
+    open,
+    /** Streams open now. */
+    get live() {
+      return live
     },
-    cancel() {
-      stop()
-    },
-  })
-  return new Response(stream, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    },
-  })
+  }
+}
+
+/** Only a positive integer resumes; anything else (garbage, `-5`, `1e309`, `0`) starts from now. */
+function resumePoint(value: string | null): number | undefined {
+  if (value === null || !/^[1-9][0-9]{0,15}$/.test(value)) return undefined
+  const id = Number(value)
+  return Number.isSafeInteger(id) ? id : undefined
 }

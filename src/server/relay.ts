@@ -4,9 +4,18 @@ import type { WebhookEvent } from '../core/index.js'
 export interface RelayedEvent {
   id: number
   event: WebhookEvent
+  /** The event as JSON, serialized once when it was published. */
+  data: string
 }
 
 type Listener = (relayed: RelayedEvent) => void
+
+export interface EventRelayOptions {
+  /** How many past events a reconnecting subscriber can catch up on. @default 500 */
+  historySize?: number
+  /** How many bytes of JSON the history holds at most; the oldest events go first. @default 8388608 (8 MiB) */
+  historyBytes?: number
+}
 
 /**
  * Fans webhook events out to live subscribers (the `/events` streams) and keeps the last few so a
@@ -15,16 +24,34 @@ type Listener = (relayed: RelayedEvent) => void
  */
 export class EventRelay {
   private readonly history: RelayedEvent[] = []
+  private historyBytes = 0
   private readonly listeners = new Set<Listener>()
+  private readonly limits: Required<EventRelayOptions>
   private nextId = 1
 
-  constructor(private readonly historySize = 500) {}
+  constructor(options: EventRelayOptions = {}) {
+    this.limits = { historySize: 500, historyBytes: 8 * 1024 * 1024, ...options }
+  }
 
+  /**
+   * Serializes `event` once and sends it to every subscriber. Throws, before anything is kept or
+   * sent, when the event cannot be serialized.
+   */
   publish(event: WebhookEvent): RelayedEvent {
-    const relayed = { id: this.nextId++, event }
+    const relayed = { id: this.nextId, event, data: JSON.stringify(event) }
+    this.nextId++
     this.history.push(relayed)
-    if (this.history.length > this.historySize) this.history.shift()
-    for (const listener of this.listeners) listener(relayed)
+    this.historyBytes += relayed.data.length
+    while (this.history.length > this.limits.historySize || this.historyBytes > this.limits.historyBytes) {
+      this.historyBytes -= this.history.shift()?.data.length ?? 0
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(relayed)
+      } catch {
+        // One subscriber's failure is its own; the others still get the event.
+      }
+    }
     return relayed
   }
 

@@ -1,46 +1,71 @@
 import { IbvError, parseWebhook, type WebhookEvent } from '../core/index.js'
 import type { EventRelay } from './relay.js'
 import { json } from './responses.js'
+import { webhookKey } from './webhook-key.js'
 import type { WebhookStore } from './webhook-store.js'
+
+/** Checks a delivery is genuine. It gets a copy of the request and the raw body, read once. */
+export type WebhookVerifier = (request: Request, rawBody: string) => boolean | Promise<boolean>
 
 export interface WebhookRouteOptions {
   store: WebhookStore
   relay: EventRelay
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
-  verify?: (request: Request) => boolean | Promise<boolean>
+  verify?: WebhookVerifier
   onError?: (error: unknown) => void
 }
 
-/** The key under which a delivery counts as the same event: event name and what it is about. */
-export function webhookKey(event: WebhookEvent): string {
-  if (event.event === 'data_pull_via_connection_failed') return `${event.event}:${JSON.stringify(event.payload)}`
-  return `${event.event}:${event.productRequestId}`
-}
+/** Seconds a copy that arrived during the first one's handling is asked to wait. */
+const RETRY_AFTER_SECONDS = '5'
 
 /**
- * `POST /webhooks`: verify, parse, drop duplicates, call `onWebhook` once, relay to `/events`.
- * A failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled.
+ * `POST /webhooks`: verify, parse, handle each event once, relay it to `/events`. A key is done
+ * only after `onWebhook` succeeded: a copy that arrives while it still runs gets a retryable 503,
+ * and a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled.
  */
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
-  if (options.verify && !(await Promise.resolve(options.verify(request)).catch(() => false))) {
+  // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
+  const copy = request.clone()
+  const raw = await request.text()
+  if (options.verify && !(await Promise.resolve(options.verify(copy, raw)).catch(() => false))) {
     return json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
   }
   let event: WebhookEvent
   try {
-    event = parseWebhook(await request.text())
+    event = parseWebhook(raw)
   } catch (error) {
     if (!(error instanceof IbvError)) throw error
     return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
   }
-  const key = webhookKey(event)
-  if (!(await options.store.claim(key))) return json({ received: true, duplicate: true })
+  const key = await webhookKey(event)
+  const retryLater = (message: string, code: string) => json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
+  let claim
+  try {
+    claim = await options.store.claim(key)
+  } catch (error) {
+    options.onError?.(error)
+    return retryLater('The webhook store is unavailable; retry this delivery.', 'store_unavailable')
+  }
+  if (claim === 'done') return json({ received: true, duplicate: true })
+  if (claim === 'in_progress') return retryLater('This event is being handled now; retry this delivery if it is not acknowledged.', 'in_progress')
+
   try {
     await options.onWebhook?.(event)
   } catch (error) {
-    await options.store.release(key)
     options.onError?.(error)
+    await Promise.resolve()
+      .then(() => options.store.release(key))
+      .catch((releaseError: unknown) => options.onError?.(releaseError))
     return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
   }
-  options.relay.publish(event)
+  // Handled: a store that cannot record it now must not turn the handling into a failure.
+  await Promise.resolve()
+    .then(() => options.store.complete(key))
+    .catch((error: unknown) => options.onError?.(error))
+  try {
+    options.relay.publish(event)
+  } catch (error) {
+    options.onError?.(error)
+  }
   return json({ received: true })
 }

@@ -45,9 +45,14 @@ describe('parseWebhook', () => {
     })
   })
 
-  it('keeps unknown extra fields', () => {
+  it('keeps the spec\'s fields of a report event and drops the rest, so nothing unbounded is kept', () => {
     const event = parseWebhook({ ...generated, delivered_at: '2026-11-22T12:00:00Z' })
-    expect(event.payload).toMatchObject({ delivered_at: '2026-11-22T12:00:00Z' })
+    expect(event.payload).toEqual(generated)
+  })
+
+  it('refuses ids and links too long to be the service\'s', () => {
+    expect(webhookError({ ...generated, product_request_id: `IBV${'X'.repeat(300)}` })).toMatchObject({ fields: { product_request_id: [expect.stringMatching(/256/)] } })
+    expect(webhookError({ ...generated, ibv_report: `https://s.test/${'x'.repeat(3000)}` })).toMatchObject({ fields: { ibv_report: [expect.stringMatching(/2048/)] } })
   })
 
   it('accepts the raw JSON text of a request body', () => {

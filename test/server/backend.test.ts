@@ -176,7 +176,7 @@ describe('createIbvBackend', () => {
     const resumed = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
     const { messages } = await readSse(resumed, (received) => received.length >= 2)
     expect(messages.map((message) => message.id)).toEqual(['2', '3'])
-    const narrowed = await backend.fetch(new Request(`${APP}/api/ibv/events?product_request_id=IBV-C&last_event_id=0`))
+    const narrowed = await backend.fetch(new Request(`${APP}/api/ibv/events?product_request_id=IBV-C&last_event_id=1`))
     const only = await readSse(narrowed, (received) => received.length >= 1)
     expect(only.messages.map((message) => JSON.parse(message.data ?? '{}').productRequestId)).toEqual(['IBV-C'])
   })

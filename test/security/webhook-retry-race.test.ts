@@ -1,0 +1,76 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest'
+import { createMemoryWebhookStore } from '../../src/server/index.js'
+import { backendUnderAttack, generated } from './backend-under-attack.js'
+
+function deferred() {
+  let resolve!: () => void
+  let reject!: (error: Error) => void
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes
+    reject = no
+  })
+  return { promise, resolve, reject }
+}
+
+// Finding 3: the key was claimed before the handler finished. The service's retry, arriving while
+// a slow handler still ran, was told "duplicate" and stopped; then the handler failed, released
+// the key, and no one ever delivered the event again.
+describe('a retry that arrives while onWebhook is still running', () => {
+  it('is told to come back (503), and the event is handled once it finally succeeds', async () => {
+    const calls: string[] = []
+    const first = deferred()
+    const { post } = backendUnderAttack({
+      onWebhook: async (event) => {
+        calls.push(event.event)
+        if (calls.length === 1) await first.promise
+      },
+    })
+    const body = JSON.stringify(generated('IBV-RACE'))
+
+    const slow = post('/webhooks', body)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const retry = await post('/webhooks', body)
+    expect(retry.status).toBe(503)
+    expect(retry.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await retry.json()).toMatchObject({ code: 'in_progress' })
+
+    first.reject(new Error('database down'))
+    expect((await slow).status).toBe(500)
+
+    const later = await post('/webhooks', body)
+    expect(later.status).toBe(200)
+    expect(await later.json()).toEqual({ received: true })
+    expect(calls).toHaveLength(2)
+
+    const duplicate = await post('/webhooks', body)
+    expect(await duplicate.json()).toEqual({ received: true, duplicate: true })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('a key whose handler never finished (a crashed instance) can be claimed again after its lease', async () => {
+    vi.useFakeTimers()
+    try {
+      const store = createMemoryWebhookStore({ leaseMs: 60_000 })
+      expect(await store.claim('k')).toBe('claimed')
+      vi.advanceTimersByTime(59_999)
+      expect(await store.claim('k')).toBe('in_progress')
+      vi.advanceTimersByTime(1)
+      expect(await store.claim('k')).toBe('claimed')
+      await store.complete('k')
+      vi.advanceTimersByTime(86_399_999)
+      expect(await store.claim('k')).toBe('done')
+      vi.advanceTimersByTime(1)
+      expect(await store.claim('k')).toBe('claimed')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a failed handler leaves the key absent, not done', async () => {
+    const store = createMemoryWebhookStore()
+    expect(await store.claim('k')).toBe('claimed')
+    await store.release('k')
+    expect(await store.claim('k')).toBe('claimed')
+  })
+})
