@@ -6,10 +6,14 @@ import pkg from './package.json' with { type: 'json' }
 import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
 import type * as DemoBackend from './demo/backend.ts'
 
-// Everything the package depends on stays a bare import in dist/, resolved by the lender's app.
+// Dependencies and peers stay bare imports in dist/, resolved by the lender's app. The server
+// framework the backend and the sandbox run on (Hono, and its Node adapter) is a dev dependency
+// built into dist/vendor/ instead, so `npm install ibv-kit` brings no server framework to a
+// browser-only app, and `ibv-kit/server` still works with nothing more installed.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
 const isExternal = (id: string) =>
   id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
+const VENDORED = ['hono', '@hono/node-server']
 
 /** Ships the default theme as `dist/styles.css`, untouched (it is plain CSS with custom properties). */
 function stylesheet(): Plugin {
@@ -21,8 +25,20 @@ function stylesheet(): Plugin {
   }
 }
 
+/** Ships the licence of each vendored package beside its code, as its MIT licence asks. */
+function vendorLicences(): Plugin {
+  return {
+    name: 'ibv-kit:vendor-licences',
+    generateBundle() {
+      for (const name of VENDORED) {
+        this.emitFile({ type: 'asset', fileName: `vendor/${name}/LICENSE`, source: readFileSync(`node_modules/${name}/LICENSE`, 'utf8') })
+      }
+    },
+  }
+}
+
 const library: UserConfig = {
-  plugins: [react(), stylesheet()],
+  plugins: [react(), stylesheet(), vendorLicences()],
   publicDir: false,
   build: {
     outDir: 'dist',
@@ -36,7 +52,12 @@ const library: UserConfig = {
     rolldownOptions: {
       external: isExternal,
       // One file per module, mirroring src/, so a lender's bundler keeps only what is imported.
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      // Vendored modules go under vendor/: npm never packs a folder named node_modules.
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: (chunk) => `${chunk.name.replace(/^node_modules\//, 'vendor/')}.js`,
+      },
     },
   },
 }

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 /** @type {(command: string, args: string[]) => void} */
 const run = (command, args) => {
@@ -17,6 +17,39 @@ const run = (command, args) => {
 }
 
 run('npx', ['--no-install', 'publint', '--strict'])
+
+// What a lender's app must resolve: every bare import of the shipped code, and of the type files
+// its entry points reach, is a dependency, a peer or a Node built-in. Hono is built into
+// dist/vendor/ (vite.config.ts), so a browser-only app installs no server framework.
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
+const resolvable = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+/** @type {(file: string) => string[]} */
+const importsOf = (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)]
+    .map((match) => match[1] ?? match[2] ?? match[3] ?? '')
+/** @type {(specifier: string) => boolean} */
+const bareAndForeign = (specifier) =>
+  !specifier.startsWith('.') && !specifier.startsWith('node:') && !resolvable.some((name) => specifier === name || specifier.startsWith(`${name}/`))
+/** @type {(dir: string) => string[]} */
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]))
+const shipped = walk('dist')
+const reachableTypes = new Set()
+const pendingTypes = Object.values(pkg.exports).flatMap((target) => (typeof target === 'object' && target.types ? [target.types.replace(/^\.\//, '')] : []))
+for (let file = pendingTypes.pop(); file; file = pendingTypes.pop()) {
+  if (reachableTypes.has(file)) continue
+  reachableTypes.add(file)
+  for (const specifier of importsOf(file)) {
+    if (specifier.startsWith('.')) pendingTypes.push(join(dirname(file), specifier.replace(/\.js$/, '.d.ts')))
+  }
+}
+const foreign = [...shipped.filter((file) => file.endsWith('.js')), ...reachableTypes].flatMap((file) =>
+  importsOf(file).filter(bareAndForeign).map((specifier) => `${file} imports ${specifier}`),
+)
+if (foreign.length > 0) {
+  console.error(`check-package: imports a lender's app could not resolve: ${foreign.join('; ')}.`)
+  process.exit(1)
+}
+console.log(`Imports: every bare import of ${shipped.filter((file) => file.endsWith('.js')).length} modules and ${reachableTypes.size} reachable type files is a dependency, a peer or a Node built-in.`)
 
 // React modules keep 'use client' (for React Server Components); core and server never carry it.
 /** @type {(file: string) => boolean} */
@@ -55,6 +88,7 @@ try {
   console.log(`npm pack: ${files.length} files, ${info.size} bytes packed; no tests shipped.`)
   // styles.css is CSS, not a module with types: attw has nothing to check there.
   run('npx', ['--no-install', 'attw', join(dir, info.filename), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css'])
+  run('node', ['scripts/check-install.mjs', join(dir, info.filename)])
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -40,6 +40,7 @@ export type {
   RefreshReportButtonProps,
   UseRefreshReportOptions,
   UseIbvReportOptions,
+  UseIbvReportResult,
   ReportViewProps,
   UseIbvEventsOptions,
   LiveEvent,

@@ -1,7 +1,7 @@
 'use client'
 import { useSyncExternalStore } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { describeStatus, isRetryable } from '../core/index.js'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { describeStatus, isRetryable, type IbvReport, type PendingReport } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import type { ReportAnswer } from './fetchers.js'
 import { liveStatusOf } from './live-status.js'
@@ -14,6 +14,19 @@ export interface UseIbvReportOptions {
   enabled?: boolean
 }
 
+export interface UseIbvReportResult {
+  /** `ibv_report_status`, once known. */
+  status: string | undefined
+  report: IbvReport | undefined
+  pending: PendingReport | undefined
+  error: Error | null
+  /** No report will come (`generation_failed`, `ibv_data_acquire_failed`), or it came. */
+  final: boolean
+  isLoading: boolean
+  // Named through react-query, a peer, so the emitted types never reach into its own dependencies.
+  refetch: UseQueryResult<ReportAnswer>['refetch']
+}
+
 /**
  * A report through the `report` fetcher. While the answer is 202 it polls with backoff (1 s
  * doubling to 30 s), and stops at a final state. With the live stream connected, polling is only
@@ -22,7 +35,7 @@ export interface UseIbvReportOptions {
  * @example
  * const { status, report, pending, error } = useIbvReport(productRequestId)
  */
-export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}) {
+export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}): UseIbvReportResult {
   const { fetchers, queryClient } = useIbvContext('useIbvReport')
   const live = liveStatusOf(queryClient)
   const { pollInitialMs = 1000, pollMaxMs = 30_000, enabled = true } = options
@@ -51,12 +64,10 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
   const pending = query.data?.kind === 'pending' ? query.data.pending : undefined
   const status = report?.ibv_report_status ?? pending?.ibv_report_status
   return {
-    /** `ibv_report_status`, once known. */
     status,
     report,
     pending,
     error: query.error,
-    /** No report will come (`generation_failed`, `ibv_data_acquire_failed`), or it came. */
     final: report !== undefined || (status !== undefined && describeStatus(status).terminal),
     isLoading: query.isLoading,
     refetch: query.refetch,

@@ -1,0 +1,45 @@
+// Installs the packed tarball into a fresh app, as a lender would (`npm install ibv-kit`), then
+// checks what that brought in and that the server side runs with nothing more installed: a
+// sandbox in process, a backend over it, a token through the backend's route.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const tarball = process.argv[2]
+if (!tarball) {
+  console.error('Usage: node scripts/check-install.mjs <ibv-kit-x.y.z.tgz>')
+  process.exit(2)
+}
+const app = mkdtempSync(join(tmpdir(), 'ibv-kit-app-'))
+try {
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'lender-app', private: true, type: 'module' }))
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball], { cwd: app, stdio: 'ignore' })
+  const installed = readdirSync(join(app, 'node_modules')).flatMap((name) =>
+    name.startsWith('@') ? readdirSync(join(app, 'node_modules', name)).map((scoped) => `${name}/${scoped}`) : name.startsWith('.') ? [] : [name],
+  )
+  const framework = ['hono', '@hono/node-server'].filter((name) => existsSync(join(app, 'node_modules', name)))
+  if (framework.length > 0) {
+    console.error(`check-install: npm install ibv-kit brought in ${framework.join(', ')}; a browser-only app must not get a server framework.`)
+    process.exit(1)
+  }
+  writeFileSync(
+    join(app, 'server.mjs'),
+    `import { createIbvBackend, createIbvClient } from 'ibv-kit/server'
+import { createSandbox } from 'ibv-kit/sandbox'
+const sandbox = createSandbox()
+const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal', fetch: sandbox.fetch })
+const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+const answer = await backend.fetch(new Request('http://app.internal/api/ibv/tokens', {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: 'LND-1' }),
+}))
+const body = await answer.json()
+sandbox.close()
+if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Error('token route answered ' + answer.status)
+`,
+  )
+  execFileSync('node', ['server.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server and ibv-kit/sandbox run with nothing more installed.`)
+} finally {
+  rmSync(app, { recursive: true, force: true })
+}
