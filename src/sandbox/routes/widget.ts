@@ -78,12 +78,13 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     if (session.step === 'mfa') {
       const request = ctx.state.requests.get(session.productRequestId ?? '')
       const institution = session.institution ?? ''
+      // Announced before it is judged, as SUBMIT_CREDENTIALS is: an ERROR always follows its submit.
+      view.messages.push({ type: 'ibv:event', name: 'SUBMIT_MFA', metadata: {} })
       if (field('code').trim() !== MFA_CODE || !request) {
         view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_MFA_CODE' } })
         view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
         return html(c, mfaPage(view, action, institution, 'That code is not right. Try again.'))
       }
-      view.messages.push({ type: 'ibv:event', name: 'SUBMIT_MFA', metadata: {} })
       ctx.state.reconnect(request, 'complete')
       return html(c, finish(view, session))
     }
