@@ -44,6 +44,14 @@ export function code(random: () => number, length: number): string {
 
 /** An unguessable token from the platform's CSPRNG (tokens are secrets, ids are not). */
 export function secretToken(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24))
-  return prefix + Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return prefix + hex(crypto.getRandomValues(new Uint8Array(24)))
+}
+
+/** A token shaped like `secretToken`'s from a seeded generator: reproducible, so not a secret. */
+export function seededToken(prefix: string, random: () => number): string {
+  return prefix + hex(Uint8Array.from({ length: 24 }, () => Math.floor(random() * 256)))
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

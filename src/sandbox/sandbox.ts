@@ -44,7 +44,11 @@ export interface SandboxOptions {
   timings?: PipelineTimings
   /** `client_id` in reports. @default 'sandbox-client' */
   clientId?: string
-  /** Seed of generated product request ids; the same seed gives the same ids. @default random */
+  /**
+   * Seed of generated product request ids and reconnect link ids: the same seed gives the same
+   * ids, so links become guessable by anyone who knows it. Without one, link ids are secrets
+   * from the platform's CSPRNG. @default random
+   */
   seed?: number
   /** Token lifetimes in seconds. @default { consumer: 3600, embedded: 1800 } */
   tokenLifetimes?: { consumer?: number; embedded?: number }
@@ -105,6 +109,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       base,
       webhookTarget: () => ctx.webhookTarget,
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+      seeded: options.seed !== undefined,
     }),
     lifetimes: { consumer: options.tokenLifetimes?.consumer ?? 3600, embedded: options.tokenLifetimes?.embedded ?? 1800 },
     expiresInFormat: options.expiresInFormat ?? 'number',

@@ -1,7 +1,7 @@
 import type { ReportStatus } from '../core/index.js'
 import { reportUrl, joinServiceUrl } from '../core/index.js'
 import type { SandboxClock } from './clock.js'
-import { code, seededRandom, hashSeed } from './random.js'
+import { code, hashSeed, secretToken, seededRandom, seededToken } from './random.js'
 import type { ReportShape } from './report-data.js'
 import type { Scheduler } from './scheduler.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
@@ -35,7 +35,7 @@ export interface ProductRequest {
 
 export interface Consumer {
   id: string
-  /** Opaque id in `ibv_connection_link`; the link works without a lender token. */
+  /** Secret id in `ibv_connection_link`: the link works without a lender token, so it must not be guessable. */
   linkId: string
   institution: string
   requests: string[]
@@ -52,12 +52,15 @@ export interface ServiceContext {
   base(): string
   webhookTarget(): WebhookTarget | undefined
   seed: number
+  /** Whether `seed` was given: only then are link ids derived from it instead of random. */
+  seeded: boolean
 }
 
 /** The simulated service's data and its state machine (the spec's states table), driven by the clock. */
 export class ServiceState {
   readonly consumers = new Map<string, Consumer>()
   readonly requests = new Map<string, ProductRequest>()
+  private readonly byLink = new Map<string, Consumer>()
   private ids: () => number
 
   constructor(private readonly context: ServiceContext) {
@@ -67,22 +70,22 @@ export class ServiceState {
   reset(): void {
     this.consumers.clear()
     this.requests.clear()
+    this.byLink.clear()
     this.ids = seededRandom(this.context.seed)
   }
 
   consumer(id: string, institution: string): Consumer {
     let consumer = this.consumers.get(id)
     if (!consumer) {
-      const linkId = `lnk_${code(seededRandom(hashSeed(`link:${id}`)), 16)}`
-      consumer = { id, linkId, institution, requests: [], nextRefresh: 'submitted' }
+      consumer = { id, linkId: this.newLinkId(id), institution, requests: [], nextRefresh: 'submitted' }
       this.consumers.set(id, consumer)
+      this.byLink.set(consumer.linkId, consumer)
     }
     return consumer
   }
 
   consumerByLink(linkId: string): Consumer | undefined {
-    for (const consumer of this.consumers.values()) if (consumer.linkId === linkId) return consumer
-    return undefined
+    return this.byLink.get(linkId)
   }
 
   /** A new product request that starts the pipeline at once (or waits in `reconnect_required`). */
@@ -136,6 +139,15 @@ export class ServiceState {
 
   connectionLink(consumer: Consumer): string {
     return `${joinServiceUrl(this.context.base(), '/connect')}?link=${encodeURIComponent(consumer.linkId)}`
+  }
+
+  /**
+   * A random secret; under an explicit seed, a function of the seed and the consumer (not of the
+   * order consumers appear in), so a seeded test gets the same links every run.
+   */
+  private newLinkId(consumerId: string): string {
+    if (!this.context.seeded) return secretToken('lnk_')
+    return seededToken('lnk_', seededRandom(hashSeed(`link:${this.context.seed}:${consumerId}`)))
   }
 
   private nextId(): string {
