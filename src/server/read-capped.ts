@@ -19,6 +19,11 @@ export async function readCapped(response: Response, maxBytes: number, signal?: 
     body.cancel().catch(ignore)
     throw tooLarge(response.status, maxBytes)
   }
+  // Already aborted: the listener below would never fire, and a stalled first read would hang.
+  if (signal?.aborted) {
+    body.cancel().catch(ignore)
+    throw signal.reason
+  }
   const reader = body.getReader()
   const stop = () => void reader.cancel(signal?.reason).catch(ignore)
   signal?.addEventListener('abort', stop, { once: true })
