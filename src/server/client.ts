@@ -16,6 +16,7 @@ import {
   type ReportApiVersion,
 } from '../core/index.js'
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
+import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
 
 /**
@@ -25,7 +26,10 @@ import { withRetry, type RetryOptions } from './retry.js'
 const MAX_ACCESS_TOKEN_LENGTH = 4096
 
 export interface IbvClientOptions {
-  /** The environment's `x-api-key`. Never logged, echoed or put in an error. */
+  /**
+   * The environment's `x-api-key`. Never logged, echoed or put in an error; should the service
+   * echo it, it is redacted from everything the client returns or throws.
+   */
   apiKey: string
   /** The service's base URL, such as `https://api.example.com` (a path prefix is kept). */
   serviceUrl: string
@@ -87,6 +91,8 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     throw new TypeError('createIbvClient: maxResponseBytes must be a positive whole number of bytes.')
   }
   const { apiKey, serviceUrl } = options
+  // Everything derived from an answer passes through this before it leaves the client.
+  const redact = createRedactor(apiKey)
 
   async function call(url: string, init: RequestInit, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
     const timeout = AbortSignal.timeout(timeoutMs)
@@ -102,21 +108,35 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
       response = await send(request)
       text = await readCapped(response, maxResponseBytes, combined)
     } catch (cause) {
+      // readCapped's refusal of an oversized answer: already the error to give.
       if (cause instanceof IbvError) throw cause
       if (timeout.aborted) throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, { cause })
       throw new IbvError('network', `The IBV service could not be reached at ${new URL(url).origin}.`, { cause })
     }
     if (text.trim() === '') return { status: response.status, body: undefined }
+    let parsed: unknown
     try {
-      return { status: response.status, body: JSON.parse(text) }
-    } catch (cause) {
+      parsed = JSON.parse(text)
+    } catch {
       if (!response.ok) return { status: response.status, body: undefined }
-      throw new IbvError('malformed_response', `The IBV service answered HTTP ${response.status} with a body that is not JSON.`, { status: response.status, cause })
+      // No cause: JSON.parse's SyntaxError quotes the start of the body, which may hold the key.
+      throw new IbvError('malformed_response', `The IBV service answered HTTP ${response.status} with a body that is not JSON.`, { status: response.status })
+    }
+    return { status: response.status, body: redact.value(parsed) }
+  }
+
+  // Every error leaves through here: what a fetch threw, or what was built from an answer, is
+  // copied without the key and without references to the request (redact.ts says how).
+  async function guard<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation()
+    } catch (error) {
+      throw redact.error(error)
     }
   }
 
-  async function token(body: Record<string, string>): Promise<IssuedToken> {
-    return withRetry(async () => {
+  function token(body: Record<string, string>): Promise<IssuedToken> {
+    return guard(() => withRetry(async () => {
       const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) })
       if (status !== 200) throw errorFromResponse(status, answer)
       const parsed = parseTokenResponse(answer)
@@ -124,16 +144,16 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
         throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
       }
       return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
-    }, options.retry)
+    }, options.retry))
   }
 
   return {
     createConsumerToken: (consumerId) => token({ consumer_id: consumerId }),
     createEmbeddedReportToken: (productRequestId) => token({ product_request_id: productRequestId, type: 'embedded_report_token' }),
 
-    getReport(productRequestId, { version = 'v2', signal } = {}) {
+    getReport: (productRequestId, { version = 'v2', signal } = {}) => guard(() => {
       const url = reportUrl(serviceUrl, productRequestId, version)
-      return withRetry(
+      return withRetry<ReportResult>(
         async () => {
           const { status, body } = await call(url, { method: 'GET' }, signal)
           if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
@@ -147,13 +167,13 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
         options.retry,
         signal,
       )
-    },
+    }),
 
-    async refresh(consumerId) {
+    refresh: (consumerId) => guard(async () => {
       const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' })
       const outcome = classifyRefresh(status, body)
       if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
       return outcome
-    },
+    }),
   }
 }
