@@ -49,12 +49,30 @@ export function invalid(fields: Record<string, string[]>, message = 'Validation 
   throw new SandboxHttpError(400, { message, fields })
 }
 
-/** Security headers for the sandbox's HTML pages: no inline code, nothing leaks in the referrer. */
-export const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'",
-} as const
+/**
+ * Who may frame the sandbox's pages unless told: itself, and pages on this machine (any port;
+ * `http:` sources match `https:` too). No `http://[::1]:*`: CSP's grammar has no IPv6 literals,
+ * and Chromium drops that source with a console error on every page.
+ */
+export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'", 'http://localhost:*', 'http://127.0.0.1:*']
+
+/**
+ * Security headers for the sandbox's HTML pages: no inline code, nothing leaks in the referrer,
+ * and only `frameAncestors` may frame them (the widget takes bank credentials: a page that could
+ * frame it could overlay it). Throws on a source that would end the directive or the header.
+ */
+export function pageHeaders(frameAncestors: readonly string[]): Record<string, string> {
+  const bad = frameAncestors.find((source) => !/^[^\s;,]+$/.test(source))
+  if (frameAncestors.length === 0 || bad !== undefined) {
+    throw new TypeError(
+      `createSandbox: frameAncestors must be a non-empty list of CSP sources without spaces, ';' or ','${bad === undefined ? '' : ` (got ${JSON.stringify(bad)})`}; use ["'none'"] to forbid framing.`,
+    )
+  }
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${frameAncestors.join(' ')}`,
+  }
+}

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { createRealClock, type SandboxClock } from './clock.js'
 import type { RefreshErrorStatuses, SandboxContext, WidgetSession } from './context.js'
-import { SandboxHttpError } from './http.js'
+import { DEFAULT_FRAME_ANCESTORS, SandboxHttpError, pageHeaders } from './http.js'
 import { Scheduler } from './scheduler.js'
 import { ServiceState, type PipelineTimings } from './service.js'
 import { TokenStore } from './tokens.js'
@@ -50,6 +50,12 @@ export interface SandboxOptions {
    * from the platform's CSPRNG. @default random
    */
   seed?: number
+  /**
+   * Who may frame the widget and report pages: CSP `frame-ancestors` sources, such as
+   * `https://lender.example`. Replaces the default. (`X-Frame-Options` cannot name a list.)
+   * @default ["'self'", 'http://localhost:*', 'http://127.0.0.1:*']
+   */
+  frameAncestors?: readonly string[]
   /** Token lifetimes in seconds. @default { consumer: 3600, embedded: 1800 } */
   tokenLifetimes?: { consumer?: number; embedded?: number }
   /** `expires_in` as the spec shows it (a number) or as it documents it (a string). @default 'number' */
@@ -122,6 +128,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...options.refreshErrorStatus,
     },
     webhookTarget: initialTarget,
+    pageHeaders: pageHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS),
     base,
   }
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { SandboxContext } from '../context.js'
-import { PAGE_HEADERS } from '../http.js'
 import { pendingPage, refusedPage, reportPage } from '../pages/portal.js'
 import { ASSETS } from '../assets.js'
 import { reportOf } from './reports.js'
@@ -15,11 +14,11 @@ export function portalRoutes(ctx: SandboxContext): Hono {
   app.get('/portal/embeddable_reports', (c) => {
     const basePath = ctx.basePath
     const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
-    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked), 401, PAGE_HEADERS)
+    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked), 401, ctx.pageHeaders)
     const request = ctx.state.requests.get(checked.subject)
-    if (!request) return c.body(refusedPage(basePath, 'unknown'), 401, PAGE_HEADERS)
+    if (!request) return c.body(refusedPage(basePath, 'unknown'), 401, ctx.pageHeaders)
     const html = request.status === 'complete' ? reportPage(basePath, reportOf(ctx, request)) : pendingPage(basePath, request.id, request.status)
-    return c.body(html, 200, PAGE_HEADERS)
+    return c.body(html, 200, ctx.pageHeaders)
   })
 
   // The open portal page asks this every few seconds, so that a session ends when its token

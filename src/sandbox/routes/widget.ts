@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import type { SandboxContext, WidgetSession } from '../context.js'
-import { PAGE_HEADERS } from '../http.js'
 import { secretToken } from '../random.js'
 import { INSTITUTIONS } from '../report-data.js'
 import type { ConnectOutcome } from '../service.js'
@@ -24,7 +23,7 @@ export function credentialOutcome(username: string, password: string): ConnectOu
 /** The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`) and its form posts. */
 export function widgetRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
-  const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, PAGE_HEADERS)
+  const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, ctx.pageHeaders)
 
   app.get('/connect', (c) => {
     const basePath = ctx.basePath
