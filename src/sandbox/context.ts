@@ -41,6 +41,8 @@ export interface SandboxContext {
   refreshStatus: RefreshErrorStatuses
   /** Where webhooks go now (`PUT /sandbox/webhook_url` changes it). */
   webhookTarget: WebhookTarget | undefined
+  /** Whether webhooks may go to this URL (the `webhookHosts` option). */
+  webhookAllowed(url: string): boolean
   /** Headers of every HTML page, with the `frame-ancestors` the sandbox was given. */
   pageHeaders: Record<string, string>
   /** The public base URL of the service: the `serviceUrl` option, or what the last request showed. */

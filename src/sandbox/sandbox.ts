@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { createRealClock, type SandboxClock } from './clock.js'
 import type { RefreshErrorStatuses, SandboxContext, WidgetSession } from './context.js'
+import { isAllowedWebhookUrl, hostnameOfUrl } from './hosts.js'
 import { DEFAULT_FRAME_ANCESTORS, SandboxHttpError, pageHeaders } from './http.js'
 import { Scheduler } from './scheduler.js'
 import { ServiceState, type PipelineTimings } from './service.js'
@@ -33,10 +34,19 @@ export interface SandboxOptions {
   serviceUrl?: string | (() => string | undefined)
   /** Path prefix the sandbox is mounted under, such as `/ibv-sandbox`. @default '' */
   basePath?: string
-  /** Where webhooks go (also `PUT /sandbox/webhook_url`). @default none */
+  /** Where webhooks go (also `PUT /sandbox/webhook_url`); must pass `webhookHosts`. @default none */
   webhookUrl?: string
   /** Headers added to every webhook delivery, such as a shared secret. */
   webhookHeaders?: Record<string, string>
+  /**
+   * Webhook hosts allowed besides loopback (`localhost`, 127.0.0.0/8, `[::1]`): names or IP
+   * literals, `.example.com` for a domain and its subdomains, `'*'` for any; or a function of the
+   * URL's `hostname` (lower case, IPv6 in brackets). Whoever can call the control routes picks the URL and headers, so this keeps
+   * the sandbox from being a way into the network. Checked when the URL is set (a 400) and at
+   * every delivery; redirects are never followed.
+   * @default [] (loopback only); ['*'] when `fetch` is given, since that fetch decides where a delivery goes
+   */
+  webhookHosts?: readonly string[] | ((hostname: string) => boolean)
   webhookRetry?: WebhookRetryOptions
   /** The fetch that delivers webhooks. @default globalThis.fetch */
   fetch?: typeof fetch
@@ -92,7 +102,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = options.clock ?? createRealClock()
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const scheduler = new Scheduler(clock)
-  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), options.webhookRetry)
+  const webhookAllowed = webhookRule(options)
+  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), webhookAllowed, options.webhookRetry)
   let lastBase = `http://127.0.0.1${basePath}`
   const configured = options.serviceUrl
   const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
@@ -128,6 +139,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...options.refreshErrorStatus,
     },
     webhookTarget: initialTarget,
+    webhookAllowed,
     pageHeaders: pageHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS),
     base,
   }
@@ -181,5 +193,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     settle: () => scheduler.settle(),
     reset,
     close: () => scheduler.clear(),
+  }
+}
+
+/** Whether a webhook URL is allowed, from `webhookHosts` and `fetch` (see their JSDoc). */
+function webhookRule(options: SandboxOptions): (url: string) => boolean {
+  const hosts = options.webhookHosts ?? (options.fetch ? ['*'] : [])
+  if (typeof hosts !== 'function') return (url) => isAllowedWebhookUrl(url, hosts)
+  return (url) => {
+    const hostname = hostnameOfUrl(url)
+    if (hostname === undefined) return false
+    try {
+      return isAllowedWebhookUrl(url, []) || hosts(hostname) === true
+    } catch {
+      return false // a rule that throws allows nothing, rather than failing a delivery mid-flight
+    }
   }
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { hostnameOfHeader, hostnameOfUrl, inHostList } from './hosts.js'
+import { refusal, type GuardRules } from './request-guard.js'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js'
 
 /** Anything with a Web-standard `fetch`, such as what `createIbvBackend` returns. */
@@ -30,9 +32,15 @@ export interface DevServerModules {
 }
 
 type Next = (error?: unknown) => void
+/** The part of Vite's `server` or `preview` options the plugin reads. */
+interface HostOptions {
+  allowedHosts?: readonly string[] | true
+  host?: string | boolean
+}
 interface ServerLike extends Partial<DevServerModules> {
   middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: Next) => void): void }
   httpServer: { once(event: 'listening', listener: () => void): unknown; address(): AddressInfo | string | null } | null
+  config?: { server?: HostOptions; preview?: HostOptions }
 }
 
 /**
@@ -46,14 +54,16 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
   const sandboxPath = (options.sandboxPath ?? '/ibv-sandbox').replace(/\/+$/, '')
   const backendPath = (options.backendPath ?? '/api/ibv').replace(/\/+$/, '')
 
-  const mount = async (server: ServerLike) => {
+  const mount = async (server: ServerLike, kind: 'server' | 'preview') => {
     // Loaded here, not at the top, so importing `ibv-kit/sandbox` in a browser never pulls in Node.
     const { getRequestListener } = await import('@hono/node-server')
     let origin: string | undefined
+    const rules = guardRules(server.config?.[kind])
     const sandbox = createSandbox({
       basePath: sandboxPath,
       serviceUrl: () => (origin ? origin + sandboxPath : undefined),
       ...options.sandbox,
+      webhookHosts: webhookHosts(options.sandbox, () => origin),
     })
     const modules: DevServerModules = {
       ssrLoadModule: (url) => {
@@ -84,10 +94,16 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
     })
 
     server.middlewares.use((req, res, next) => {
-      // Servers that never emit `listening` to us (Storybook's) still show their address here.
-      if (!origin && req.headers.host) origin = `http://${req.headers.host}`
       const path = req.url ?? '/'
       const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
+      const refused = under(sandboxPath) ? refusal({ host: req.headers.host, origin: req.headers.origin }, rules) : undefined
+      if (refused) {
+        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: refused }))
+        return
+      }
+      // Servers that never emit `listening` to us (Storybook's) still show their address here
+      // (a Host that Vite's host check let through).
+      if (!origin && req.headers.host && hostnameOfHeader(req.headers.host)) origin = `http://${req.headers.host}`
       if (under(sandboxPath)) void sandboxListener(req, res)
       else if (backendListener && under(backendPath)) void backendListener(req, res)
       else next()
@@ -96,7 +112,35 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
 
   return {
     name: 'ibv-kit:sandbox',
-    configureServer: mount,
-    configurePreviewServer: mount,
+    configureServer: (server: ServerLike) => mount(server, 'server'),
+    configurePreviewServer: (server: ServerLike) => mount(server, 'preview'),
   }
+}
+
+/**
+ * Vite (6.0.9 and later) checks `Host` against `allowedHosts` in a middleware it adds before any
+ * plugin's `configureServer` runs, so a rebound request never reaches the sandbox; the plugin
+ * checks `Host` itself only on a Vite without that option. Vite checks no `Origin`: the plugin
+ * does, for sandbox paths, letting through the hosts Vite was told to allow.
+ */
+function guardRules(vite: HostOptions | undefined): GuardRules {
+  const listed = Array.isArray(vite?.allowedHosts) ? vite.allowedHosts : []
+  const host = typeof vite?.host === 'string' ? [vite.host] : []
+  return { allowedHosts: [...listed, ...host], checkHost: vite?.allowedHosts === undefined }
+}
+
+/**
+ * The sandbox's own webhooks go to this dev server: when it listens on an address that is not
+ * loopback (`--host 192.168.1.5`), that address is allowed too, on top of the user's rule.
+ */
+function webhookHosts(options: SandboxOptions | undefined, origin: () => string | undefined): SandboxOptions['webhookHosts'] {
+  const given = options?.webhookHosts
+  // A custom fetch with no rule may deliver anywhere already (createSandbox's default).
+  if (given === undefined && options?.fetch) return undefined
+  const own = (hostname: string) => {
+    const current = origin()
+    return current !== undefined && hostnameOfUrl(current) === hostname
+  }
+  if (typeof given === 'function') return (hostname) => own(hostname) || given(hostname)
+  return (hostname) => own(hostname) || inHostList(hostname, given ?? [])
 }

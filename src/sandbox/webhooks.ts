@@ -32,7 +32,9 @@ export interface WebhookTarget {
 
 /**
  * Delivers webhook payloads as JSON POSTs, retrying with exponential backoff on a non-2xx answer,
- * a network error or a timeout, up to a bound; records every attempt. Never throws.
+ * a network error or a timeout, up to a bound; records every attempt. Never throws. Each attempt
+ * first asks `allowed` about the URL (a refusal is recorded, never retried), and follows no
+ * redirect: a 3xx is a failed attempt, so the URL checked is the only one fetched.
  */
 export class WebhookDispatcher {
   readonly attempts: WebhookAttempt[] = []
@@ -45,6 +47,7 @@ export class WebhookDispatcher {
     private readonly scheduler: Scheduler,
     private readonly clock: SandboxClock,
     private readonly fetcher: typeof fetch,
+    private readonly allowed: (url: string) => boolean,
     options: WebhookRetryOptions = {},
   ) {
     this.options = { attempts: 5, baseDelaySeconds: 2, timeoutMs: 5000, ...options }
@@ -70,6 +73,10 @@ export class WebhookDispatcher {
       at: new Date(this.clock.now()).toISOString(),
     }
     this.attempts.push(record)
+    if (!this.allowed(target.url)) {
+      record.error = `not allowed: ${hostOf(target.url)} is not loopback or in webhookHosts`
+      return
+    }
     const generation = this.generation
     const work = this.post(target, payload).then((outcome) => {
       Object.assign(record, outcome)
@@ -88,6 +95,7 @@ export class WebhookDispatcher {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'ibv-sandbox', ...target.headers },
         body: JSON.stringify(payload),
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       })
       await response.body?.cancel().catch(() => undefined)
@@ -96,5 +104,13 @@ export class WebhookDispatcher {
       const name = error instanceof Error ? error.name : ''
       return { error: name === 'TimeoutError' ? 'timeout' : error instanceof Error ? error.message : String(error) }
     }
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'the URL'
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { SandboxContext } from '../context.js'
+import { WEBHOOK_HOST_HINT } from '../hosts.js'
 import { invalid, readJsonObject, requireApiKey, stringField } from '../http.js'
 import { INSTITUTIONS } from '../report-data.js'
 import { CONNECT_OUTCOMES, REFRESH_SETTINGS, type ConnectOutcome, type RefreshSetting } from '../service.js'
@@ -95,6 +96,7 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
     }
     const url = stringField(body, 'url')
     if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) invalid({ url: ['url must be an absolute http(s) URL, or null'] })
+    if (!ctx.webhookAllowed(url)) invalid({ url: [WEBHOOK_HOST_HINT] }, `Webhooks may not go to ${new URL(url).host}.`)
     const headers = body.headers
     if (headers !== undefined && !isStringRecord(headers)) invalid({ headers: ['headers must map names to strings'] })
     ctx.webhookTarget = { url, headers }
