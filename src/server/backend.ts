@@ -148,7 +148,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return json(await client.refresh(consumerId))
   })
 
-  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, relay, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
+  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, relay, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
 
   app.get('/events', async (c) => {
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()

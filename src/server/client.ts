@@ -68,6 +68,11 @@ export interface IbvClient {
   getReport(productRequestId: string, options?: { version?: ReportApiVersion; signal?: AbortSignal }): Promise<ReportResult>
   /** Operation 3: one outcome per case of the spec. Throws only when the key is refused or nothing usable came back. */
   refresh(consumerId: string): Promise<RefreshOutcome>
+  /**
+   * A copy of `value`, a parsed JSON value that came from the service some other way (the backend
+   * passes webhook events through it), with the API key redacted as from the client's own answers.
+   */
+  redact?: <T>(value: T) => T
 }
 
 /**
@@ -168,6 +173,8 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
         signal,
       )
     }),
+
+    redact: <T>(value: T) => redact.value(value) as T,
 
     refresh: (consumerId) => guard(async () => {
       const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' })

@@ -4,7 +4,7 @@ import { IbvError, type FieldErrors } from '../core/index.js'
 export const REDACTED = '[redacted]'
 
 /** JSON nested deeper than this is refused (the spec's deepest body, a report, has about 6 levels). */
-export const MAX_JSON_DEPTH = 64
+export const MAX_ANSWER_DEPTH = 64
 
 /**
  * Secrets shorter than this are not looked for inside texts: they would match ordinary words (a
@@ -28,7 +28,7 @@ export interface Redactor {
   text(text: string): string
   /**
    * A copy of a parsed JSON value with every string and every object key passed through `text`.
-   * Throws an `IbvError` (`malformed_response`) past `MAX_JSON_DEPTH` levels.
+   * Throws an `IbvError` (`malformed_response`) past `MAX_ANSWER_DEPTH` levels.
    */
   value(value: unknown): unknown
   /**
@@ -72,8 +72,8 @@ export function createRedactor(secret: string): Redactor {
   function value(input: unknown, depth = 0): unknown {
     if (typeof input === 'string') return text(input)
     if (typeof input !== 'object' || input === null) return input
-    if (depth >= MAX_JSON_DEPTH) {
-      throw new IbvError('malformed_response', `The IBV service answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep.`)
+    if (depth >= MAX_ANSWER_DEPTH) {
+      throw new IbvError('malformed_response', `The IBV service answered with JSON nested more than ${MAX_ANSWER_DEPTH} levels deep.`)
     }
     if (Array.isArray(input)) return input.map((item) => value(item, depth + 1))
     const copy: Record<string, unknown> = {}

@@ -26,15 +26,20 @@ export function upstreamFailure(error: unknown, onError?: (error: unknown) => vo
         502,
       )
     case 'invalid_request':
-      return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
+      return json({ message: passedOn(error), code: error.code, fields: error.fields ?? {} }, 400)
     case 'not_found':
-      return json({ message: error.message, code: error.code }, 404)
+      return json({ message: passedOn(error), code: error.code }, 404)
     case 'rate_limited':
-      return json({ message: error.message, code: error.code }, 429)
+      return json({ message: passedOn(error), code: error.code }, 429)
     case 'timeout':
       return json({ message: 'The IBV service did not answer in time. Try again.', code: error.code }, 504)
     default:
       onError?.(error)
       return json({ message: 'The IBV service could not be used just now. Try again.', code: error.code }, 502)
   }
+}
+
+/** The service's own message, as the browser is told it: cut to a length a person reads. */
+function passedOn(error: IbvError): string {
+  return error.message.length > 1000 ? `${error.message.slice(0, 1000)}…` : error.message
 }

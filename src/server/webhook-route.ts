@@ -10,6 +10,8 @@ export type WebhookVerifier = (request: Request, rawBody: string) => boolean | P
 export interface WebhookRouteOptions {
   store: WebhookStore
   relay: EventRelay
+  /** Removes the API key from what the service sent, should it ever echo it (`IbvClient.redact`). */
+  redact?: <T>(value: T) => T
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
   verify?: WebhookVerifier
   onError?: (error: unknown) => void
@@ -33,6 +35,7 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   let event: WebhookEvent
   try {
     event = parseWebhook(raw)
+    if (options.redact) event = options.redact(event)
   } catch (error) {
     if (!(error instanceof IbvError)) throw error
     return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)

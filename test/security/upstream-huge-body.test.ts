@@ -148,3 +148,16 @@ describe('a huge access_token', () => {
     expect((await client.createConsumerToken('LND-42')).access_token).toBe(token)
   })
 })
+
+describe('a long upstream message', () => {
+  it('reaches the browser cut to 1,000 characters', async () => {
+    const message = `Invalid consumer: ${'x'.repeat(3 * MiB)}`
+    const { postToken } = setup(() => Response.json({ message, fields: { consumer_id: ['is invalid'] } }, { status: 400 }))
+    const response = await postToken()
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { message: string; fields: unknown }
+    expect(body.message).toHaveLength(1001)
+    expect(body.message.startsWith('Invalid consumer: xxx')).toBe(true)
+    expect(body.fields).toEqual({ consumer_id: ['is invalid'] })
+  })
+})

@@ -207,4 +207,22 @@ describe('an upstream that echoes the API key', () => {
     // What is left of the cause still says what happened.
     expect(inspect(error, { depth: 20 })).toContain('fetch failed')
   })
+
+  it('a webhook that echoes the key: onWebhook and the /events stream get it redacted', async () => {
+    const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test' })
+    const handled: unknown[] = []
+    const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, onWebhook: (event) => void handled.push(event) })
+    const stream = await backend.fetch(new Request(`${APP}/events`))
+    const reader = stream.body!.getReader()
+    const payload = { event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', message: `debug: x-api-key=${KEY}`, detail: { escaped: lowerHex } }
+    const answer = await backend.fetch(new Request(`${APP}/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }))
+    expect(answer.status).toBe(200)
+    expect(handled).toHaveLength(1)
+    expectNoKey('onWebhook', handled[0])
+    expect(JSON.stringify(handled[0])).toContain('[redacted]')
+    let streamed = ''
+    while (!streamed.includes('event: data_pull')) streamed += new TextDecoder().decode((await reader.read()).value)
+    await reader.cancel()
+    expectNoKey('/events', streamed)
+  })
 })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { IbvError } from '../../src/core/index.js'
-import { MAX_JSON_DEPTH, createRedactor } from '../../src/server/redact.js'
+import { MAX_ANSWER_DEPTH, createRedactor } from '../../src/server/redact.js'
 
 const KEY = 'sk_live/7Qz+never=show~me!'
 const redact = createRedactor(KEY)
@@ -51,10 +51,10 @@ describe('createRedactor: value', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it(`refuses JSON nested more than ${MAX_JSON_DEPTH} levels with a typed error, however deep`, () => {
+  it(`refuses JSON nested more than ${MAX_ANSWER_DEPTH} levels with a typed error, however deep`, () => {
     const nested = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown
-    expect(() => redact.value(nested(MAX_JSON_DEPTH))).not.toThrow()
-    for (const depth of [MAX_JSON_DEPTH + 1, 20_000]) {
+    expect(() => redact.value(nested(MAX_ANSWER_DEPTH))).not.toThrow()
+    for (const depth of [MAX_ANSWER_DEPTH + 1, 20_000]) {
       let error: unknown
       try {
         redact.value(nested(depth))
