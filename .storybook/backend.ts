@@ -33,7 +33,13 @@ export function createStorybookBackend(sandbox: Sandbox) {
         case 'next_refresh':
           return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, { outcome: body.outcome })
         case 'refresh':
-          return ibv.fetch(new Request(`${new URL(request.url).origin}/api/ibv/refresh/${encodeURIComponent(String(body.consumer_id))}`, { method: 'POST' }))
+          return ibv.fetch(
+            new Request(`${new URL(request.url).origin}/api/ibv/refresh/${encodeURIComponent(String(body.consumer_id))}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' }, // the backend refuses a state change without it
+              body: '{}',
+            }),
+          )
         default:
           return Response.json({ message: 'No such fixture.' }, { status: 404 })
       }
