@@ -104,7 +104,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxStreams: options.maxStreams ?? 1000,
     maxBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
-    maySee: (request, { event }) => allowed({ request, action: 'event', consumerId: event.consumerId, productRequestId: event.productRequestId }),
+    maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
 
   const app = new Hono().basePath(basePath)

@@ -8,7 +8,10 @@ export interface EventStreamsOptions {
   heartbeatMs: number
   /** Live streams at most; one more is a 503. */
   maxStreams: number
-  /** Bytes a subscriber may leave unread before it is dropped (it reconnects and catches up). */
+  /**
+   * Bytes a subscriber may have waiting (unread, or queued behind a slow `maySee`) before it is
+   * dropped (it reconnects and catches up).
+   */
   maxBufferBytes: number
 }
 
@@ -38,8 +41,8 @@ export function eventStreams(options: EventStreamsOptions) {
     const productRequestId = url.searchParams.get('product_request_id')
     const consumerId = url.searchParams.get('consumer_id')
     const lastId = resumePoint(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'))
-    const wanted = ({ event }: RelayedEvent) =>
-      (!productRequestId || event.productRequestId === productRequestId) && (!consumerId || event.consumerId === consumerId)
+    const wanted = (relayed: RelayedEvent) =>
+      (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId)
 
     live++
     let stop = () => {}
@@ -47,16 +50,20 @@ export function eventStreams(options: EventStreamsOptions) {
       {
         start(controller) {
           let open = true
+          // Events waiting for `maySee`, in bytes: with what the reader left unread (with a
+          // high-water mark of 0, minus the desired size), what this subscriber makes us hold.
+          let waiting = 0
+          const overBudget = () => waiting - (controller.desiredSize ?? 0) > options.maxBufferBytes
+          const drop = () => {
+            // Erroring drops what is queued; the client reconnects and catches up from the history.
+            controller.error(new Error('The subscriber fell too far behind.'))
+            stop()
+          }
           const write = (text: string) => {
             if (!open) return
             try {
               controller.enqueue(encoder.encode(text))
-              // With a high-water mark of 0, the desired size is minus what the reader left unread.
-              if (-(controller.desiredSize ?? 0) > options.maxBufferBytes) {
-                // Erroring drops what is queued; the client reconnects and catches up from the history.
-                controller.error(new Error('The subscriber stopped reading.'))
-                stop()
-              }
+              if (overBudget()) drop()
             } catch {
               stop()
             }
@@ -65,14 +72,17 @@ export function eventStreams(options: EventStreamsOptions) {
           // handles its own failure, so one event can never stall the ones after it.
           let queue = Promise.resolve()
           const send = (relayed: RelayedEvent) => {
-            if (!wanted(relayed)) return
+            if (!open || !wanted(relayed)) return
+            waiting += relayed.data.length
+            if (overBudget()) return drop()
             queue = queue
               .then(async () => {
                 if (open && (await options.maySee(request, relayed).catch(() => false))) {
-                  write(`id: ${relayed.id}\nevent: ${relayed.event.event}\ndata: ${relayed.data}\n\n`)
+                  write(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
                 }
               })
               .catch(() => undefined)
+              .finally(() => (waiting -= relayed.data.length))
           }
           write('retry: 3000\n\n')
           if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
@@ -91,6 +101,8 @@ export function eventStreams(options: EventStreamsOptions) {
             }
           }
           request.signal.addEventListener('abort', () => stop(), { once: true })
+          // A request already aborted fires no event: stop now, or the stream would hold its place.
+          if (request.signal.aborted) stop()
         },
         cancel() {
           stop()

@@ -1,10 +1,17 @@
-import type { WebhookEvent } from '../core/index.js'
+import type { WebhookEvent, WebhookEventName } from '../core/index.js'
 
-/** One relayed event, with the id that `Last-Event-ID` resumes from. */
+/**
+ * One relayed event, with the id that `Last-Event-ID` resumes from. Only strings: the history
+ * keeps no parsed payload, whose object graph can weigh many times its JSON.
+ */
 export interface RelayedEvent {
   id: number
-  event: WebhookEvent
-  /** The event as JSON, serialized once when it was published. */
+  /** The event's name, such as `report_generated`. */
+  name: WebhookEventName
+  /** What the event is about, when it says (for filtering and for `authorize`). */
+  productRequestId?: string
+  consumerId?: string
+  /** The `WebhookEvent` as JSON, serialized once when it was published. */
   data: string
 }
 
@@ -38,7 +45,9 @@ export class EventRelay {
    * sent, when the event cannot be serialized.
    */
   publish(event: WebhookEvent): RelayedEvent {
-    const relayed = { id: this.nextId, event, data: JSON.stringify(event) }
+    const relayed: RelayedEvent = { id: this.nextId, name: event.event, data: JSON.stringify(event) }
+    if (event.productRequestId !== undefined) relayed.productRequestId = event.productRequestId
+    if (event.consumerId !== undefined) relayed.consumerId = event.consumerId
     this.nextId++
     this.history.push(relayed)
     this.historyBytes += relayed.data.length

@@ -54,6 +54,31 @@ describe('GET and HEAD /events', () => {
     expect(backend.relay.subscribers).toBe(0)
   })
 
+  it('drops a subscriber whose events pile up behind a slow authorize, before they fill memory', async () => {
+    const slow = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 100))
+    const { backend, post } = backendUnderAttack({ authorize: ({ action }) => (action === 'event' ? slow() : true), maxStreamBufferBytes: 256 * 1024 })
+    const stream = await backend.fetch(events())
+    void readSse(stream, () => false, 10_000).catch(() => undefined) // a reader that keeps up
+    for (let index = 0; index < 20; index++) {
+      const body = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: `LND-${index}`, filler: `${index}`.padEnd(60 * 1024, 'x') })
+      expect((await post('/webhooks', body)).status).toBe(200)
+    }
+    expect(backend.relay.subscribers).toBe(0)
+  })
+
+  it('frees the place of a stream whose request was aborted before it opened', async () => {
+    const { backend } = backendUnderAttack({ maxStreams: 2 })
+    for (let index = 0; index < 2; index++) {
+      const controller = new AbortController()
+      controller.abort()
+      await backend.fetch(events({ signal: controller.signal })) // dropped unread, as a host might
+    }
+    expect(backend.relay.subscribers).toBe(0)
+    const answer = await backend.fetch(events())
+    expect(answer.status).toBe(200)
+    await answer.body?.cancel()
+  })
+
   it('keeps a stream that reads, however many events pass', async () => {
     const { backend, post } = backendUnderAttack()
     const stream = await backend.fetch(events())

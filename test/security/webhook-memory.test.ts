@@ -43,6 +43,17 @@ describe('unverified webhooks cannot exhaust memory', () => {
     expect((heapAfterGc() - before) / MiB).toBeLessThan(64)
   })
 
+  it('200 payloads of many small values (63 KiB of {}) grow the heap by less than 64 MiB', async () => {
+    const { post } = backendUnderAttack({ onWebhook: undefined })
+    const before = heapAfterGc()
+    for (let index = 0; index < 200; index++) {
+      const many = JSON.stringify(Array.from({ length: 20_000 }, () => ({})))
+      const body = `{"event":"data_pull_via_connection_failed","consumer_id":"LND-${index}","values":${many}}`
+      expect((await post('/webhooks', body)).status).toBe(200)
+    }
+    expect((heapAfterGc() - before) / MiB).toBeLessThan(64)
+  }, 60_000)
+
   it('keys a free-form payload by a short hash, not by its text', async () => {
     const event = parseWebhook({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-1', filler: 'x'.repeat(60 * 1024) })
     const key = await webhookKey(event)
