@@ -41,10 +41,12 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
     return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
   }
   const key = await webhookKey(event)
+  // Names this handling, so the store lets only it complete or release the claim.
+  const token = crypto.randomUUID()
   const retryLater = (message: string, code: string) => json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
   let claim
   try {
-    claim = await options.store.claim(key)
+    claim = await options.store.claim(key, token)
   } catch (error) {
     options.onError?.(error)
     return retryLater('The webhook store is unavailable; retry this delivery.', 'store_unavailable')
@@ -57,13 +59,13 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   } catch (error) {
     options.onError?.(error)
     await Promise.resolve()
-      .then(() => options.store.release(key))
+      .then(() => options.store.release(key, token))
       .catch((releaseError: unknown) => options.onError?.(releaseError))
     return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
   }
   // Handled: a store that cannot record it now must not turn the handling into a failure.
   await Promise.resolve()
-    .then(() => options.store.complete(key))
+    .then(() => options.store.complete(key, token))
     .catch((error: unknown) => options.onError?.(error))
   try {
     options.relay.publish(event)

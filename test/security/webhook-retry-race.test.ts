@@ -52,16 +52,16 @@ describe('a retry that arrives while onWebhook is still running', () => {
     vi.useFakeTimers()
     try {
       const store = createMemoryWebhookStore({ leaseMs: 60_000 })
-      expect(await store.claim('k')).toBe('claimed')
+      expect(await store.claim('k', 'a')).toBe('claimed')
       vi.advanceTimersByTime(59_999)
-      expect(await store.claim('k')).toBe('in_progress')
+      expect(await store.claim('k', 'b')).toBe('in_progress')
       vi.advanceTimersByTime(1)
-      expect(await store.claim('k')).toBe('claimed')
-      await store.complete('k')
+      expect(await store.claim('k', 'b')).toBe('claimed')
+      await store.complete('k', 'b')
       vi.advanceTimersByTime(86_399_999)
-      expect(await store.claim('k')).toBe('done')
+      expect(await store.claim('k', 'c')).toBe('done')
       vi.advanceTimersByTime(1)
-      expect(await store.claim('k')).toBe('claimed')
+      expect(await store.claim('k', 'c')).toBe('claimed')
     } finally {
       vi.useRealTimers()
     }
@@ -69,8 +69,52 @@ describe('a retry that arrives while onWebhook is still running', () => {
 
   it('a failed handler leaves the key absent, not done', async () => {
     const store = createMemoryWebhookStore()
-    expect(await store.claim('k')).toBe('claimed')
-    await store.release('k')
-    expect(await store.claim('k')).toBe('claimed')
+    expect(await store.claim('k', 'a')).toBe('claimed')
+    await store.release('k', 'a')
+    expect(await store.claim('k', 'b')).toBe('claimed')
+  })
+
+  it('a handler that outlived its lease cannot release or complete the claim of the copy that took over', async () => {
+    vi.useFakeTimers()
+    try {
+      const store = createMemoryWebhookStore({ leaseMs: 1000 })
+      expect(await store.claim('k', 'slow')).toBe('claimed')
+      vi.advanceTimersByTime(1000)
+      expect(await store.claim('k', 'next')).toBe('claimed')
+      await store.release('k', 'slow') // the slow one fails late
+      expect(await store.claim('k', 'third')).toBe('in_progress')
+      await store.complete('k', 'slow') // or succeeds late
+      expect(await store.claim('k', 'third')).toBe('in_progress')
+      await store.complete('k', 'next')
+      expect(await store.claim('k', 'third')).toBe('done')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('through the route: a copy that takes over after the lease is not undone by the first handler failing late', async () => {
+    const calls: string[] = []
+    const first = deferred()
+    const second = deferred()
+    const { post } = backendUnderAttack({
+      webhookStore: createMemoryWebhookStore({ leaseMs: 30 }),
+      onWebhook: async () => {
+        calls.push('call')
+        if (calls.length === 1) await first.promise
+        if (calls.length === 2) await second.promise
+      },
+    })
+    const body = JSON.stringify(generated('IBV-LEASE'))
+    const a = post('/webhooks', body)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    const b = post('/webhooks', body) // the lease ran out: this copy takes over
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    first.reject(new Error('late failure'))
+    expect((await a).status).toBe(500)
+    const c = await post('/webhooks', body) // the second is still running: come back later
+    expect(c.status).toBe(503)
+    second.resolve()
+    expect((await b).status).toBe(200)
+    expect(calls).toHaveLength(2)
   })
 })
