@@ -36,22 +36,24 @@ export interface HmacVerifierOptions {
 }
 
 /**
- * A `verify` hook that accepts a delivery only when `header` holds the HMAC of the raw body under
- * `secret`, compared in constant time. A prefix naming the hash (`sha256=…`) is accepted, and hex
+ * A `verify` hook that accepts a delivery only when `header` holds the HMAC of the body's bytes,
+ * exactly as they arrived (a byte-order mark or invalid UTF-8 included), under `secret`, compared
+ * in constant time. A prefix naming the hash (`sha256=…`) is accepted, and hex
  * in either case. Uses Web Crypto, so it runs on Node and edge runtimes alike.
  *
  * @example
  * verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret: process.env.IBV_WEBHOOK_SECRET! })
  */
-export function hmacVerifier(options: HmacVerifierOptions): (request: Request, rawBody: string) => Promise<boolean> {
+export function hmacVerifier(options: HmacVerifierOptions): (request: Request) => Promise<boolean> {
   const { header, secret, algorithm = 'SHA-256', encoding = 'hex' } = options
   if (!header) throw new TypeError('hmacVerifier: header must name the signature header.')
   if (!secret) throw new TypeError('hmacVerifier: secret must not be empty.')
   const encoder = new TextEncoder()
   let key: Promise<CryptoKey> | undefined
-  return async (request, rawBody) => {
+  return async (request) => {
     key ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: algorithm }, false, ['sign'])
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(rawBody)))
+    // The bytes, not the decoded text: decoding drops a BOM and replaces invalid UTF-8.
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, await request.arrayBuffer()))
     const expected = encoding === 'hex' ? Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('') : btoa(String.fromCharCode(...mac))
     let received = (request.headers.get(header) ?? '').trim().replace(/^sha(1|256|384|512)=/i, '')
     if (encoding === 'hex') received = received.toLowerCase()

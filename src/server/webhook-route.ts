@@ -29,7 +29,9 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
   const copy = request.clone()
   const raw = await request.text()
-  if (options.verify && !(await Promise.resolve(options.verify(copy, raw)).catch(() => false))) {
+  // A verifier that throws, at once or later, refuses the delivery like one that says no.
+  const verify = options.verify
+  if (verify && !(await Promise.resolve().then(() => verify(copy, raw)).catch(() => false))) {
     return json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
   }
   let event: WebhookEvent

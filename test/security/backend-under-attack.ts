@@ -30,7 +30,7 @@ export function backendUnderAttack(options: Partial<IbvBackendOptions> = {}) {
     onError: (error) => void errors.push(error),
     ...options,
   })
-  const post = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
     backend.fetch(new Request(`${APP}/api/ibv${path}`, { method: 'POST', headers, body }))
   return { sandbox, backend, upstream, handled, errors, post }
 }

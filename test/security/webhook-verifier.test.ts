@@ -37,6 +37,16 @@ describe('webhook verifiers that read the body', () => {
   })
 })
 
+describe('a verifier that throws', () => {
+  it('refuses the delivery with 401, whether it throws at once or later', async () => {
+    for (const verifyWebhook of [() => { throw new Error('bad header') }, () => Promise.reject(new Error('bad header'))]) {
+      const { post, handled } = backendUnderAttack({ verifyWebhook })
+      expect((await post('/webhooks', body)).status).toBe(401)
+      expect(handled).toHaveLength(0)
+    }
+  })
+})
+
 describe('hmacVerifier', () => {
   const headers = (signature: string) => ({ 'content-type': 'application/json', 'x-ibv-signature': signature })
 
@@ -63,6 +73,15 @@ describe('hmacVerifier', () => {
     const base64 = backendUnderAttack({ verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret: SECRET, encoding: 'base64' }) })
     const signature = createHmac('sha256', SECRET).update(body).digest('base64')
     expect((await base64.post('/webhooks', body, headers(signature))).status).toBe(200)
+  })
+
+  it('signs the bytes as they arrived, so a body with a byte-order mark still verifies', async () => {
+    const { post, handled } = backendUnderAttack({ verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret: SECRET }) })
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(body)])
+    const signature = createHmac('sha256', SECRET).update(bytes).digest('hex')
+    const answer = await post('/webhooks', bytes, headers(signature))
+    expect(answer.status).toBe(200)
+    expect(handled).toHaveLength(1)
   })
 
   it('cannot be built without a secret or a header', () => {
