@@ -6,18 +6,22 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i
 /**
  * Refuses a state-changing request that a page on another origin could send without a CORS
  * preflight (an auto-submitted form, a `no-cors` fetch): a body that is not
- * `application/json` is a 415; `Sec-Fetch-Site: cross-site` or `same-site`, or an `Origin` other
- * than the backend's own, is a 403, unless the origin is in `allowedOrigins`. Returns the answer
- * to send, or undefined to go on.
+ * `application/json` is a 415; a request from another site is a 403, unless its `Origin` is in
+ * `allowedOrigins`. Returns the answer to send, or undefined to go on.
+ *
+ * "Another site" is what the browser says in `Sec-Fetch-Site` (`cross-site` or `same-site`), which
+ * every current browser sends and no page can forge. Only without it (an older browser) is the
+ * `Origin` compared with the request's own URL; behind a proxy that rewrites the URL, such
+ * browsers need the public origin in `allowedOrigins`. Forwarded headers are never trusted here:
+ * a page given a permissive CORS policy elsewhere could send them.
  */
 export function refuseForeignRequest(request: Request, allowedOrigins: ReadonlySet<string>): Response | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined
   const origin = request.headers.get('origin')
-  if (origin === null || !allowedOrigins.has(origin)) {
-    const site = request.headers.get('sec-fetch-site')
-    if (site === 'cross-site' || site === 'same-site' || (origin !== null && !ownOrigins(request).includes(origin))) {
-      return json({ message: 'This request came from another site; it is not allowed here.', code: 'forbidden' }, 403)
-    }
+  const site = request.headers.get('sec-fetch-site')
+  const foreign = site !== null ? site === 'cross-site' || site === 'same-site' : origin !== null && origin !== new URL(request.url).origin
+  if (foreign && (origin === null || !allowedOrigins.has(origin))) {
+    return json({ message: 'This request came from another site; it is not allowed here.', code: 'forbidden' }, 403)
   }
   if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
     return json(
@@ -26,19 +30,4 @@ export function refuseForeignRequest(request: Request, allowedOrigins: ReadonlyS
     )
   }
   return undefined
-}
-
-/**
- * The origins this backend answers on: the request's own, and the one a proxy in front says the
- * browser used (`X-Forwarded-Host` and `-Proto`). A page cannot forge those headers without a
- * preflight, so trusting them here lets nothing cross-site through.
- */
-function ownOrigins(request: Request): string[] {
-  const url = new URL(request.url)
-  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim()
-  const host = first('x-forwarded-host')
-  const proto = first('x-forwarded-proto') ?? url.protocol.replace(/:$/, '')
-  if (!host || !URL.canParse(`${proto}://${host}`)) return [url.origin]
-  // Through URL, so a default port written out (`:443`) compares equal to the browser's Origin.
-  return [url.origin, new URL(`${proto}://${host}`).origin]
 }

@@ -71,14 +71,27 @@ describe('state-changing requests a foreign page could send without a preflight'
     expect(answer.status).toBe(200)
   })
 
-  it('trusts the forwarded host and scheme a proxy in front sets', async () => {
+  it('behind a proxy that rewrites the URL, trusts the browser\'s own Sec-Fetch-Site: same-origin', async () => {
     const { backend } = backendUnderAttack()
     const request = new Request('http://10.0.0.7:3000/api/ibv/tokens', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://lender.example', 'x-forwarded-host': 'lender.example', 'x-forwarded-proto': 'https' },
+      headers: { 'content-type': 'application/json', origin: 'https://lender.example', 'sec-fetch-site': 'same-origin' },
       body: tokenBody,
     })
     expect((await backend.fetch(request)).status).toBe(200)
+  })
+
+  it('a forged X-Forwarded-Host does not make a foreign origin the backend\'s own', async () => {
+    const { backend, upstream } = backendUnderAttack()
+    for (const site of [{}, { 'sec-fetch-site': 'cross-site' }]) {
+      const request = new Request(`${APP}/api/ibv/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', ...site },
+        body: tokenBody,
+      })
+      expect((await backend.fetch(request)).status).toBe(403)
+    }
+    expect(upstream).toHaveLength(0)
   })
 
   it('leaves /webhooks to the service, which is no browser', async () => {
