@@ -58,12 +58,14 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
     // Loaded here, not at the top, so importing `ibv-kit/sandbox` in a browser never pulls in Node.
     const { getRequestListener } = await import('@hono/node-server')
     let origin: string | undefined
+    // The address the server itself reported; unlike `origin`, never learnt from a request.
+    let listening: string | undefined
     const rules = guardRules(server.config?.[kind])
     const sandbox = createSandbox({
       basePath: sandboxPath,
       serviceUrl: () => (origin ? origin + sandboxPath : undefined),
       ...options.sandbox,
-      webhookHosts: webhookHosts(options.sandbox, () => origin),
+      webhookHosts: webhookHosts(options.sandbox, () => listening),
     })
     const modules: DevServerModules = {
       ssrLoadModule: (url) => {
@@ -82,6 +84,7 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
       if (!address || typeof address === 'string') return
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
       origin = `http://${address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : host}:${address.port}`
+      listening = origin
       if (options.backend && !options.sandbox?.webhookUrl) {
         void sandbox.fetch(
           new Request(`${origin}${sandboxPath}/sandbox/webhook_url`, {
@@ -102,7 +105,7 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
         return
       }
       // Servers that never emit `listening` to us (Storybook's) still show their address here
-      // (a Host that Vite's host check let through).
+      // (a Host that Vite's host check let through). Only for links: it allows no webhook host.
       if (!origin && req.headers.host && hostnameOfHeader(req.headers.host)) origin = `http://${req.headers.host}`
       if (under(sandboxPath)) void sandboxListener(req, res)
       else if (backendListener && under(backendPath)) void backendListener(req, res)
@@ -131,7 +134,8 @@ function guardRules(vite: HostOptions | undefined): GuardRules {
 
 /**
  * The sandbox's own webhooks go to this dev server: when it listens on an address that is not
- * loopback (`--host 192.168.1.5`), that address is allowed too, on top of the user's rule.
+ * loopback (`--host 192.168.1.5`), that address is allowed too, on top of the user's rule. Only
+ * the address the server reported counts, never a `Host` a request claimed.
  */
 function webhookHosts(options: SandboxOptions | undefined, origin: () => string | undefined): SandboxOptions['webhookHosts'] {
   const given = options?.webhookHosts
