@@ -1,4 +1,5 @@
 import { IbvError, type FieldErrors } from '../core/index.js'
+import { keyForms } from './key-forms.js'
 
 /** What stands in for the API key wherever an upstream text held it. */
 export const REDACTED = '[redacted]'
@@ -13,17 +14,17 @@ export const MAX_ANSWER_DEPTH = 64
 export const MIN_REDACTED_LENGTH = 8
 
 // Rounds of unescaping tried when looking for a disguised key; each round undoes at least one
-// layer of URL-encoding or JSON/backslash escaping (a double-encoded key needs two).
+// layer of URL-encoding, JSON/JS backslash escaping or HTML entities (a double encoding needs two).
 const DECODE_ROUNDS = 5
 // Causes are kept this deep; a longer chain is cut, since nothing useful is that far down.
 const MAX_CAUSES = 4
 
 export interface Redactor {
   /**
-   * `text` without the secret: its plain, JSON-escaped and URL-encoded forms are replaced by
-   * `[redacted]`; a text that still hides it after up to five rounds of unescaping (a double
-   * encoding, `\u` escapes, mixed-case hex) is replaced whole, as where the key sits in it cannot
-   * be told.
+   * `text` without the secret: its plain, JSON-escaped, URL-encoded and hex forms, in any case,
+   * are replaced by `[redacted]`; a text holding its base64 or base64url, or that still hides it
+   * after up to five rounds of unescaping (a double encoding, `\u` / `\x` / `\u{}` escapes, HTML
+   * entities), is replaced whole, as where the key sits in it cannot be told.
    */
   text(text: string): string
   /**
@@ -47,23 +48,22 @@ export interface Redactor {
  * const body = redact.value(JSON.parse(text))
  */
 export function createRedactor(secret: string): Redactor {
-  const escaped = JSON.stringify(secret).slice(1, -1)
-  const encoded = encodeURIComponent(secret)
-  // Longest first, so that a form containing another is replaced whole.
-  const forms = [
-    ...new Set([secret, escaped, escaped.replaceAll('/', '\\/'), encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())]),
-  ].sort((a, b) => b.length - a.length)
+  // Built only for a key long enough to be looked for: a short one is never searched.
+  const forms = secret.length < MIN_REDACTED_LENGTH ? undefined : keyForms(secret)
 
   function text(input: string): string {
-    if (secret.length < MIN_REDACTED_LENGTH) return input
-    let output = input
-    for (const form of forms) if (output.includes(form)) output = output.split(form).join(REDACTED)
-    if (!/[%\\]/.test(output)) return output
+    if (forms === undefined) return input
+    // Base64 smears the key's first and last characters into its neighbours' bits: where it
+    // starts and ends cannot be cut cleanly, so the whole text goes.
+    if (forms.inBase64(input)) return REDACTED
+    const output = input.replace(forms.exact, REDACTED)
+    // Only an escape character can start a disguise the decode rounds would undo.
+    if (!/[%\\&]/.test(output)) return output
     let level = output
     for (let round = 0; round < DECODE_ROUNDS; round++) {
       const next = unescapeOnce(level)
       if (next === level) break
-      if (next.includes(secret)) return REDACTED
+      if (forms.holds(next)) return REDACTED
       level = next
     }
     return output
@@ -105,12 +105,41 @@ export function createRedactor(secret: string): Redactor {
 }
 
 /**
- * One round of undoing `\uXXXX`, `\x` (any backslash escape) and `%XX` / `%uXXXX`. Only used to
- * look for the key, so decoding more than a strict JSON or URL decoder would is harmless. All
- * native passes without callbacks: linear and fast even on megabytes of backslashes.
+ * One round of undoing `\uXXXX`, `\u{X…}`, `\xXX` (and any other backslash escape), `%XX` /
+ * `%uXXXX` and numeric HTML entities (`&#95;`, `&#x5f;`). Only used to look for the key, so
+ * decoding more than a strict JSON, JS, URL or HTML decoder would is harmless. Every pattern has
+ * only bounded repetitions, so each pass is linear even on megabytes of backslashes or `&#`.
  */
 function unescapeOnce(text: string): string {
+  // `\u{5f}` is rewritten as the entity `&#x5f;`, so that one decoder reads both.
+  const characters = decodeEntities(text.replace(/\\u\{([0-9a-f]{1,6})\}/gi, '&#x$1;'))
   // The legacy global `unescape` is used for what it is good at here: it decodes %XX and %uXXXX
   // natively, never throws on a malformed sequence, and exists in every JavaScript runtime.
-  return unescape(text.replace(/\\u(?=[0-9a-f]{4})/gi, '%u').replace(/\\([\s\S])/g, '$1'))
+  return unescape(
+    characters
+      .replace(/\\u(?=[0-9a-f]{4})/gi, '%u')
+      .replace(/\\x(?=[0-9a-f]{2})/gi, '%')
+      .replace(/\\([\s\S])/g, '$1'),
+  )
+}
+
+/**
+ * Numeric HTML entities (`&#95;`, `&#x5f;`, the `;` optional as browsers have it) as characters.
+ * A decimal number cannot be rewritten to `%u` by a native replace, and a replace callback per
+ * entity costs twice this loop: over half a second on 4 MiB of nothing but `&#9`.
+ */
+function decodeEntities(text: string): string {
+  const entity = /&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?/iy
+  let output = ''
+  let from = 0
+  for (let at = text.indexOf('&#'); at !== -1; at = text.indexOf('&#', at + 1)) {
+    entity.lastIndex = at
+    const match = entity.exec(text)
+    const code = match && (match[1] === undefined ? Number(match[2]) : parseInt(match[1], 16))
+    if (code === null || code > 0x10ffff) continue
+    output += text.slice(from, at) + String.fromCodePoint(code)
+    from = entity.lastIndex
+    at = from - 1
+  }
+  return output + text.slice(from)
 }

@@ -4,25 +4,33 @@ import { describe, expect, it } from 'vitest'
 import { IbvError } from '../../src/core/index.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
+import { createRedactor } from '../../src/server/redact.js'
 
 // Attack (finding 8): the service (a debug build, a proxy, a misconfigured gateway) echoes the
 // request's `x-api-key` in what it answers. Before, the backend passed a 400's message and
 // fields, a 404's message, report and pending bodies and refresh outcomes to the browser as they
 // came, and gave onError errors holding the raw text. Nothing the browser or onError gets may
-// hold the key, plainly or in a JSON-escaped or URL-encoded form.
+// hold the key, plainly or in a JSON-escaped or URL-encoded form, in another case, or behind HTML
+// entities or `\x` / `\u{}` escapes; base64 and hex echoes are checked where they are sent.
 const KEY = 'sk_live/7Qz+never=show~me!'
 const APP = 'https://lender.test/api/ibv'
 
 const unicodeEscaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
 const lowerHex = encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())
 
-/** `text`, and what it becomes after each of up to five rounds of URL- and JSON-unescaping. */
+/** `text`, and what it becomes after each of up to five rounds of URL-, JSON-, JS- and HTML-unescaping. */
 function decodings(text: string): string[] {
   const levels = [text]
   for (let round = 0; round < 5; round++) {
     const last = levels[levels.length - 1] ?? ''
-    const next = last.replace(/%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\(.)/gi, (_, hex?: string, unicode?: string, char?: string) =>
-      char ?? String.fromCharCode(parseInt(hex ?? unicode ?? '', 16)),
+    const next = last.replace(
+      /%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|\\u\{([0-9a-f]{1,6})\}|&#x([0-9a-f]{1,6});?|&#([0-9]{1,7});?|\\(.)/gi,
+      (_, ...groups: Array<string | undefined>) => {
+        const [percent, unicode, x, brace, entity, decimal, char] = groups
+        if (char !== undefined) return char
+        const hex = percent ?? unicode ?? x ?? brace ?? entity
+        return String.fromCodePoint(hex === undefined ? Number(decimal) : parseInt(hex, 16))
+      },
     )
     if (next === last) break
     levels.push(next)
@@ -33,7 +41,7 @@ function decodings(text: string): string[] {
 function expectNoKey(what: string, value: unknown): void {
   const views = [typeof value === 'string' ? value : JSON.stringify(value), String(value), inspect(value, { depth: 20 })]
   for (const view of views) {
-    for (const level of decodings(view ?? '')) expect(level, `${what}: ${view}`).not.toContain(KEY)
+    for (const level of decodings(view ?? '')) expect(level.toLowerCase(), `${what}: ${view}`).not.toContain(KEY.toLowerCase())
   }
 }
 
@@ -79,6 +87,31 @@ async function failure(promise: Promise<unknown>): Promise<IbvError> {
   return error as IbvError
 }
 
+describe('an upstream that does not echo the key', () => {
+  it('a normal report, pending body, token and 400 from the sandbox come through unchanged', async () => {
+    const raws: string[] = []
+    const { client, sandbox, browser, id } = await setup(async (_request, answer) => {
+      raws.push(await answer.clone().text())
+      return answer
+    })
+    expect((await browser('GET', `/reports/${id}`)).status).toBe(202)
+    await sandbox.advance(6)
+    const ready = await browser('GET', `/reports/${id}`)
+    expect(ready.status).toBe(200)
+    expect((await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })).status).toBe(200)
+    expect((await browser('POST', '/tokens', { type: 'embedded_report_token', product_request_id: 'IBVNOPE' })).status).toBe(400)
+    expect(raws).toHaveLength(4)
+    const [, report] = raws.map((raw) => JSON.parse(raw) as unknown)
+    expect(ready.body).toEqual(report)
+    // The same answers through redactors of keys shaped otherwise: hex-like, digits, base64-like.
+    const keys = [KEY, 'sk_test_0123456789abcdef', '4c7a1f0e9b3d2a6f', '12345678', 'c2tfbGl2ZV8wMTIz', 'Bearer-LND-42-key']
+    for (const key of keys) {
+      for (const raw of raws) expect(createRedactor(key).value(JSON.parse(raw)), key).toEqual(JSON.parse(raw))
+    }
+    expect(client.redact?.(report)).toEqual(report)
+  })
+})
+
 describe('an upstream that echoes the API key', () => {
   it('400: in the message and in fields (values and names), plain and URL-encoded', async () => {
     const { browser } = await setup(async (_request, answer) => {
@@ -112,6 +145,50 @@ describe('an upstream that echoes the API key', () => {
       body: { code: 'not_found', message: 'No request IBVNOPE for key [redacted]; request was {"headers":{"x-api-key":"[redacted]"}}' },
     })
     expect(await browser('GET', '/reports/IBVNOPE')).toMatchObject({ status: 404, body: { code: 'not_found', message: '[redacted]' } })
+  })
+
+  it('400: in another case, as base64 / base64url / hex, behind HTML entities or \\x / \\u{} escapes', async () => {
+    const base64 = (text: string) => Buffer.from(text).toString('base64')
+    const eachChar = (escape: (code: number) => string) => [...KEY].map((c) => escape(c.charCodeAt(0))).join('')
+    const echoes: Record<string, string> = {
+      upper: `sent ${KEY.toUpperCase()}`,
+      hex: `sent 0x${Buffer.from(KEY).toString('hex')}`,
+      HEX: `sent ${Buffer.from(KEY).toString('hex').toUpperCase()}`,
+      base64: `sent ${base64(KEY)}`,
+      basic: `Basic ${base64(`${KEY}:`)}`,
+      json: base64(JSON.stringify({ headers: { 'x-api-key': KEY } })),
+      base64url: Buffer.from(`ab${KEY}`).toString('base64url'),
+      entities: KEY.replace(/_/g, '&#95;'),
+      hexEntities: eachChar((code) => `&#x${code.toString(16)};`),
+      xEscapes: eachChar((code) => `\\x${code.toString(16)}`),
+      braceEscapes: eachChar((code) => `\\u{${code.toString(16)}}`),
+    }
+    const { browser } = await setup(async (_request, answer) => {
+      if (answer.status !== 400) return answer
+      const body = (await answer.json()) as { message: string; fields: Record<string, string[]> }
+      body.message = `${body.message} (x-api-key: ${KEY.toUpperCase()})`
+      body.fields = { ...body.fields, ...Object.fromEntries(Object.entries(echoes).map(([name, echo]) => [name, [echo]])) }
+      return Response.json(body, { status: 400 })
+    })
+    const answer = await browser('POST', '/tokens', { type: 'embedded_report_token', product_request_id: 'IBVNOPE' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toMatch(/\(x-api-key: \[redacted\]\)$/)
+    // Forms that can be cut are replaced where they stand; the others take their whole text.
+    const whole = ['[redacted]']
+    expect(answer.body.fields).toEqual({
+      product_request_id: [expect.stringContaining('IBVNOPE')],
+      upper: ['sent [redacted]'],
+      hex: ['sent 0x[redacted]'],
+      HEX: ['sent [redacted]'],
+      base64: whole,
+      basic: whole,
+      json: whole,
+      base64url: whole,
+      entities: whole,
+      hexEntities: whole,
+      xEscapes: whole,
+      braceEscapes: whole,
+    })
   })
 
   it('200: anywhere in a report body, object keys included', async () => {
