@@ -83,7 +83,7 @@ describe('state-changing requests a foreign page could send without a preflight'
 
   it('a forged X-Forwarded-Host does not make a foreign origin the backend\'s own', async () => {
     const { backend, upstream } = backendUnderAttack()
-    for (const site of [{}, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const site of [{}, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const request = new Request(`${APP}/api/ibv/tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', ...site },
