@@ -77,12 +77,12 @@ export function eventStreams(options: EventStreamsOptions) {
             if (overBudget()) return drop()
             queue = queue
               .then(async () => {
-                if (open && (await options.maySee(request, relayed).catch(() => false))) {
-                  write(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
-                }
+                const mayWrite = open && (await options.maySee(request, relayed).catch(() => false))
+                // No longer waiting: once written, it counts as unread instead.
+                waiting -= relayed.data.length
+                if (mayWrite) write(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
               })
               .catch(() => undefined)
-              .finally(() => (waiting -= relayed.data.length))
           }
           write('retry: 3000\n\n')
           if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
