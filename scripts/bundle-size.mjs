@@ -16,11 +16,14 @@ const EXTERNAL = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
  */
 const WHOLE_ENTRY = { name: 'ibv-kit (whole browser entry)', code: "export * from 'ibv-kit'" }
 
+// The whole entry has no budget (issue 13 retired it): a lender's bundler keeps only what is
+// imported, so the budgets are on what an app imports for one job.
 export const CASES = [
-  { ...WHOLE_ENTRY, budget: 8000, ceiling: 9600 },
+  { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: undefined },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: undefined, ceiling: undefined },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: undefined },
+  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: undefined },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
 ]
 
