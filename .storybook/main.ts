@@ -7,6 +7,19 @@ const config: StorybookConfig = {
     name: '@storybook/react-vite',
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
   },
+  typescript: {
+    // The TypeScript docgen reads JSDoc tags as tags: `@default` fills the Default column and
+    // `@example` stays out of the description (react-docgen printed both as literal text).
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // Our own props only, not the hundreds of HTML attributes each root element accepts.
+      propFilter: (prop) => !prop.parent || !prop.parent.fileName.includes('node_modules'),
+    },
+  },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  features: { sidebarOnboardingChecklist: false },
 }
 
 export default config
