@@ -29,7 +29,15 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
       </div>
 
       <div className="actions">
-        <ConnectButton consumerId={applicant.consumerId} onSuccess={({ productRequestId }) => onProductRequest(applicant.consumerId, productRequestId)}>
+        <ConnectButton
+          consumerId={applicant.consumerId}
+          onSuccess={({ productRequestId }) => onProductRequest(applicant.consumerId, productRequestId)}
+          // A wrong password or an unfinished MFA step leaves a request waiting in
+          // reconnect_required: keep it too, so the reconnect prompt below can offer its link.
+          onExit={(_error, { productRequestId }) => {
+            if (productRequestId) onProductRequest(applicant.consumerId, productRequestId)
+          }}
+        >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
         {report && <RefreshReportButton consumerId={applicant.consumerId} onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)} />}

@@ -37,6 +37,7 @@ export type {
   ConnectWidgetState,
   ConnectInstitution,
   ConnectExitError,
+  ConnectExitMetadata,
   RefreshReportButtonProps,
   UseRefreshReportOptions,
   UseIbvReportOptions,

@@ -11,7 +11,9 @@ function ConnectDemo({ consumerId }: { consumerId: string }) {
       <ConnectButton
         consumerId={consumerId}
         onSuccess={({ productRequestId, institution }) => setResult(`Connected ${institution.name}: ${productRequestId}`)}
-        onExit={(error) => setResult(error ? `Exited: ${error.code}` : 'Exited.')}
+        onExit={(error, { productRequestId }) =>
+          setResult(`${error ? `Exited: ${error.code}.` : 'Exited.'}${productRequestId ? ` Request ${productRequestId} waits for a reconnect.` : ''}`)
+        }
       />
       <p role="status">{result}</p>
     </div>
@@ -66,7 +68,7 @@ export const Exit: Story = {
     await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('[role="alert"]')).toBeTruthy(), { timeout: 5000 })
     const doc = await widget()
     doc.querySelector<HTMLButtonElement>('[data-ibv-exit-button]')?.click()
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited: INVALID_CREDENTIALS'), { timeout: 5000 })
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Exited: INVALID_CREDENTIALS\. Request IBV\w+ waits for a reconnect\.$/), { timeout: 5000 })
   },
 }
 

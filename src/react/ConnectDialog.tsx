@@ -17,6 +17,8 @@ export interface ConnectDialogProps {
  * The widget in an accessible modal: a native `<dialog>` opened with `showModal()` (focus moves
  * in, the page behind is inert, Escape cancels), titled, with a close button; focus returns to
  * what had it when the dialog closes. Messages count only from the widget's origin and window.
+ * Escape pressed inside the widget never reaches this page: the widget posts
+ * `ibv:close_requested` instead, and the hook closes the dialog as its close button does.
  */
 export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, onDismiss }: ConnectDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)

@@ -6,7 +6,7 @@ import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import { useLatest } from './useLatest.js'
 import { freshToken } from './useTokenQuery.js'
-import { decodeWidgetMessage, type ConnectExitError, type ConnectInstitution } from './widget-messages.js'
+import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from './widget-messages.js'
 
 export interface ConnectSuccess {
   productRequestId: string
@@ -17,8 +17,14 @@ export interface UseConnectWidgetOptions {
   consumerId: string
   /** The consumer connected a bank: a product request now exists. */
   onSuccess?: (success: ConnectSuccess) => void
-  /** The widget closed without success: `error` says why, or null when the user just left. */
-  onExit?: (error: ConnectExitError | null, metadata: Record<string, unknown>) => void
+  /**
+   * The widget closed without success: `error` says why, or null when the user just left.
+   * `metadata.productRequestId` is set when a request was left waiting in `reconnect_required`
+   * (a wrong password, an unfinished MFA step): keep it, as for a success, to offer a reconnect.
+   * Escape inside the widget reports what its Exit button would; the dialog's own close button
+   * and Escape outside the frame report `{ status: 'closed_by_user' }`.
+   */
+  onExit?: (error: ConnectExitError | null, metadata: ConnectExitMetadata) => void
   /** Every step the widget reports (`OPEN`, `SUBMIT_CREDENTIALS`, `ERROR`, …). */
   onEvent?: (name: string, metadata: Record<string, unknown>) => void
   /** A message from the widget's window and origin that is not one of its messages. */
@@ -80,12 +86,14 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         setState(IDLE)
         handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
       }
-      if (message.type === 'exit') {
+      if (message.type === 'exit' || message.type === 'close') {
+        // A close request that says nothing is the dialog's own close button, pressed in the frame.
+        if (message.type === 'close' && !message.error && !message.metadata.status) return dismiss()
         setState(IDLE)
         handlers.onExit?.(message.error, message.metadata)
       }
     },
-    [optionsRef],
+    [optionsRef, dismiss],
   )
 
   useEffect(

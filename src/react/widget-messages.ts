@@ -11,11 +11,22 @@ export interface ConnectExitError {
   message: string
 }
 
+/** What the widget says about where the consumer left it; its own snake_case fields stay too. */
+export interface ConnectExitMetadata extends Record<string, unknown> {
+  /** Where the consumer left: `reconnect_required` when a product request waits for them, `closed_by_user` for the dialog's close button. */
+  status?: string
+  /** The product request the consumer left waiting (in `reconnect_required`, after a wrong password or an unfinished MFA step); keep it as for a success. */
+  productRequestId?: string
+  /** The bank the consumer chose, when they got that far. */
+  institutionName?: string
+}
+
 export type WidgetMessage =
   | { type: 'ready' }
   | { type: 'event'; name: string; metadata: Record<string, unknown> }
   | { type: 'success'; productRequestId: string; institution: ConnectInstitution }
-  | { type: 'exit'; error: ConnectExitError | null; metadata: Record<string, unknown> }
+  // `close`: the consumer pressed Escape inside the widget (keys never leave its frame).
+  | { type: 'exit' | 'close'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): value is string => typeof value === 'string' && value !== ''
@@ -38,11 +49,18 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
         institution: text(institution.id) ? { id: institution.id, name: institution.name } : { name: institution.name },
       }
     }
-    case 'ibv:exit': {
+    case 'ibv:exit':
+    case 'ibv:close_requested': {
+      const type = data.type === 'ibv:exit' ? 'exit' : 'close'
+      const { status, product_request_id: id, institution_name: name } = metadata
+      const exit: ConnectExitMetadata = { ...metadata }
+      if (!text(status)) delete exit.status
+      if (text(id)) exit.productRequestId = id
+      if (text(name)) exit.institutionName = name
       const error = data.error
-      if (error === null || error === undefined) return { type: 'exit', error: null, metadata }
+      if (error === null || error === undefined) return { type, error: null, metadata: exit }
       if (!record(error) || !text(error.code)) return undefined
-      return { type: 'exit', error: { code: error.code, message: typeof error.message === 'string' ? error.message : '' }, metadata }
+      return { type, error: { code: error.code, message: typeof error.message === 'string' ? error.message : '' }, metadata: exit }
     }
     default:
       return undefined

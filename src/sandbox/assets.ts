@@ -28,14 +28,24 @@ var main=document.createElement('p');main.setAttribute('role','alert');main.text
 document.body.replaceChildren(main);parent.postMessage({type:'ibv:token_expired'},'*')}}).catch(function(){})},5000)}
 })();`
 
-// Widget: posts its messages only to the origin it was opened for, never '*'.
+// Widget: posts its messages only to the origin it was opened for, never '*'. A key pressed in
+// this frame never reaches the embedding page, so Escape is turned into ibv:close_requested,
+// carrying what the Exit button would report (the request left waiting, if any). The consumer
+// leaves once: after Exit or Escape, neither posts again.
 const widget = `(function(){
-var data=document.body.dataset,origin=data.ibvOrigin;
+var data=document.body.dataset,origin=data.ibvOrigin,left=false;
 var target=window.parent!==window?window.parent:window.opener;
 function post(message){if(target&&origin){target.postMessage(message,origin)}}
+function pending(){try{return JSON.parse(data.ibvExit||'null')}catch(e){return null}}
+function leave(message){if(left)return;left=true;if(exit)exit.disabled=true;post(message)}
 try{JSON.parse(data.ibvMessages||'[]').forEach(post)}catch(e){}
 var exit=document.querySelector('[data-ibv-exit-button]');
-if(exit){exit.addEventListener('click',function(){try{post(JSON.parse(data.ibvExit))}catch(e){}exit.disabled=true})}
+if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
+document.addEventListener('keydown',function(event){
+if(event.key!=='Escape'||event.isComposing||event.defaultPrevented)return;
+var m=pending(),close={type:'ibv:close_requested'};
+if(m){close.error=m.error;close.metadata=m.metadata}
+leave(close)});
 })();`
 
 export const ASSETS: Record<string, { type: string; body: string }> = {

@@ -63,6 +63,48 @@ describe('<ConnectButton>', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('surfaces the request a failed sign-in left waiting as typed exit metadata', async () => {
+    const { onExit } = setup()
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await settle()
+    const error = { code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }
+    await post({ type: 'ibv:exit', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV77', institution_name: 'Platypus Bank' } })
+    expect(onExit).toHaveBeenCalledWith(error, {
+      status: 'reconnect_required',
+      productRequestId: 'IBV77',
+      institutionName: 'Platypus Bank',
+      product_request_id: 'IBV77',
+      institution_name: 'Platypus Bank',
+    })
+  })
+
+  it('leaves out exit metadata that is not text', async () => {
+    const { onExit } = setup()
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await settle()
+    await post({ type: 'ibv:exit', error: null, metadata: { status: 7, product_request_id: ['IBV1'] } })
+    expect(onExit.mock.calls[0]?.[1]).not.toHaveProperty('productRequestId')
+    expect(onExit.mock.calls[0]?.[1]).not.toHaveProperty('status')
+  })
+
+  it('closes when the widget asks to (Escape inside its frame), as its close button does', async () => {
+    const { onExit } = setup()
+    const button = screen.getByRole('button', { name: 'Connect bank' })
+    button.focus()
+    fireEvent.click(button)
+    await settle()
+    await post({ type: 'ibv:close_requested' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(onExit).toHaveBeenCalledExactlyOnceWith(null, { status: 'closed_by_user' })
+    expect(document.activeElement).toBe(button)
+    fireEvent.click(button)
+    await settle()
+    const error = { code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }
+    await post({ type: 'ibv:close_requested', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV78' } })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(onExit).toHaveBeenLastCalledWith(error, expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV78' }))
+  })
+
   it('ignores spoofed messages, and reports malformed ones from the widget', async () => {
     const { onSuccess, onInvalidMessage } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))

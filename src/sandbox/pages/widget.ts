@@ -7,6 +7,8 @@ export type WidgetMessage =
   | { type: 'ibv:event'; name: string; metadata: Record<string, unknown> }
   | { type: 'ibv:success'; product_request_id: string; institution: { id: string; name: string } }
   | { type: 'ibv:exit'; error: { code: string; message: string } | null; metadata: Record<string, unknown> }
+  // Posted by the page's script (assets.ts) on Escape, with what `ibv:exit` would carry, if anything.
+  | { type: 'ibv:close_requested'; error?: { code: string; message: string } | null; metadata?: Record<string, unknown> }
 
 export interface WidgetView {
   basePath: string

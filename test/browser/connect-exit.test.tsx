@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import { page, userEvent } from 'vitest/browser'
+import { ConnectButton, IbvProvider, createBackendFetchers, type ConnectExitMetadata } from '../../src/index.js'
+
+// Leaving the sandbox widget in real Chromium: what onExit hands the lender after a wrong
+// password, and Escape pressed while focus is inside the widget's frame (a key pressed in a frame
+// never reaches the page around it, so the widget itself has to ask the dialog to close).
+const service = `${location.origin}/ibv-sandbox`
+const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
+
+async function statusOf(id: string): Promise<unknown> {
+  const response = await fetch(`${service}/api/v2/ibv/requests/${encodeURIComponent(id)}`, { headers })
+  return ((await response.json()) as { ibv_report_status?: unknown }).ibv_report_status
+}
+
+function setup() {
+  const onExit = vi.fn<(error: { code: string; message: string } | null, metadata: ConnectExitMetadata) => void>()
+  const onSuccess = vi.fn()
+  render(
+    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
+      <ConnectButton consumerId={`E2E-${crypto.randomUUID()}`} onExit={onExit} onSuccess={onSuccess} />
+    </IbvProvider>,
+  )
+  return { onExit, onSuccess, button: screen.getByRole('button', { name: 'Connect bank' }) }
+}
+
+async function openWidget(button: HTMLElement) {
+  button.focus()
+  button.click()
+  await screen.findByRole('dialog', { name: 'Connect your bank' })
+  return page.frameLocator(page.getByTitle('Bank connection'))
+}
+
+async function wrongPassword(frame: ReturnType<typeof page.frameLocator>) {
+  await frame.getByLabelText('Username').fill('user_good')
+  await frame.getByLabelText('Password').fill('not-the-password')
+  await frame.getByRole('button', { name: 'Continue' }).click()
+  await expect.element(frame.getByRole('alert')).toHaveTextContent('The username or password is not right')
+}
+
+describe('leaving the connect widget, in Chromium', () => {
+  it('a wrong password, then Exit: onExit names the request, which waits in reconnect_required', async () => {
+    const { onExit, onSuccess, button } = setup()
+    const frame = await openWidget(button)
+    await wrongPassword(frame)
+    await frame.getByRole('button', { name: 'Exit' }).click()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onExit).toHaveBeenCalledTimes(1)
+    const [error, metadata] = onExit.mock.calls[0]!
+    expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+    expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
+    expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+    expect(onSuccess).not.toHaveBeenCalled()
+  })
+
+  it('Escape with focus in the widget frame closes the dialog, once, and gives focus back', async () => {
+    const { onExit, button } = setup()
+    const frame = await openWidget(button)
+    await frame.getByLabelText('Username').click()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onExit).toHaveBeenCalledTimes(1)
+    expect(onExit).toHaveBeenCalledWith(null, expect.objectContaining({ status: 'credentials' }))
+    expect(document.activeElement).toBe(button)
+  })
+
+  it('Escape after a wrong password is the Exit button: the waiting request reaches onExit', async () => {
+    const { onExit, button } = setup()
+    const frame = await openWidget(button)
+    await wrongPassword(frame)
+    await frame.getByLabelText('Password').click()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onExit).toHaveBeenCalledTimes(1)
+    const [error, metadata] = onExit.mock.calls[0]!
+    expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+    expect(metadata.productRequestId).toMatch(/^IBV/)
+    expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+  })
+})
