@@ -39,7 +39,8 @@ export const ManyAccounts: Story = {
   loaders: reportWith({ accounts: 20, features: 500 }),
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-report-view__account')).toHaveLength(20)
-    await expect(canvasElement.querySelectorAll('details[open]')).toHaveLength(3)
+    await expect(within(canvasElement).getAllByRole('button', { expanded: true })).toHaveLength(3)
+    await expect(within(canvasElement).getAllByRole('button', { expanded: false })).toHaveLength(17)
   },
 }
 

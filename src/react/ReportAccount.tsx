@@ -1,9 +1,10 @@
 'use client'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { formatValue, mask, naturalCompare } from './format.js'
+import { fill, formatValue, mask, sortedFeatures } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
+import { ReportFeatures } from './ReportFeatures.js'
 
 const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
 
@@ -11,64 +12,58 @@ export interface ReportAccountProps {
   account: IbvAccount
   revealPersonalData: boolean
   defaultOpen: boolean
+  /** Render the details whatever the section's state (while printing). */
+  forceOpen: boolean
+  /** Feature names must contain this (any case); empty keeps every feature. */
+  filter: string
   money: Intl.NumberFormat
   numbers: Intl.NumberFormat
   messages: typeof REPORT_VIEW_TEXT
 }
 
 /**
- * One account of a report: a summary line, and details rendered only while expanded, so a report
- * of many accounts with hundreds of features each stays light.
+ * One account of a report: a heading whose button expands or collapses it (the chevron is
+ * decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
+ * report of many accounts with hundreds of features each stays light.
  */
-export function ReportAccount({ account, revealPersonalData, defaultOpen, money, numbers, messages }: ReportAccountProps) {
-  const [open, setOpen] = useState(defaultOpen)
+export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, money, numbers, messages }: ReportAccountProps) {
+  const [state, setOpen] = useState(defaultOpen)
+  const open = state || forceOpen
+  const bodyId = useId()
+  const items = Array.isArray(account.items) ? account.items : []
   const extra = Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
+  const matches = filter.trim() ? items.reduce((sum, item) => sum + sortedFeatures(item.data, filter).length, 0) : undefined
   return (
-    <section className="ibv-report-view__account" data-account-type={account.account_type}>
-      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary>
-          <span className="ibv-report-view__account-name">{account.account_name}</span>
-          <span className="ibv-report-view__account-meta">
-            {account.provider_name} · {account.account_type}
+    <section className="ibv-report-view__account" data-account-type={account.account_type} data-state={open ? 'open' : 'closed'}>
+      <h3 className="ibv-report-view__account-heading">
+        <button type="button" className="ibv-report-view__toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
+          <span className="ibv-report-view__chevron" aria-hidden="true" />
+          <span className="ibv-report-view__account-title">
+            <span className="ibv-report-view__account-name">{account.account_name}</span>
+            <span className="ibv-report-view__account-meta">
+              {account.provider_name} · {account.account_type}
+              {matches !== undefined && <span className="ibv-report-view__account-matches"> · {fill(messages.accountMatches, { count: matches })}</span>}
+            </span>
           </span>
           <span className="ibv-report-view__balance">{money.format(account.balance)}</span>
-        </summary>
-        {open && (
-          <div className="ibv-report-view__account-body">
-            <ReportFacts
-              facts={[
-                [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number), true],
-                [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number), true],
-                [messages.fields.owner, revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>, true],
-                // Fields the spec does not name are shown, not dropped.
-                ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
-              ]}
-            />
-            {account.items.map((item, index) => (
-              <div key={`${item.item_code}-${index}`} className="ibv-report-view__item">
-                <h4>
-                  {item.item_name} <small>{item.item_code} · v{item.item_version}</small>
-                </h4>
-                <table>
-                  <caption className="ibv-visually-hidden">
-                    {messages.features}: {item.item_name}
-                  </caption>
-                  <tbody>
-                    {Object.keys(item.data)
-                      .sort(naturalCompare)
-                      .map((name) => (
-                        <tr key={name}>
-                          <th scope="row">{name}</th>
-                          <td>{formatValue(item.data[name], numbers)}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </div>
-            ))}
-          </div>
-        )}
-      </details>
+        </button>
+      </h3>
+      {open && (
+        <div id={bodyId} className="ibv-report-view__account-body">
+          <ReportFacts
+            facts={[
+              [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number ?? ''), true],
+              [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number ?? ''), true],
+              [messages.fields.owner, revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>, true],
+              // Fields the spec does not name are shown, not dropped.
+              ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
+            ]}
+          />
+          {items.map((item, index) => (
+            <ReportFeatures key={`${item.item_code}-${index}`} item={item} filter={filter} numbers={numbers} messages={messages} />
+          ))}
+        </div>
+      )}
     </section>
   )
 }

@@ -1,16 +1,19 @@
 'use client'
-import { forwardRef, useContext, useMemo, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useDeferredValue, useMemo, useState, type ComponentPropsWithoutRef } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
+import { fill, sortedFeatures } from './format.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
-import { ReportFacts } from './ReportFacts.js'
-import { ReportStatusBadge } from './ReportStatusBadge.js'
+import { ReportSummary } from './ReportSummary.js'
+import { ReportToolbar } from './ReportToolbar.js'
+import { useCsvExport } from './useCsvExport.js'
+import { usePrinting } from './usePrinting.js'
 import { classes } from './class-name.js'
 
 export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   report: IbvReport
-  /** Show account and routing numbers in full and the owner's name. @default false */
+  /** Start with account and routing numbers in full and the owner's name shown; the "Show personal data" button switches. @default false */
   revealPersonalData?: boolean
   /** Locale of numbers and money. Fixed by default so server and browser render the same text. @default 'en-US' */
   locale?: string
@@ -22,8 +25,10 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
 }
 
 /**
- * A report rendered natively: header, one collapsible section per account with masked personal
- * data, and every item's features in natural order. Unknown fields are shown, not dropped.
+ * A report rendered natively for an underwriter: a summary first (accounts, institutions, total
+ * balance, reference date, status), a filter over feature names, copy and download of the
+ * features as CSV, then one collapsible section per account with personal data masked until
+ * shown. Unknown fields are shown, not dropped; printing expands every account.
  * Works without `<IbvProvider>`.
  *
  * @example
@@ -36,39 +41,66 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages)
   const money = useMemo(() => new Intl.NumberFormat(locale, { style: 'currency', currency }), [locale, currency])
   const numbers = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }), [locale])
+  const [revealed, setRevealed] = useState(revealPersonalData)
+  // A new value of the prop wins over the button, as a controlled value would.
+  const [shownProp, setShownProp] = useState(revealPersonalData)
+  if (shownProp !== revealPersonalData) {
+    setShownProp(revealPersonalData)
+    setRevealed(revealPersonalData)
+  }
+  const [filter, setFilter] = useState('')
+  // Typing stays responsive over thousands of rows: the tables follow a render behind.
+  const shownFilter = useDeferredValue(filter)
+  const printing = usePrinting()
+  const csv = useCsvExport(report, shownFilter, revealed, text)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
+  let matches = ''
+  if (shownFilter.trim()) {
+    let shown = 0
+    let total = 0
+    for (const item of accounts.flatMap((account) => account.items ?? [])) {
+      shown += sortedFeatures(item.data, shownFilter).length
+      total += sortedFeatures(item.data).length
+    }
+    matches = fill(text.featuresMatch, { shown: numbers.format(shown), total: numbers.format(total) })
+  }
   return (
     <article
       ref={ref}
       {...rest}
       className={classes('ibv-report-view', className)}
-      data-personal-data={revealPersonalData ? 'revealed' : 'masked'}
+      data-personal-data={revealed ? 'revealed' : 'masked'}
     >
-      <header className="ibv-report-view__header">
-        <ReportFacts
-          facts={[
-            [text.fields.consumer, report.consumer_id],
-            [text.fields.referenceDate, report.reference_date],
-            [text.fields.created, report.created_at],
-            [text.fields.report, report.product_request_id],
-          ]}
-        />
-        <ReportStatusBadge status={report.ibv_report_status} />
-      </header>
+      <ReportSummary report={report} money={money} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (
-        accounts.map((account, index) => (
-          <ReportAccount
-            key={`${account.account_number}-${index}`}
-            account={account}
-            revealPersonalData={revealPersonalData}
-            defaultOpen={index < expandedAccounts}
-            money={money}
-            numbers={numbers}
+        <>
+          <ReportToolbar
+            filter={filter}
+            onFilter={setFilter}
+            matches={matches}
+            revealed={revealed}
+            onReveal={setRevealed}
+            onCopy={csv.copy}
+            onDownload={csv.download}
+            status={csv.status}
             messages={text}
           />
-        ))
+          {accounts.map((account, index) => (
+            <ReportAccount
+              key={`${account.account_number}-${index}`}
+              account={account}
+              revealPersonalData={revealed}
+              defaultOpen={index < expandedAccounts}
+              forceOpen={printing}
+              filter={shownFilter}
+              money={money}
+              numbers={numbers}
+              messages={text}
+            />
+          ))}
+        </>
       )}
     </article>
   )

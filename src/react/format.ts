@@ -21,3 +21,22 @@ export function formatValue(value: unknown, numbers: Intl.NumberFormat): string 
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   return JSON.stringify(value)
 }
+
+const sorted = new WeakMap<object, string[]>()
+
+/**
+ * The feature names of an item's data in natural order, keeping those that contain `filter` in any
+ * case. The sorted list is kept per data object, so filtering 500 features per keystroke only scans.
+ */
+export function sortedFeatures(data: Record<string, unknown> | null | undefined, filter = ''): string[] {
+  if (!data || typeof data !== 'object') return []
+  let names = sorted.get(data)
+  if (!names) sorted.set(data, (names = Object.keys(data).sort(naturalCompare)))
+  const needle = filter.trim().toLowerCase()
+  return needle ? names.filter((name) => name.toLowerCase().includes(needle)) : names
+}
+
+/** `{name}` placeholders of a text replaced by values. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}

@@ -71,7 +71,26 @@ export const REPORT_VIEW_TEXT = {
     accountNumber: 'Account number',
     routingNumber: 'Routing number',
     owner: 'Owner',
+    accounts: 'Accounts',
+    institutions: 'Institutions',
+    totalBalance: 'Total balance',
+    status: 'Status',
   },
+  summary: 'Summary',
+  feature: 'Feature',
+  value: 'Value',
+  filterFeatures: 'Filter features',
+  /** `{shown}` and `{total}` are replaced by counts. */
+  featuresMatch: '{shown} of {total} features match',
+  /** `{count}` is replaced: how many features of a closed account match the filter. */
+  accountMatches: '{count} match',
+  noFeatureMatches: 'No feature matches the filter.',
+  showPersonalData: 'Show personal data',
+  copyCsv: 'Copy CSV',
+  downloadCsv: 'Download CSV',
+  /** `{count}` is replaced by the number of features copied. */
+  copied: 'Copied {count} features as CSV.',
+  copyFailed: 'The clipboard refused: use Download CSV.',
 }
 
 /** Every text of every component. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { render, screen, fireEvent, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, fireEvent, within, waitFor } from '@testing-library/react'
 import { ReportView, type IbvReport } from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
 import { createChain } from './chain.js'
@@ -92,12 +92,209 @@ describe('<ReportView>', () => {
   it('keeps 20 accounts × 500 features light: collapsed sections render no rows until opened', async () => {
     const report = await sandboxReport({ accounts: 20, features: 500 })
     const { container } = render(<ReportView report={report} />)
-    const rows = () => container.querySelectorAll('tr').length
-    expect(container.querySelectorAll('details')).toHaveLength(20)
+    const rows = () => container.querySelectorAll('tbody tr').length
+    const toggles = screen.getAllByRole('button', { expanded: false })
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(3)
+    expect(toggles).toHaveLength(17)
     expect(rows()).toBe(3 * 504)
-    const closed = container.querySelectorAll('details')[10]!
-    closed.open = true
-    fireEvent(closed, new Event('toggle'))
+    fireEvent.click(toggles[7]!)
     expect(rows()).toBe(4 * 504)
+  })
+})
+
+function handMade(data: Record<string, unknown>, extra: Partial<IbvReport['accounts'][number]> = {}): IbvReport {
+  return {
+    product_request_id: 'IBV-7/x',
+    client_id: 'c',
+    consumer_id: 'LND-1',
+    reference_date: '2026-11-22',
+    created_at: '2026-11-22 09:00:00',
+    ibv_report_status: 'complete',
+    accounts: [
+      {
+        provider_name: 'Platypus Bank',
+        account_name: 'Checking',
+        account_type: 'checking',
+        routing_number: '011000015',
+        account_number: '1234567890',
+        owner_name: 'Ada',
+        balance: 10,
+        items: [{ item_code: 'ibv_validate_metrics', item_name: 'Metrics', item_version: '1.0.0', data }],
+        ...extra,
+      },
+    ],
+  }
+}
+
+// jsdom has no clipboard and no object URLs: small stand-ins for the platform, recording calls.
+function fakeClipboard(fail = false) {
+  const written: string[] = []
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: (text: string) => (fail ? Promise.reject(new Error('denied')) : (written.push(text), Promise.resolve())) },
+  })
+  return written
+}
+
+function fakeDownloads() {
+  const blobs: Blob[] = []
+  const revoked: string[] = []
+  const names: string[] = []
+  URL.createObjectURL = (blob: Blob) => (blobs.push(blob), `blob:test/${blobs.length}`)
+  URL.revokeObjectURL = (url: string) => void revoked.push(url)
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(`${this.download} ${this.href}`)
+  })
+  return { blobs, revoked, names }
+}
+
+const parseCsv = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n')
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  Reflect.deleteProperty(navigator, 'clipboard')
+})
+
+describe('<ReportView> for an underwriter', () => {
+  it('starts with a summary computed from the report: accounts, institutions, total balance, reference date, status', async () => {
+    const report = await sandboxReport({ accounts: 3, features: 4 })
+    render(<ReportView report={report} />)
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent
+    const total = report.accounts.reduce((sum, account) => sum + account.balance, 0)
+    expect(value('Accounts')).toBe('3')
+    expect(value('Institutions')).toBe([...new Set(report.accounts.map((account) => account.provider_name))].join(', '))
+    expect(value('Total balance')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total))
+    expect(value('Reference date')).toBe(report.reference_date)
+    expect(value('Status')).toContain('Complete')
+    // The summary comes before the accounts.
+    const firstToggle = screen.getAllByRole('button', { expanded: true })[0]!
+    expect(summary.compareDocumentPosition(firstToggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('collapses and expands an account with a named button whose aria-expanded tells the truth', async () => {
+    const report = await sandboxReport({ accounts: 2, features: 3 })
+    render(<ReportView report={report} />)
+    const toggle = screen.getByRole('button', { name: new RegExp(report.accounts[0]!.account_name) })
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    const body = document.getElementById(toggle.getAttribute('aria-controls') ?? '')
+    expect(body && within(body).getAllByRole('rowheader')).toHaveLength(7)
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.getAllByRole('table')).toHaveLength(1)
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(screen.getAllByRole('table')).toHaveLength(2)
+  })
+
+  it('gives every feature table column headers', async () => {
+    const report = await sandboxReport({ accounts: 1, features: 2 })
+    render(<ReportView report={report} />)
+    const table = screen.getByRole('table')
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Feature', 'Value'])
+  })
+
+  it('filters features by name across accounts, with a labelled search box and a count', async () => {
+    const report = await sandboxReport({ accounts: 4, features: 500 })
+    render(<ReportView report={report} />)
+    const filter = screen.getByRole('searchbox', { name: 'Filter features' })
+    fireEvent.change(filter, { target: { value: 'FEATURE_49' } })
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(3 * 11))
+    const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
+    expect(new Set(names)).toEqual(new Set(['ne_income_feature_49', ...Array.from({ length: 10 }, (_, n) => `ne_income_feature_49${n}`)]))
+    expect(screen.getByText('44 of 2,016 features match')).toBeTruthy()
+    // A closed account says how many of its features match without rendering them.
+    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('11 match')
+    fireEvent.change(filter, { target: { value: 'no such feature' } })
+    await waitFor(() => expect(screen.queryAllByRole('rowheader')).toHaveLength(0))
+    expect(screen.getAllByText('No feature matches the filter.')).toHaveLength(3)
+  })
+
+  it('copies the features as RFC 4180 CSV, neutralising spreadsheet formulas, and says so in a status', async () => {
+    const written = fakeClipboard()
+    render(
+      <ReportView
+        report={handMade({
+          quoted: 'say "hi", then\nleave',
+          formula: '=HYPERLINK("http://x","y")',
+          plus: '+1',
+          minus: '-2',
+          at: '@SUM(A1)',
+          negative: -12.5,
+          nested: { a: 1 },
+        })}
+      />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
+    expect(await screen.findByText('Copied 7 features as CSV.')).toBeTruthy()
+    expect(screen.getByText('Copied 7 features as CSV.').closest('[role="status"]')).toBeTruthy()
+    const lines = parseCsv(written[0]!)
+    expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')
+    const row = (feature: string) => lines.find((line) => line.includes(`,${feature},`))?.split(`,${feature},`)[1]
+    expect(row('quoted')).toBe('"say ""hi"", then\nleave"')
+    expect(row('formula')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)
+    expect(row('plus')).toBe("'+1")
+    expect(row('minus')).toBe("'-2")
+    expect(row('at')).toBe("'@SUM(A1)")
+    expect(row('negative')).toBe('-12.5')
+    expect(row('nested')).toBe('"{""a"":1}"')
+    expect(lines[1]).toMatch(/^Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,/)
+  })
+
+  it('copies only the features the filter shows, and says when the clipboard refuses', async () => {
+    const report = await sandboxReport({ accounts: 2, features: 30 })
+    const written = fakeClipboard()
+    render(<ReportView report={report} />)
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter features' }), { target: { value: 'feature_2' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
+    await screen.findByText('Copied 22 features as CSV.')
+    expect(parseCsv(written[0]!)).toHaveLength(1 + 22)
+    fakeClipboard(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
+    expect(await screen.findByText('The clipboard refused: use Download CSV.')).toBeTruthy()
+  })
+
+  it('downloads the features as <product_request_id>-features.csv through an object URL it then revokes', async () => {
+    const report = await sandboxReport({ accounts: 2, features: 5 })
+    const { blobs, revoked, names } = fakeDownloads()
+    render(<ReportView report={report} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
+    expect(names).toEqual([`${report.product_request_id}-features.csv blob:test/1`])
+    await waitFor(() => expect(revoked).toEqual(['blob:test/1']))
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8')
+    const lines = parseCsv(await blobs[0]!.text())
+    expect(lines).toHaveLength(1 + 2 * 9)
+    expect(lines.join('\n')).not.toContain(report.accounts[0]!.account_number)
+  })
+
+  it('keeps personal data masked until the reveal button is pressed, in the page and in the CSV', async () => {
+    const report = await sandboxReport({ accounts: 1, features: 2 })
+    const written = fakeClipboard()
+    render(<ReportView report={report} />)
+    const first = report.accounts[0]!
+    const article = screen.getByRole('article')
+    const reveal = screen.getByRole('button', { name: 'Show personal data' })
+    expect(reveal.getAttribute('aria-pressed')).toBe('false')
+    expect(article.textContent).not.toContain(first.account_number)
+    fireEvent.click(reveal)
+    expect(reveal.getAttribute('aria-pressed')).toBe('true')
+    expect(article.dataset.personalData).toBe('revealed')
+    expect(article.textContent).toContain(first.account_number)
+    expect(article.textContent).toContain(first.owner_name)
+    fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
+    await screen.findByText(/^Copied/)
+    expect(written[0]).toContain(first.account_number)
+    fireEvent.click(reveal)
+    expect(article.textContent).not.toContain(first.account_number)
+  })
+
+  it('expands every account while printing and restores the sections after', async () => {
+    const report = await sandboxReport({ accounts: 6, features: 3 })
+    render(<ReportView report={report} />)
+    expect(screen.getAllByRole('table')).toHaveLength(3)
+    fireEvent(window, new Event('beforeprint'))
+    expect(screen.getAllByRole('table')).toHaveLength(6)
+    fireEvent(window, new Event('afterprint'))
+    expect(screen.getAllByRole('table')).toHaveLength(3)
   })
 })

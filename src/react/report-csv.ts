@@ -1,0 +1,41 @@
+'use client'
+// The features of a report as CSV (RFC 4180), for <ReportView>'s copy and download buttons.
+import type { IbvReport } from '../core/index.js'
+import { mask, sortedFeatures } from './format.js'
+
+const HEADER = ['institution', 'account_name', 'account_type', 'account_number', 'item_code', 'feature', 'value']
+
+/**
+ * One CSV field. Text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return) gets a leading `'`; numbers are written as numbers, since a
+ * negative number is not a formula. Fields holding a quote, a comma or a line break are quoted.
+ */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * Every feature of every account whose name contains `filter` (any case), one row each, lines
+ * ended by CRLF. Account numbers are masked unless `revealed`; the owner's name is never written.
+ */
+export function featuresCsv(report: IbvReport, filter: string, revealed: boolean): { csv: string; count: number } {
+  const rows: unknown[][] = [HEADER]
+  for (const account of Array.isArray(report.accounts) ? report.accounts : []) {
+    for (const item of account.items ?? []) {
+      for (const name of sortedFeatures(item.data, filter)) {
+        rows.push([
+          account.provider_name,
+          account.account_name,
+          account.account_type,
+          revealed ? account.account_number : mask(account.account_number ?? ''),
+          item.item_code,
+          name,
+          item.data[name],
+        ])
+      }
+    }
+  }
+  return { csv: rows.map((row) => row.map(csvField).join(',')).join('\r\n'), count: rows.length - 1 }
+}
