@@ -7,12 +7,20 @@ import type { ReportAnswer } from './fetchers.js'
 import { liveStatusOf } from './live-status.js'
 
 export interface UseIbvReportOptions {
-  /** First delay between polls of a pending report, in ms; it doubles each poll. @default 1000 */
+  /** First delay between polls after a change, in ms; it doubles each poll. @default 1000 */
   pollInitialMs?: number
-  /** Longest delay between polls, in ms; also the delay while the live stream is connected. @default 30000 */
+  /** Longest delay between polls in the minute after a change, in ms. @default 5000 */
+  pollActiveMs?: number
+  /** Delay between polls once that minute is over, in ms. @default 30000 */
   pollMaxMs?: number
   enabled?: boolean
 }
+
+/** How long after a change another one is expected (the sandbox's whole pipeline takes 6 s). */
+const ACTIVE_MS = 60_000
+
+/** Per query: the status last seen, and when and at which answer it was first seen. */
+const changes = new WeakMap<object, { status: string; at: number; count: number }>()
 
 export interface UseIbvReportResult {
   /** `ibv_report_status`, once known. */
@@ -28,9 +36,11 @@ export interface UseIbvReportResult {
 }
 
 /**
- * A report through the `report` fetcher. While the answer is 202 it polls with backoff (1 s
- * doubling to 30 s), and stops at a final state. With the live stream connected, polling is only
- * the fallback and runs at the slowest rate.
+ * A report through the `report` fetcher. While the answer is 202 it polls, fast when a change is
+ * expected and slowly when not: 1 s doubling to 5 s for a minute after the first answer, a new
+ * status or an invalidation (a refresh, a reconnect), then every 30 s; never after a final state.
+ * With the live stream connected, `ibv_data_acquired` (whose next states have webhooks) is left
+ * to the stream and polled every 30 s; the other states have no webhook and are polled as above.
  *
  * @example
  * const { status, report, pending, error } = useIbvReport(productRequestId)
@@ -38,23 +48,31 @@ export interface UseIbvReportResult {
 export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}): UseIbvReportResult {
   const { fetchers, queryClient } = useIbvContext('useIbvReport')
   const live = liveStatusOf(queryClient)
-  const { pollInitialMs = 1000, pollMaxMs = 30_000, enabled = true } = options
+  const { pollInitialMs = 1000, pollActiveMs = 5000, pollMaxMs = 30_000, enabled = true } = options
   const connected = useSyncExternalStore(live.subscribe, live.connected, () => false)
 
+  const queryKey = ['ibv-kit', 'report', productRequestId]
   const query = useQuery(
     {
-      queryKey: ['ibv-kit', 'report', productRequestId],
+      queryKey,
       enabled: enabled && productRequestId !== '',
       queryFn: (): Promise<ReportAnswer> => {
         if (!fetchers.report) throw new Error('useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.')
+        // An invalidation says a change is expected (a refresh was submitted, a consumer reconnected).
+        const query = queryClient.getQueryCache().find<ReportAnswer>({ queryKey, exact: true })
+        if (query?.state.isInvalidated) changes.delete(query)
         return fetchers.report(productRequestId)
       },
       retry: (failures, error) => isRetryable(error) && failures < 3,
       refetchInterval: (current) => {
-        const data = current.state.data
-        if (!data || data.kind === 'ready' || describeStatus(data.pending.ibv_report_status).terminal) return false
-        if (connected) return pollMaxMs
-        return Math.min(pollInitialMs * 2 ** Math.max(0, current.state.dataUpdateCount - 1), pollMaxMs)
+        const { data, dataUpdateCount: count } = current.state
+        if (!data || data.kind === 'ready') return false
+        const status = data.pending.ibv_report_status
+        if (describeStatus(status).terminal) return false
+        let change = changes.get(current)
+        if (change?.status !== status) changes.set(current, (change = { status, at: Date.now(), count }))
+        if ((connected && status === 'ibv_data_acquired') || Date.now() - change.at >= ACTIVE_MS) return pollMaxMs
+        return Math.min(pollInitialMs * 2 ** (count - change.count), Math.max(pollActiveMs, pollInitialMs))
       },
     },
     queryClient,
