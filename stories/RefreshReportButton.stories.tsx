@@ -36,12 +36,18 @@ export const Submitted: Story = {
   },
 }
 
+/**
+ * Refused within 24 hours of a refresh this browser did not see: the rule, no time (the service
+ * does not say when). After a refresh submitted here, a line says when it was and after when to
+ * try again.
+ */
 export const NotReadyWithin24Hours: Story = {
   loaders: withOutcome(undefined, true),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
     await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The report was refreshed recently' })).toBeVisible())
     await expect(within(canvasElement).getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeVisible()
+    await expect(within(canvasElement).queryByRole('status')).toBeNull()
   },
 }
 

@@ -29,7 +29,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
   ref,
 ) {
   const messages = withText(REFRESH_TEXT, useIbvContext('RefreshReportButton').messages)
-  const { refresh, outcome, error, isPending, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
+  const { refresh, outcome, error, isPending, lastSubmittedAt, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
   const state = isPending ? 'pending' : error ? 'error' : (outcome?.kind ?? 'idle')
   return (
     <div ref={ref} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
@@ -37,7 +37,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
         {label ?? messages.refreshReport}
       </button>
       {!isPending && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} nextRefreshAt={nextRefreshAt} onReconnect={onReconnect} /> : null}
+      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} last={lastSubmittedAt} next={nextRefreshAt} onReconnect={onReconnect} /> : null}
     </div>
   )
 })
@@ -45,12 +45,14 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
 function Outcome({
   outcome,
   messages,
-  nextRefreshAt,
+  last,
+  next,
   onReconnect,
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
-  nextRefreshAt: Date | undefined
+  last: Date | undefined
+  next: Date | undefined
   onReconnect?: (link: string) => void
 }) {
   switch (outcome.kind) {
@@ -59,7 +61,7 @@ function Outcome({
     case 'refresh_not_ready':
       return (
         <>
-          {nextRefreshAt && <Message role="status">{messages.refreshNotReadyAt.replace('{time}', nextRefreshAt.toLocaleString())}</Message>}
+          {last && next && <Message role="status">{messages.refreshNotReadyAt.replace('{submitted}', format(last)).replace('{time}', format(next))}</Message>}
           <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
         </>
       )
@@ -76,6 +78,9 @@ function Outcome({
       return outcome satisfies never
   }
 }
+
+/** A time in the reader's locale and zone, to the minute. */
+const format = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /** One line of outcome text: `status` for news, `alert` for a failure. */
 function Message({ role, children }: { role: 'status' | 'alert'; children: string }) {

@@ -48,8 +48,11 @@ export const CONNECT_TEXT = {
 export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
-  /** `{time}` is replaced by when a refresh becomes possible, when that is known. */
-  refreshNotReadyAt: 'The next refresh is possible after {time}.',
+  /**
+   * Shown only when this browser saw the last refresh submitted: `{submitted}` is replaced by that
+   * time, `{time}` by 24 hours later (both by the browser's clock, to the minute).
+   */
+  refreshNotReadyAt: 'The last refresh was submitted at {submitted}. Try again after {time}.',
   refreshConsumerNotFound: 'The IBV service does not know this consumer, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
   /** `{message}` is replaced by the server's message. */

@@ -45,19 +45,63 @@ describe('<RefreshReportButton>', () => {
     expect(refreshCalls()).toBe(1)
   })
 
-  it('refresh_not_ready: explains the 24-hour rule, says when, and offers to reconnect; allowed again after 24 hours', async () => {
+  it('refresh_not_ready: explains the 24-hour rule and offers to reconnect; allowed again after 24 hours', async () => {
     const { chain, click, root } = await setup()
     await click()
     await chain.sandbox.advance(86_399)
     vi.setSystemTime(Date.now() + 86_399_000)
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
-    expect(screen.getByRole('status').textContent).toMatch(/^The next refresh is possible after /)
     expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
     expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeTruthy()
     await chain.sandbox.advance(1)
     await click()
     expect(root().dataset.state).toBe('submitted')
+  })
+
+  // Item 5 of issue 13: the service does not say when the next refresh is possible. A time is
+  // shown only when this browser saw the last refresh submitted, and in words that stay true.
+  describe('when the next refresh is possible', () => {
+    const format = (time: number) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    const submittedAt = Date.UTC(2026, 10, 22, 10, 42, 30)
+
+    it('this browser saw the last refresh submitted: says when it was, and after when to try again', async () => {
+      vi.setSystemTime(submittedAt)
+      const { chain, click, root } = await setup()
+      await click()
+      expect(root().dataset.state).toBe('submitted')
+      // An hour on the page's clock: longer than React Query keeps a query nobody observes.
+      await chain.sandbox.advance(3600)
+      await settle(3_600_000)
+      await click()
+      expect(root().dataset.state).toBe('refresh_not_ready')
+      // 24 hours after it was seen submitted, rounded up to the minute so the time shown is never early.
+      const next = Date.UTC(2026, 10, 23, 10, 43)
+      expect(screen.getByRole('status').textContent).toBe(`The last refresh was submitted at ${format(submittedAt)}. Try again after ${format(next)}.`)
+      expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
+    })
+
+    it('another browser submitted it: no time, only the rule', async () => {
+      const { chain, click, root } = await setup()
+      expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
+      await click()
+      expect(root().dataset.state).toBe('refresh_not_ready')
+      expect(screen.queryByRole('status')).toBeNull()
+      expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
+    })
+
+    it('what this browser saw is over 24 hours old (someone refreshed since): no time, only the rule', async () => {
+      vi.setSystemTime(submittedAt)
+      const { chain, click, root } = await setup()
+      await click()
+      await chain.sandbox.advance(25 * 3600)
+      vi.setSystemTime(submittedAt + 25 * 3_600_000)
+      expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
+      await click()
+      expect(root().dataset.state).toBe('refresh_not_ready')
+      expect(screen.queryByRole('status')).toBeNull()
+      expect(root().textContent).not.toMatch(/Try again after/)
+    })
   })
 
   it.each([
