@@ -27,8 +27,10 @@ const MAX_BACKOFF_MS = 30_000
 
 /**
  * Subscribes to the backend's `/events` stream and invalidates the matching report query when a
- * webhook lands, so a report appears at once. While connected, `useIbvReport` polls slowly; when
- * the stream closes it reconnects with backoff (1 s doubling to 30 s) and polling speeds up.
+ * webhook lands, so a report appears at once. While connected, `useIbvReport` leaves a report in
+ * `ibv_data_acquired` (whose next states have webhooks) to the stream and polls it every 30 s;
+ * states without a webhook are still polled. When the stream closes it reconnects with backoff
+ * (1 s doubling to 30 s) and polling takes over.
  *
  * @example
  * useIbvEvents({ url: '/api/ibv/events' }) // or <IbvEvents url="/api/ibv/events" />
