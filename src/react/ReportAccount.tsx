@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { fill, formatValue, mask, sortedFeatures } from './format.js'
+import { formatValue, mask } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures } from './ReportFeatures.js'
@@ -22,8 +22,8 @@ export interface ReportAccountProps {
 }
 
 /**
- * One account of a report: a heading whose button expands or collapses it (the chevron is
- * decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
+ * One account of a report: a heading whose button expands or collapses it (the theme draws
+ * the chevron as decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
  * report of many accounts with hundreds of features each stays light.
  */
 export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, money, numbers, messages }: ReportAccountProps) {
@@ -32,17 +32,14 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
   const bodyId = useId()
   const items = Array.isArray(account.items) ? account.items : []
   const extra = Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
-  const matches = filter.trim() ? items.reduce((sum, item) => sum + sortedFeatures(item.data, filter).length, 0) : undefined
   return (
     <section className="ibv-report-view__account" data-account-type={account.account_type} data-state={open ? 'open' : 'closed'}>
       <h3 className="ibv-report-view__account-heading">
         <button type="button" className="ibv-report-view__toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
-          <span className="ibv-report-view__chevron" aria-hidden="true" />
           <span className="ibv-report-view__account-title">
             <span className="ibv-report-view__account-name">{account.account_name}</span>
             <span className="ibv-report-view__account-meta">
               {account.provider_name} · {account.account_type}
-              {matches !== undefined && <span className="ibv-report-view__account-matches"> · {fill(messages.accountMatches, { count: matches })}</span>}
             </span>
           </span>
           <span className="ibv-report-view__balance">{money.format(account.balance)}</span>

@@ -29,10 +29,6 @@ export function ReportFeatures({ item, filter, numbers, messages }: ReportFeatur
           <caption className="ibv-visually-hidden">
             {messages.features}: {item.item_name}
           </caption>
-          <colgroup>
-            <col />
-            <col className="ibv-report-view__value-col" />
-          </colgroup>
           <thead>
             <tr>
               <th scope="col">{messages.feature}</th>

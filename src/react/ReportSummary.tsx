@@ -1,7 +1,7 @@
 'use client'
-import type { ReactNode } from 'react'
 import type { IbvReport } from '../core/index.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
+import { ReportFacts } from './ReportFacts.js'
 import { ReportStatusBadge } from './ReportStatusBadge.js'
 
 export interface ReportSummaryProps {
@@ -12,34 +12,27 @@ export interface ReportSummaryProps {
 
 /**
  * What an underwriter reads first: how many accounts, at which institutions, their total balance,
- * the reference date and the status; then who and which report, in smaller type.
+ * the reference date and the status; then who and which report (smaller, in the theme).
  */
 export function ReportSummary({ report, money, messages }: ReportSummaryProps) {
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
   const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
-  const institutions = [...new Set(accounts.map((account) => account.provider_name))].join(', ')
   const { fields } = messages
-  const figures: Array<[string, ReactNode, string?]> = [
-    [fields.accounts, accounts.length],
-    [fields.institutions, institutions || '—'],
-    [fields.totalBalance, money.format(cents / 100), 'money'],
-    [fields.referenceDate, report.reference_date],
-    [fields.status, <ReportStatusBadge status={report.ibv_report_status} />],
-    [fields.consumer, report.consumer_id, 'minor'],
-    [fields.report, report.product_request_id, 'minor'],
-    [fields.created, report.created_at, 'minor'],
-  ]
   return (
     <section className="ibv-report-view__summary" aria-label={messages.summary}>
-      <dl>
-        {figures.map(([label, value, kind]) => (
-          <div key={label} className="ibv-report-view__figure" data-kind={kind}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ReportFacts
+        facts={[
+          [fields.accounts, accounts.length],
+          [fields.institutions, [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'],
+          [fields.totalBalance, money.format(cents / 100)],
+          [fields.referenceDate, report.reference_date],
+          [fields.status, <ReportStatusBadge status={report.ibv_report_status} />],
+          [fields.consumer, report.consumer_id],
+          [fields.report, report.product_request_id],
+          [fields.created, report.created_at],
+        ]}
+      />
     </section>
   )
 }

@@ -1,12 +1,11 @@
 'use client'
-import { forwardRef, useContext, useDeferredValue, useMemo, useState, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { fill, sortedFeatures } from './format.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
 import { ReportSummary } from './ReportSummary.js'
-import { ReportToolbar } from './ReportToolbar.js'
 import { useCsvExport } from './useCsvExport.js'
 import { usePrinting } from './usePrinting.js'
 import { classes } from './class-name.js'
@@ -52,6 +51,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   // Typing stays responsive over thousands of rows: the tables follow a render behind.
   const shownFilter = useDeferredValue(filter)
   const printing = usePrinting()
+  const filterId = useId()
   const csv = useCsvExport(report, shownFilter, revealed, text)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
   let matches = ''
@@ -76,17 +76,29 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (
         <>
-          <ReportToolbar
-            filter={filter}
-            onFilter={setFilter}
-            matches={matches}
-            revealed={revealed}
-            onReveal={setRevealed}
-            onCopy={csv.copy}
-            onDownload={csv.download}
-            status={csv.status}
-            messages={text}
-          />
+          <div className="ibv-report-view__toolbar">
+            <div className="ibv-report-view__filter">
+              <label htmlFor={filterId}>{text.filterFeatures}</label>
+              <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+              <span role="status" className="ibv-report-view__matches">
+                {matches}
+              </span>
+            </div>
+            <div className="ibv-report-view__actions">
+              <button type="button" className="ibv-report-view__button" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+                {text.showPersonalData}
+              </button>
+              <button type="button" className="ibv-report-view__button" onClick={csv.copy}>
+                {text.copyCsv}
+              </button>
+              <button type="button" className="ibv-report-view__button" onClick={csv.download}>
+                {text.downloadCsv}
+              </button>
+              <span role="status" className="ibv-report-view__copy-status">
+                {csv.status}
+              </span>
+            </div>
+          </div>
           {accounts.map((account, index) => (
             <ReportAccount
               key={`${account.account_number}-${index}`}

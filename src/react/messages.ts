@@ -85,8 +85,6 @@ export const REPORT_VIEW_TEXT = {
   filterFeatures: 'Filter features',
   /** `{shown}` and `{total}` are replaced by counts. */
   featuresMatch: '{shown} of {total} features match',
-  /** `{count}` is replaced: how many features of a closed account match the filter. */
-  accountMatches: '{count} match',
   noFeatureMatches: 'No feature matches the filter.',
   showPersonalData: 'Show personal data',
   copyCsv: 'Copy CSV',

@@ -8,13 +8,10 @@ import { useEffect, useState } from 'react'
 export function usePrinting(): boolean {
   const [printing, setPrinting] = useState(false)
   useEffect(() => {
-    const start = () => setPrinting(true)
-    const end = () => setPrinting(false)
-    window.addEventListener('beforeprint', start)
-    window.addEventListener('afterprint', end)
+    const follow = (event: Event) => setPrinting(event.type === 'beforeprint')
+    for (const type of ['beforeprint', 'afterprint']) window.addEventListener(type, follow)
     return () => {
-      window.removeEventListener('beforeprint', start)
-      window.removeEventListener('afterprint', end)
+      for (const type of ['beforeprint', 'afterprint']) window.removeEventListener(type, follow)
     }
   }, [])
   return printing
