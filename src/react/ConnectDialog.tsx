@@ -32,7 +32,7 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
   useLayoutEffect(() => {
     const element = dialog.current
     if (!element) return
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const previous = document.activeElement as HTMLOrSVGElement | null
     if (!element.open) {
       if (typeof element.showModal === 'function') element.showModal()
       else element.setAttribute('open', '')
@@ -41,7 +41,7 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
     return () => {
       if (element.open && typeof element.close === 'function') element.close()
       else element.removeAttribute('open')
-      if (previous?.isConnected) previous.focus()
+      previous?.focus() // a no-op once it has left the page
     }
   }, [])
 

@@ -38,6 +38,7 @@ export type ConnectWidgetState = 'idle' | 'loading' | 'open' | 'error'
 type State = { status: ConnectWidgetState; src?: string; error?: unknown }
 
 const IDLE: State = { status: 'idle' }
+const CLOSE_REQUEST = { type: 'ibv:close_requested' }
 
 /** Closes the widget that is open now, if any: one widget at a time, page-wide. */
 let closeActive: (() => void) | undefined
@@ -56,10 +57,6 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   const optionsRef = useLatest(options)
 
   const close = useCallback(() => setState(IDLE), [])
-  const dismiss = useCallback(() => {
-    setState(IDLE)
-    optionsRef.current.onExit?.(null, { status: 'closed_by_user' })
-  }, [optionsRef])
 
   const open = useCallback(async () => {
     if (state.status === 'loading' || state.status === 'open') return
@@ -86,14 +83,13 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         setState(IDLE)
         handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
       }
-      if (message.type === 'exit' || message.type === 'close') {
-        // A close request that says nothing is the dialog's own close button, pressed in the frame.
-        if (message.type === 'close' && !message.error && !message.metadata.status) return dismiss()
+      // Also Escape inside the widget (ibv:close_requested), decoded as an exit.
+      if (message.type === 'exit') {
         setState(IDLE)
         handlers.onExit?.(message.error, message.metadata)
       }
     },
-    [optionsRef, dismiss],
+    [optionsRef],
   )
 
   useEffect(
@@ -110,7 +106,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       frameTitle={messages.connectFrameTitle}
       closeLabel={messages.close}
       onMessage={onMessage}
-      onDismiss={dismiss}
+      // The close button and Escape outside the frame are the widget's own close request.
+      onDismiss={() => onMessage(CLOSE_REQUEST)}
     />
   ) : null
 

@@ -25,11 +25,11 @@ export type WidgetMessage =
   | { type: 'ready' }
   | { type: 'event'; name: string; metadata: Record<string, unknown> }
   | { type: 'success'; productRequestId: string; institution: ConnectInstitution }
-  // `close`: the consumer pressed Escape inside the widget (keys never leave its frame).
-  | { type: 'exit' | 'close'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
+  | { type: 'exit'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): value is string => typeof value === 'string' && value !== ''
+const textOr = (value: unknown) => (text(value) ? value : undefined)
 
 /** The message, or undefined when `data` is not one of the widget's messages. */
 export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
@@ -49,18 +49,20 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
         institution: text(institution.id) ? { id: institution.id, name: institution.name } : { name: institution.name },
       }
     }
+    // ibv:close_requested is Escape inside the widget (keys never leave its frame): the consumer
+    // leaves, as with its Exit button, and the message says what Exit would have.
     case 'ibv:exit':
     case 'ibv:close_requested': {
-      const type = data.type === 'ibv:exit' ? 'exit' : 'close'
-      const { status, product_request_id: id, institution_name: name } = metadata
-      const exit: ConnectExitMetadata = { ...metadata }
-      if (!text(status)) delete exit.status
-      if (text(id)) exit.productRequestId = id
-      if (text(name)) exit.institutionName = name
       const error = data.error
-      if (error === null || error === undefined) return { type, error: null, metadata: exit }
-      if (!record(error) || !text(error.code)) return undefined
-      return { type, error: { code: error.code, message: typeof error.message === 'string' ? error.message : '' }, metadata: exit }
+      if (error != null && (!record(error) || !text(error.code))) return undefined
+      const exit: ConnectExitMetadata = {
+        ...metadata,
+        // A bare close request is the dialog's own close button, pressed inside the frame.
+        status: textOr(metadata.status) ?? (data.type === 'ibv:exit' ? undefined : 'closed_by_user'),
+        productRequestId: textOr(metadata.product_request_id),
+        institutionName: textOr(metadata.institution_name),
+      }
+      return { type: 'exit', error: record(error) ? { code: error.code as string, message: textOr(error.message) ?? '' } : null, metadata: exit }
     }
     default:
       return undefined
