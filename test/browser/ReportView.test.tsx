@@ -1,0 +1,167 @@
+import '../../src/styles.css'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { cdp, page, userEvent } from 'vitest/browser'
+import { ReportView, createBackendFetchers, type IbvReport } from '../../src/index.js'
+
+// <ReportView> laid out by real Chromium with the default theme, inside a host page styled like a
+// fresh create-vite app (centred text, dark by default, styled buttons, a padded #root), at a
+// phone's and a desktop's width, in light and dark, and printed.
+const service = `${location.origin}/ibv-sandbox`
+const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
+const control = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+
+async function sandboxReport(shape: { accounts: number; features: number }): Promise<IbvReport> {
+  const created = await control('/sandbox/product_requests', { consumer_id: `RV-${crypto.randomUUID()}`, ...shape })
+  await control('/sandbox/clock/advance', { seconds: 6 })
+  const answer = await createBackendFetchers('/api/ibv').report(created.product_request_id)
+  if (answer.kind !== 'ready') throw new Error('not ready')
+  return answer.report
+}
+
+// create-vite's index.css and App.css, as a new React app starts.
+const HOST_CSS = `
+:root { font-family: system-ui, Avenir, Helvetica, Arial, sans-serif; line-height: 1.5; font-weight: 400;
+  color-scheme: light dark; color: rgba(255, 255, 255, 0.87); background-color: #242424; }
+body { margin: 0; display: flex; place-items: center; min-width: 320px; min-height: 100vh; }
+button { border-radius: 8px; border: 1px solid transparent; padding: 0.6em 1.2em; font-size: 1em; font-weight: 500;
+  font-family: inherit; background-color: #1a1a1a; cursor: pointer; transition: border-color 0.25s; }
+button:hover { border-color: #646cff; }
+@media (prefers-color-scheme: light) { :root { color: #213547; background-color: #ffffff; } button { background-color: #f9f9f9; } }
+#root { max-width: 1280px; margin: 0 auto; padding: 2rem; text-align: center; }
+`
+
+/**
+ * With VITE_REPORT_VIEW_SCREENS=1, pictures to look at, a screen at a time, under
+ * __screenshots__/ReportView.test.tsx/ (not kept in git: the sandbox's ids change every run).
+ */
+async function snapshot(article: HTMLElement, name: string) {
+  if (!import.meta.env.VITE_REPORT_VIEW_SCREENS) return
+  const bottom = article.getBoundingClientRect().bottom + window.scrollY
+  for (let top = 0, index = 0; top < bottom; top += window.innerHeight - 100, index++) {
+    window.scrollTo(0, top)
+    await page.screenshot({ path: `__screenshots__/ReportView.test.tsx/${name}-${index}.png` })
+  }
+  window.scrollTo(0, 0)
+}
+
+async function mount(report: IbvReport, scheme: 'light' | 'dark' | 'print', width: number) {
+  const media = scheme === 'print' ? { media: 'print', features: [] } : { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] }
+  await cdp().send('Emulation.setEmulatedMedia', media)
+  await page.viewport(width, 900)
+  const style = document.head.appendChild(document.createElement('style'))
+  style.textContent = HOST_CSS
+  style.dataset.host = ''
+  const root = document.body.appendChild(document.createElement('div'))
+  root.id = 'root'
+  render(<ReportView report={report} expandedAccounts={3} />, { container: root })
+  return screen.getByRole('article')
+}
+
+afterEach(async () => {
+  document.querySelectorAll('style[data-host], #root').forEach((node) => node.remove())
+  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [] })
+})
+
+type FrameTree = { frame: { id: string; url: string }; childFrames?: FrameTree[] }
+/** The roles Chromium's accessibility tree gives the nodes of this test's frame. */
+async function accessibleRoles(): Promise<Array<string | undefined>> {
+  const { frameTree } = (await cdp().send('Page.getFrameTree')) as { frameTree: FrameTree }
+  const frames: FrameTree[] = [frameTree]
+  for (let index = 0; index < frames.length; index++) frames.push(...(frames[index]!.childFrames ?? []))
+  const own = frames.find((tree) => tree.frame.url === location.href) ?? frameTree
+  const { nodes } = (await cdp().send('Accessibility.getFullAXTree', { frameId: own.frame.id })) as { nodes: Array<{ role?: { value?: string } }> }
+  return nodes.map((node) => node.role?.value)
+}
+
+const edge = (element: Element, side: 'left' | 'right') => element.getBoundingClientRect()[side]
+
+function expectNoOverflow(article: HTMLElement) {
+  expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth)
+  expect(article.scrollWidth).toBeLessThanOrEqual(article.clientWidth)
+  const right = edge(article, 'right') + 0.5
+  const outside = Array.from(article.querySelectorAll('*')).filter((element) => edge(element, 'right') > right)
+  expect(outside.map((element) => element.outerHTML.slice(0, 80))).toEqual([])
+}
+
+/** The value column and the balance share one right edge in every open account. */
+function expectAlignedValues(article: HTMLElement) {
+  const accounts = Array.from(article.querySelectorAll('.ibv-report-view__account[data-state="open"]'))
+  expect(accounts.length).toBeGreaterThanOrEqual(3)
+  const columns = accounts.map((account) => {
+    const header = account.querySelector('thead th:last-child')!
+    const cells = Array.from(account.querySelectorAll('tbody td'))
+    const cell = cells[0]!
+    const textRight = edge(cell, 'right') - parseFloat(getComputedStyle(cell).paddingRight)
+    const balance = account.querySelector('.ibv-report-view__balance')!
+    return {
+      left: Math.round(edge(header, 'left')),
+      right: Math.round(edge(header, 'right')),
+      cellsRight: new Set(cells.map((td) => Math.round(edge(td, 'right')))).size,
+      balanceToValues: Math.round(edge(balance, 'right') - textRight),
+      align: getComputedStyle(cell).textAlign,
+      numerals: getComputedStyle(cell).fontVariantNumeric,
+    }
+  })
+  for (const column of columns) {
+    expect(column).toEqual({ ...columns[0], cellsRight: 1, balanceToValues: 0, align: 'end', numerals: 'tabular-nums' })
+  }
+}
+
+describe('<ReportView> in Chromium', () => {
+  for (const width of [320, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`at ${width} px in ${scheme}: no horizontal overflow, the value column in one place in every account`, async () => {
+        const report = await sandboxReport({ accounts: 4, features: 12 })
+        const article = await mount(report, scheme, width)
+        const card = article.querySelector('.ibv-report-view__account')!
+        expect(getComputedStyle(card).backgroundColor).toBe(scheme === 'dark' ? 'rgb(22, 27, 34)' : 'rgb(255, 255, 255)')
+        // The host centres text and styles buttons; the report stays left-aligned and its toggles plain.
+        expect(getComputedStyle(screen.getAllByRole('button', { expanded: true })[0]!).textAlign).toBe('start')
+        expect(getComputedStyle(screen.getAllByRole('button', { expanded: true })[0]!).backgroundColor).toBe('rgba(0, 0, 0, 0)')
+        expectNoOverflow(article)
+        expectAlignedValues(article)
+        // However the theme lays the rows out, Chromium still exposes a table with its headers.
+        const roles = await accessibleRoles()
+        expect(roles.filter((role) => role === 'rowheader')).toHaveLength(3 * 16)
+        expect(roles.filter((role) => role === 'columnheader')).toHaveLength(3 * 2)
+        expect(roles.filter((role) => role === 'cell')).toHaveLength(3 * 16)
+        // The chevron shows, and turns with the state.
+        const open = getComputedStyle(screen.getAllByRole('button', { expanded: true })[0]!, '::before')
+        const closed = getComputedStyle(screen.getByRole('button', { expanded: false }), '::before')
+        expect(parseFloat(open.width)).toBeGreaterThan(4)
+        expect(open.transform).not.toBe(closed.transform)
+        await snapshot(article, `report-view-${width}-${scheme}`)
+        // A filter that matches nothing, and a long one, change nothing to the width.
+        fireEvent.change(screen.getByRole('searchbox', { name: 'Filter features' }), { target: { value: 'x'.repeat(80) } })
+        await screen.findAllByText('No feature matches the filter.')
+        expectNoOverflow(article)
+      })
+    }
+  }
+
+  it('prints every account expanded, without the filter and buttons, in black on white', async () => {
+    const report = await sandboxReport({ accounts: 5, features: 6 })
+    const article = await mount(report, 'print', 800)
+    expect(article.querySelectorAll('table')).toHaveLength(3)
+    fireEvent(window, new Event('beforeprint'))
+    expect(article.querySelectorAll('table')).toHaveLength(5)
+    expect(getComputedStyle(screen.getByRole('searchbox', { hidden: true })).display).toBe('none')
+    expect(getComputedStyle(article.querySelector('.ibv-report-view__actions')!).display).toBe('none')
+    expect(getComputedStyle(article).color).toBe('rgb(0, 0, 0)')
+    expect(getComputedStyle(article.querySelector('.ibv-badge')!).color).toBe('rgb(0, 0, 0)')
+    expect(getComputedStyle(article.querySelector('.ibv-report-view__account')!).backgroundColor).toBe('rgba(0, 0, 0, 0)')
+    expect(getComputedStyle(article.querySelector('.ibv-report-view__toggle')!, '::before').display).toBe('none')
+    await snapshot(article, 'report-view-print')
+    fireEvent(window, new Event('afterprint'))
+    expect(article.querySelectorAll('table')).toHaveLength(3)
+  })
+
+  it('copies the CSV with the real clipboard and says so', async () => {
+    const report = await sandboxReport({ accounts: 2, features: 3 })
+    await mount(report, 'light', 1280)
+    await userEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
+    await expect.element(page.getByText(/^Copied 14 features as CSV\.$|^The clipboard refused/)).toBeVisible()
+  })
+})
