@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ReportView, type IbvReport } from 'ibv-kit'
 import { productRequest, reportOf } from './fixtures.ts'
 
@@ -13,6 +13,8 @@ const empty: IbvReport = {
   accounts: [],
 }
 
+// A story's report comes from the sandbox (its loader), so `report` is not a control: the other
+// args are what the story shows.
 const reportWith = (shape: { accounts: number; features: number }) => [
   async () => ({ report: await reportOf((await productRequest(shape)).productRequestId) }),
 ]
@@ -20,7 +22,8 @@ const reportWith = (shape: { accounts: number; features: number }) => [
 const meta = {
   title: 'Components/ReportView',
   component: ReportView,
-  args: { report: empty, locale: 'en-US' },
+  args: { report: empty, locale: 'en-US', currency: 'USD', expandedAccounts: 3, revealPersonalData: false },
+  argTypes: { report: { control: false } },
   render: (args, { loaded }) => <ReportView {...args} report={(loaded.report as IbvReport | undefined) ?? args.report} />,
 } satisfies Meta<typeof ReportView>
 
@@ -29,9 +32,13 @@ type Story = StoryObj<typeof meta>
 
 export const Typical: Story = {
   loaders: reportWith({ accounts: 3, features: 12 }),
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelectorAll('.ibv-report-view__account')).toHaveLength(3)
-    await expect(within(canvasElement).getAllByText(/^••••\d{4}$/).length).toBeGreaterThan(0)
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement)
+    const summary = canvas.getByRole('region', { name: 'Summary' })
+    await expect(within(summary).getByText('Accounts').nextElementSibling).toHaveTextContent('3')
+    await expect(within(summary).getByText('Reference date').nextElementSibling).toHaveTextContent((loaded.report as IbvReport).reference_date)
+    await expect(canvas.getAllByRole('button', { expanded: true })).toHaveLength(3)
+    await expect(canvas.getAllByText(/^••••\d{4}$/).length).toBeGreaterThan(0)
   },
 }
 
@@ -41,6 +48,35 @@ export const ManyAccounts: Story = {
     await expect(canvasElement.querySelectorAll('.ibv-report-view__account')).toHaveLength(20)
     await expect(within(canvasElement).getAllByRole('button', { expanded: true })).toHaveLength(3)
     await expect(within(canvasElement).getAllByRole('button', { expanded: false })).toHaveLength(17)
+  },
+}
+
+export const AllExpanded: Story = {
+  args: { expandedAccounts: 4 },
+  loaders: reportWith({ accounts: 4, features: 6 }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryAllByRole('button', { expanded: false })).toHaveLength(0)
+    await expect(within(canvasElement).getAllByRole('table')).toHaveLength(4)
+  },
+}
+
+export const Filtered: Story = {
+  loaders: reportWith({ accounts: 2, features: 40 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Filter features' }), 'feature_3')
+    await waitFor(() => expect(canvas.getByText('22 of 88 features match')).toBeVisible())
+    for (const name of canvas.getAllByRole('rowheader')) await expect(name.textContent).toContain('feature_3')
+  },
+}
+
+export const CopiedAsCsv: Story = {
+  loaders: reportWith({ accounts: 1, features: 4 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy CSV' }))
+    // Copied, or refused where the page may not write the clipboard: either way, said in a status.
+    await waitFor(() => expect(canvas.getByText(/^Copied 8 features as CSV\.$|^The clipboard refused/)).toBeVisible())
   },
 }
 
@@ -57,5 +93,6 @@ export const PersonalDataRevealed: Story = {
     const account = (loaded.report as IbvReport).accounts[0]
     await expect(within(canvasElement).getByText(account?.account_number ?? '')).toBeVisible()
     await expect(within(canvasElement).getByText(account?.owner_name ?? '')).toBeVisible()
+    await expect(within(canvasElement).getByRole('button', { name: 'Show personal data' })).toHaveAttribute('aria-pressed', 'true')
   },
 }
