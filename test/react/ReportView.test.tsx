@@ -220,12 +220,13 @@ describe('<ReportView> for an underwriter', () => {
           at: '@SUM(A1)',
           negative: -12.5,
           nested: { a: 1 },
+          '=evil_name': 1,
         })}
       />,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
-    expect(await screen.findByText('Copied 7 features as CSV.')).toBeTruthy()
-    expect(screen.getByText('Copied 7 features as CSV.').closest('[role="status"]')).toBeTruthy()
+    expect(await screen.findByText('Copied 8 features as CSV.')).toBeTruthy()
+    expect(screen.getByText('Copied 8 features as CSV.').closest('[role="status"]')).toBeTruthy()
     const lines = parseCsv(written[0]!)
     expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')
     const row = (feature: string) => lines.find((line) => line.includes(`,${feature},`))?.split(`,${feature},`)[1]
@@ -237,6 +238,8 @@ describe('<ReportView> for an underwriter', () => {
     expect(row('negative')).toBe('-12.5')
     expect(row('nested')).toBe('"{""a"":1}"')
     expect(lines[1]).toMatch(/^Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,/)
+    // Names are neutralised too; numbers are not (a negative number is not a formula).
+    expect(lines).toContain("Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,'=evil_name,1")
   })
 
   it('copies only the features the filter shows, and says when the clipboard refuses', async () => {
@@ -284,6 +287,15 @@ describe('<ReportView> for an underwriter', () => {
     expect(written[0]).toContain(first.account_number)
     fireEvent.click(reveal)
     expect(article.textContent).not.toContain(first.account_number)
+  })
+
+  it('takes its texts from the provider and the messages prop, for i18n', async () => {
+    const report = await sandboxReport({ accounts: 1, features: 2 })
+    render(<ReportView report={report} messages={{ filterFeatures: 'Filtrer les variables', copyCsv: 'Copier en CSV', fields: { totalBalance: 'Solde total' } }} />)
+    expect(screen.getByRole('searchbox', { name: 'Filtrer les variables' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Copier en CSV' })).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Solde total')).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Accounts')).toBeTruthy()
   })
 
   it('expands every account while printing and restores the sections after', async () => {
