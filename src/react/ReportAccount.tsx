@@ -30,7 +30,7 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
   const [state, setOpen] = useState(defaultOpen)
   const open = state || forceOpen
   const bodyId = useId()
-  const items = Array.isArray(account.items) ? account.items : []
+  const items = account.items ?? []
   const extra = Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
   return (
     <section className="ibv-report-view__account" data-account-type={account.account_type} data-state={open ? 'open' : 'closed'}>
@@ -49,8 +49,8 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
         <div id={bodyId} className="ibv-report-view__account-body">
           <ReportFacts
             facts={[
-              [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number ?? ''), true],
-              [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number ?? ''), true],
+              [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number), true],
+              [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number), true],
               [messages.fields.owner, revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>, true],
               // Fields the spec does not name are shown, not dropped.
               ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),

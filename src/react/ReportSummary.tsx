@@ -6,6 +6,8 @@ import { ReportStatusBadge } from './ReportStatusBadge.js'
 
 export interface ReportSummaryProps {
   report: IbvReport
+  /** The report's accounts, an empty list when it has none. */
+  accounts: IbvReport['accounts']
   money: Intl.NumberFormat
   messages: typeof REPORT_VIEW_TEXT
 }
@@ -14,8 +16,7 @@ export interface ReportSummaryProps {
  * What an underwriter reads first: how many accounts, at which institutions, their total balance,
  * the reference date and the status; then who and which report (smaller, in the theme).
  */
-export function ReportSummary({ report, money, messages }: ReportSummaryProps) {
-  const accounts = Array.isArray(report.accounts) ? report.accounts : []
+export function ReportSummary({ report, accounts, money, messages }: ReportSummaryProps) {
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
   const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
   const { fields } = messages

@@ -71,7 +71,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       className={classes('ibv-report-view', className)}
       data-personal-data={revealed ? 'revealed' : 'masked'}
     >
-      <ReportSummary report={report} money={money} messages={text} />
+      <ReportSummary report={report} accounts={accounts} money={money} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (

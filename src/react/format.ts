@@ -9,8 +9,8 @@ export function naturalCompare(a: string, b: string): number {
 }
 
 /** `••••1234`: only the last four characters of a number stay visible. */
-export function mask(value: string): string {
-  return value.length <= 4 ? '••••' : `••••${value.slice(-4)}`
+export function mask(value: string | null | undefined): string {
+  return !value || value.length <= 4 ? '••••' : `••••${value.slice(-4)}`
 }
 
 /** Any JSON value as text, so unknown fields are shown rather than dropped. */

@@ -29,7 +29,7 @@ export function featuresCsv(report: IbvReport, filter: string, revealed: boolean
           account.provider_name,
           account.account_name,
           account.account_type,
-          revealed ? account.account_number : mask(account.account_number ?? ''),
+          revealed ? account.account_number : mask(account.account_number),
           item.item_code,
           name,
           item.data[name],
