@@ -81,6 +81,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       if (message.type === 'event') handlers.onEvent?.(message.name, message.metadata)
       if (message.type === 'success') {
         setState(IDLE)
+        // A reconnect continues the same request: its report, if shown, is polled fast again.
+        void queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report', message.productRequestId] })
         handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
       }
       // Also Escape inside the widget (ibv:close_requested), decoded as an exit.
@@ -89,7 +91,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         handlers.onExit?.(message.error, message.metadata)
       }
     },
-    [optionsRef],
+    [optionsRef, queryClient],
   )
 
   useEffect(

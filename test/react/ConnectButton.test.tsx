@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { ConnectButton, IbvProvider } from '../../src/index.js'
+import { ConnectButton, IbvProvider, useIbvReport } from '../../src/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 import { postMessageFrom } from './post-message.js'
@@ -204,3 +204,31 @@ describe('<ConnectButton>', () => {
     expect(screen.getByRole('button', { name: 'Connect bank' }).dataset.state).toBe('error')
   })
 })
+
+describe('<ConnectButton> with a report on the same page', () => {
+  it('a success for a request already shown (a reconnect) asks for its report again at once', async () => {
+    const chain = createChain()
+    const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42', outcome: 'reconnect_required' })
+    const id = created.product_request_id ?? ''
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <ReportStatusBadgeFor id={id} />
+        <ConnectButton consumerId="LND-42" />
+      </IbvProvider>,
+    )
+    await settle()
+    const reportCalls = () => chain.calls.filter((call) => call === `/api/ibv/reports/${id}`).length
+    const before = reportCalls()
+    expect(before).toBeGreaterThan(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await settle()
+    await post({ type: 'ibv:success', product_request_id: id, institution: { id: 'platypus', name: 'Platypus Bank' } })
+    await settle()
+    expect(reportCalls()).toBe(before + 1)
+  })
+})
+
+function ReportStatusBadgeFor({ id }: { id: string }) {
+  const { status } = useIbvReport(id)
+  return <p>{status ?? 'loading'}</p>
+}
