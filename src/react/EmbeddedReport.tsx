@@ -2,7 +2,7 @@
 import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import { getEmbeddedReportState, withHeight, withLoaded, withToken, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
+import { getEmbeddedReportState, withLoaded, withReport, withToken, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
 import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { useLatest } from './useLatest.js'
 import { useFrameMessages } from './useFrameMessages.js'
@@ -34,8 +34,14 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
   messages?: IbvMessageOverrides
 }
 
-/** Re-mint after `ibv:token_expired` at most this often, so a clock skew cannot loop. */
+/**
+ * Re-mint for an expired document at most this often, so a clock skew cannot loop: a complaint
+ * inside the window is deferred to its end, never dropped, and counts as a failed renewal.
+ */
 const EXPIRED_REMINT_MS = 10_000
+
+/** Failed renewals in a row after which the error state and "Try again" are shown. */
+const MAX_FAILED_RENEWALS = 3
 
 /** Heights the portal may report, in CSS pixels; anything else is noise. */
 const MAX_HEIGHT = 100_000
@@ -78,40 +84,57 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // The portal's messages count only from the service's origin and from the window of one of
   // our frames, each registered under its token.
   const windows = useRef(new Map<string, HTMLIFrameElement>())
-  const lastRemint = useRef(0)
+  const [failedRenewals, setFailedRenewals] = useState(0)
+  // When a token was last minted because a document said it expired.
+  const remintedAt = useRef(0)
   useFrameMessages(context.serviceUrl, (data, source) => {
-    const from = [...windows.current].find(([, element]) => element.contentWindow === source)?.[0]
+    const from = frames.find((frame) => windows.current.get(frame.token)?.contentWindow === source)
     // Object() makes any value (null, a string) safe to destructure.
     const { type, height: reported } = Object(data) as { type?: unknown; height?: unknown }
-    if (from === undefined) return
+    if (!from) return
     if (type === 'ibv:resize' && typeof reported === 'number' && reported > 0 && reported <= MAX_HEIGHT) {
-      setFrames((current) => withHeight(current, from, Math.ceil(reported)))
+      setFrames((current) => withReport(current, from.token, { height: Math.ceil(reported) }))
     }
-    // Only the newest token's complaint counts, and not more often than EXPIRED_REMINT_MS.
-    if (type === 'ibv:token_expired' && from === query.data?.accessToken && Date.now() - lastRemint.current >= EXPIRED_REMINT_MS) {
-      lastRemint.current = Date.now()
-      renew()
+    // Only the newest token's first complaint counts; one soon after a re-mint means it failed.
+    if (type === 'ibv:token_expired' && from.token === query.data?.accessToken && !from.expired) {
+      setFrames((current) => withReport(current, from.token, { expired: true, height: undefined }))
+      setFailedRenewals(Date.now() - remintedAt.current < EXPIRED_REMINT_MS ? failedRenewals + 1 : 0)
     }
   })
 
-  // Built only for the instance that needs it, not when the module loads.
-  const invalidId = useMemo(
-    () =>
-      valid
-        ? null
-        : new IbvError('invalid_request', '<EmbeddedReport> needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } }),
-    [valid],
-  )
-  const error = invalidId ?? query.error
-  const state = getEmbeddedReportState(frames, error !== null, query.isFetching)
+  // A shown document that says it expired is replaced, now or when the window ends, unless the
+  // renewals have failed too often in a row. Any good document that replaces it ends the error.
+  const gaveUp = !!frames[0]?.expired && failedRenewals >= MAX_FAILED_RENEWALS
+  const replace = !gaveUp && !frames[1] && frames[0]?.expired
   useEffect(() => {
-    if (invalidId) console.error(invalidId.message)
-  }, [invalidId])
+    if (!replace) return
+    const timer = setTimeout(() => {
+      remintedAt.current = Date.now()
+      renew()
+    }, remintedAt.current + EXPIRED_REMINT_MS - Date.now())
+    return () => clearTimeout(timer)
+  }, [replace, renew])
+  // After giving up, starting over is enough: the expired document is then replaced as above.
+  const retry = gaveUp ? () => setFailedRenewals(0) : renew
+
+  // Built only for the instance that needs it, not when the module loads.
+  const ownError = useMemo(
+    () =>
+      !valid
+        ? new IbvError('invalid_request', '<EmbeddedReport> needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
+        : gaveUp
+          ? new IbvError('unauthorized', 'The report token expired.')
+          : null,
+    [valid, gaveUp],
+  )
+  const error = ownError ?? query.error
+  const state = getEmbeddedReportState(frames, !!error, query.isFetching)
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
   const callbacks = useLatest({ onError, onStateChange })
   useEffect(() => {
+    if (!valid) console.error(ownError?.message)
     if (error) callbacks.current.onError?.(error)
-  }, [error, callbacks])
+  }, [error, valid, ownError, callbacks])
   useEffect(() => {
     callbacks.current.onStateChange?.(state)
   }, [state, callbacks])
@@ -129,15 +152,16 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
           title={title ?? text.reportTitle}
           referrerPolicy="no-referrer"
           className="ibv-embedded-report__frame"
-          data-frame={index === 0 ? 'current' : 'next'}
-          aria-hidden={index === 0 ? undefined : true}
+          data-frame={index ? 'next' : 'current'}
           onLoad={() => setFrames((current) => withLoaded(current, frame.token))}
-          // The next document is hidden (so neither seen, focused nor read out) until it has loaded.
+          // The next document is hidden until it has loaded: `visibility: hidden` alone keeps it from
+          // being seen, clicked, focused or read out.
           style={{
-            // A fixed height, else the portal's; the next document keeps the current height until it reports its own.
-            height: height ?? frame.height ?? frames[0]?.height,
+            // A fixed height, else the portal's. The next document loads at the least height, not the
+            // current one: a page cannot measure itself smaller than the frame it fills.
+            height: height ?? frame.height,
             minHeight,
-            ...(index === 0 ? null : { position: 'absolute', inset: 0, visibility: 'hidden', pointerEvents: 'none' }),
+            ...(index > 0 && { position: 'absolute', inset: 0, visibility: 'hidden' }),
           }}
         />
       ))}
@@ -145,12 +169,12 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
         (renderLoading ? renderLoading() : <p role="status" className="ibv-embedded-report__status">{text.reportLoading}</p>)}
       {state === 'error' &&
         (renderError ? (
-          renderError({ error, retry: renew })
+          renderError({ error, retry })
         ) : (
           <div role="alert" className="ibv-embedded-report__error">
             <p>{text.reportError}</p>
             {valid && (
-              <button type="button" className="ibv-button" onClick={renew}>
+              <button type="button" className="ibv-button" onClick={retry}>
                 {text.tryAgain}
               </button>
             )}

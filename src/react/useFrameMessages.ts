@@ -10,11 +10,11 @@ import { useLatest } from './useLatest.js'
 export function useFrameMessages(url: string, onMessage: (data: unknown, source: MessageEventSource) => void) {
   const latest = useLatest(onMessage)
   useEffect(() => {
-    const origin = new URL(url, window.location.href).origin
+    const origin = new URL(url, location.href).origin
     const listener = (event: MessageEvent) => {
       if (event.origin === origin && event.source) latest.current(event.data, event.source)
     }
-    window.addEventListener('message', listener)
-    return () => window.removeEventListener('message', listener)
+    addEventListener('message', listener)
+    return () => removeEventListener('message', listener)
   }, [url, latest])
 }

@@ -1,8 +1,9 @@
 'use client'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { isRetryable, lifetimeFrom, parseTokenResponse, type TokenLifetime } from '../core/index.js'
 import { useIbvContext } from './context.js'
+import { useLatest } from './useLatest.js'
 import type { IbvFetchers, TokenRequest } from './fetchers.js'
 
 /** A token in memory with its lifetime. Never stored anywhere else. */
@@ -27,10 +28,9 @@ export function isUsable(token: HeldToken | undefined): token is HeldToken {
   return token !== undefined && token.expiresAt - Date.now() > MIN_LIFE_MS
 }
 
-/** The React Query key of a token. */
+/** The React Query key of a token: React Query hashes the request by value. */
 export function tokenKey(request: TokenRequest | undefined) {
-  const subject = request ? (request.type === 'consumer' ? request.consumerId : request.productRequestId) : ''
-  return ['ibv-kit', 'token', request?.type, subject] as const
+  return ['ibv-kit', 'token', request] as const
 }
 
 /** How a token is fetched and kept, shared by the hook below and `useConnectWidget`. */
@@ -67,10 +67,8 @@ export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers
  */
 export function useTokenQuery(component: string, request: TokenRequest | undefined, options: TokenQueryOptions = {}) {
   const { fetchers, queryClient } = useIbvContext(component)
-  const { enabled = true } = options
-  const [, , kind, subject] = tokenKey(request)
-  const queryKey = useMemo(() => ['ibv-kit', 'token', kind, subject] as const, [kind, subject])
-  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: enabled && request !== undefined }, queryClient)
+  const queryKey = useLatest(tokenKey(request))
+  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: options.enabled !== false && !!request }, queryClient)
 
   /**
    * Fetches a new token now (the portal said it expired, a retry, or it is due), or joins the
@@ -83,23 +81,22 @@ export function useTokenQuery(component: string, request: TokenRequest | undefin
 
   const renewAt = query.data?.renewAt
   useEffect(() => {
-    if (renewAt === undefined) return
     // Read from the cache, not this render: another instance may have renewed it already.
     const renewIfDue = () => {
-      const held = queryClient.getQueryData<HeldToken>(queryKey)
+      const held = queryClient.getQueryData<HeldToken>(queryKey.current)
       if (held && Date.now() >= held.renewAt) renew()
     }
-    const onWake = () => {
-      if (document.visibilityState !== 'hidden') renewIfDue()
-    }
-    renewIfDue()
     // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
-    const timer = setTimeout(renewIfDue, Math.min(Math.max(0, renewAt - Date.now()), 2 ** 31 - 1))
-    const wakes = [[document, 'visibilitychange'], [window, 'focus'], [window, 'online']] as const
-    for (const [target, type] of wakes) target.addEventListener(type, onWake)
+    // Without a token yet, the check finds nothing to renew.
+    const timer = setTimeout(renewIfDue, Math.min((renewAt ?? 0) - Date.now(), 2 ** 31 - 1))
+    const wakes = new AbortController()
+    const listening = { signal: wakes.signal }
+    document.addEventListener('visibilitychange', renewIfDue, listening)
+    addEventListener('focus', renewIfDue, listening)
+    addEventListener('online', renewIfDue, listening)
     return () => {
       clearTimeout(timer)
-      for (const [target, type] of wakes) target.removeEventListener(type, onWake)
+      wakes.abort()
     }
   }, [renewAt, renew, queryClient, queryKey])
 

@@ -78,6 +78,56 @@ describe('<EmbeddedReport> in Chromium', () => {
     )
   }, 20_000)
 
+  it('renews after a second expiry within 10 s, never says ready over an expired page, and shrinks around it', async () => {
+    const id = await completeReport(1)
+    mount(id)
+    const root = document.querySelector<HTMLElement>('.ibv-embedded-report')!
+    const said = (frame: HTMLIFrameElement | undefined) => frame?.contentDocument?.body?.textContent ?? ''
+    const token = () => new URL(frames()[0]!.src).searchParams.get('token')
+    await waitFor(() => expect(said(frames()[0])).toContain(id), { timeout: 5000 })
+    // Every animation frame: the state, and whether the shown document says the session expired.
+    // The page changes before its message arrives, so `ready` may last until the message is
+    // handled, but not for 10 frames in a row.
+    const problems: string[] = []
+    const heightsWhileExpired: number[] = []
+    let readyOverExpired = 0
+    let sampling = true
+    const sample = () => {
+      const shown = frames()[0]
+      const expiredPage = said(shown).includes('session has expired')
+      readyOverExpired = expiredPage && root.dataset.state === 'ready' ? readyOverExpired + 1 : 0
+      if (readyOverExpired === 10) problems.push('ready over an expired page')
+      if (expiredPage && root.dataset.state === 'expired') heightsWhileExpired.push(shown!.getBoundingClientRect().height)
+      if (sampling) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+
+    const first = token()
+    await control('/sandbox/tokens/expire', { product_request_id: id })
+    await waitFor(() => expect(frames().length === 1 && token() !== first && said(frames()[0]).includes(id)).toBe(true), { timeout: 12_000 })
+    const second = token()
+    // Again at once: the portal complains within 5 s, inside the 10 s window of the first re-mint.
+    await control('/sandbox/tokens/expire', { product_request_id: id })
+    await waitFor(() => expect(said(frames()[0])).toContain('session has expired'), { timeout: 8000 })
+    await waitFor(() => expect(root.dataset.state).toBe('expired'))
+    // The frame follows the one-line page down.
+    await waitFor(() => expect(frames()[0]!.getBoundingClientRect().height).toBeLessThan(200))
+    await waitFor(
+      () => {
+        expect(frames()).toHaveLength(1)
+        expect(token()).not.toBe(second)
+        expect(said(frames()[0])).toContain(id)
+        expect(root.dataset.state).toBe('ready')
+      },
+      { timeout: 15_000 },
+    )
+    sampling = false
+    expect(problems).toEqual([])
+    expect(heightsWhileExpired.length).toBeGreaterThan(0)
+    // And back up around the report.
+    await waitFor(() => expect(frames()[0]!.style.height).toBe(`${frames()[0]!.contentDocument?.documentElement.scrollHeight}px`))
+  }, 40_000)
+
   it('renews and swaps documents without ever showing an empty frame', async () => {
     const id = await completeReport(1)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })

@@ -76,7 +76,7 @@ describe('<EmbeddedReport>', () => {
     const [current, next] = frames()
     expect(current).toBe(first)
     expect(next?.dataset.frame).toBe('next')
-    expect(next?.getAttribute('aria-hidden')).toBe('true')
+    // visibility: hidden alone keeps it from being seen, clicked, focused or read out.
     expect(next?.style.visibility).toBe('hidden')
     expect(screen.getByTestId('report').dataset.state).toBe('renewing')
     expect(await portalAccepts(tokenOf(next!))).toBe(true)
@@ -148,6 +148,135 @@ describe('<EmbeddedReport>', () => {
     await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, iframe.contentWindow)
     await settle()
     expect(tokenCalls()).toBe(2)
+  })
+
+  it('defers a second expiry inside the 10 s window instead of dropping it, and says expired meanwhile', async () => {
+    const { fetchers, id, tokenCalls, portalAccepts } = await withReport()
+    const states: EmbeddedReportState[] = []
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" onStateChange={(state) => states.push(state)} />
+      </IbvProvider>,
+    )
+    const root = screen.getByTestId('report')
+    await settle()
+    fireEvent.load(frames()[0]!)
+    await settle(20 * MINUTE)
+    // The service ends the session: the portal says so, and a new token is minted at once.
+    await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, frames()[0]!.contentWindow)
+    await settle()
+    expect(tokenCalls()).toBe(2)
+    fireEvent.load(frames()[1]!)
+    await settle()
+    expect(root.dataset.state).toBe('ready')
+    // And again 3 s later: the portal shows "expired", the renewal waits for the window's end.
+    await settle(3000)
+    await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, frames()[0]!.contentWindow)
+    expect(root.dataset.state).toBe('expired')
+    window.dispatchEvent(new Event('focus'))
+    await settle(6900)
+    expect(tokenCalls()).toBe(2)
+    expect(root.dataset.state).toBe('expired')
+    await settle(100)
+    expect(tokenCalls()).toBe(3)
+    expect(root.dataset.state).toBe('renewing')
+    const next = frames()[1]!
+    expect(await portalAccepts(tokenOf(next))).toBe(true)
+    fireEvent.load(next)
+    await settle()
+    expect(frames()).toEqual([next])
+    expect(root.dataset.state).toBe('ready')
+    expect(states).toEqual(['loading', 'ready', 'expired', 'renewing', 'ready', 'expired', 'renewing', 'ready'])
+  })
+
+  it('after three failed renewals in a row shows the error with Try again, which starts over', async () => {
+    const { fetchers, id, tokenCalls } = await withReport()
+    const errors: unknown[] = []
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" onError={(error) => errors.push(error)} />
+      </IbvProvider>,
+    )
+    const root = screen.getByTestId('report')
+    await settle()
+    // A portal whose clock is far ahead: every document says its token expired as soon as it loads.
+    const expireNewest = async () => {
+      const newest = frames().at(-1)!
+      fireEvent.load(newest)
+      await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
+    }
+    // The first complaint is answered at once; each new token that dies within 10 s of that is a
+    // failed renewal, and the next one waits for the end of the 10 s.
+    await expireNewest()
+    await settle()
+    expect(tokenCalls()).toBe(2)
+    await expireNewest()
+    expect(root.dataset.state).toBe('expired')
+    await settle(10_000)
+    expect(tokenCalls()).toBe(3)
+    await expireNewest()
+    await settle(10_000)
+    expect(tokenCalls()).toBe(4)
+    await expireNewest()
+    await settle(5 * MINUTE)
+    expect(tokenCalls()).toBe(4)
+    expect(root.dataset.state).toBe('error')
+    expect(screen.getByRole('alert').textContent).toContain('The report could not be loaded.')
+    expect(errors).toEqual([expect.objectContaining({ code: 'unauthorized' })])
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await settle()
+    expect(tokenCalls()).toBe(5)
+    expect(root.dataset.state).toBe('renewing')
+    fireEvent.load(frames().at(-1)!)
+    await settle()
+    expect(frames()).toHaveLength(1)
+    expect(root.dataset.state).toBe('ready')
+    expect(screen.queryByRole('alert')).toBeNull()
+    // Three failures again; then the scheduled renewal brings a good document: the error ends.
+    for (const calls of [6, 7]) {
+      await expireNewest()
+      await settle(10_000)
+      expect(tokenCalls()).toBe(calls)
+    }
+    await expireNewest()
+    await settle()
+    expect(root.dataset.state).toBe('error')
+    await settle(28 * MINUTE)
+    expect(tokenCalls()).toBe(8)
+    fireEvent.load(frames().at(-1)!)
+    await settle()
+    expect(root.dataset.state).toBe('ready')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('an expired page gives up its height, and a new document starts from its own', async () => {
+    const { fetchers, id } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    await settle()
+    const first = frames()[0]!
+    fireEvent.load(first)
+    await postMessageFrom({ type: 'ibv:resize', height: 812 }, SERVICE, first.contentWindow)
+    expect(first.style.height).toBe('812px')
+    // A page cannot measure itself smaller than its frame: the one-line expired page would stay at 812.
+    await settle(20 * MINUTE)
+    await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, first.contentWindow)
+    expect(first.style.height).toBe('')
+    await postMessageFrom({ type: 'ibv:resize', height: 84 }, SERVICE, first.contentWindow)
+    expect(first.style.height).toBe('84px')
+    await settle()
+    const next = frames()[1]!
+    expect(next.style.height).toBe('')
+    await postMessageFrom({ type: 'ibv:resize', height: 640 }, SERVICE, next.contentWindow)
+    expect(next.style.height).toBe('640px')
+    expect(first.style.height).toBe('84px')
+    fireEvent.load(next)
+    await settle()
+    expect(frames()).toEqual([next])
+    expect(next.style.height).toBe('640px')
   })
 
   it('sizes itself from ibv:resize, and ignores noise', async () => {
