@@ -24,6 +24,8 @@ const meta = {
   title: 'Components/ConnectButton',
   component: ConnectDemo,
   args: { consumerId: 'SB-CONNECT' },
+  // A fresh consumer per story (its loader's), so the arg would show an id the story does not use.
+  argTypes: { consumerId: { control: false, table: { disable: true } } },
   loaders: [() => ({ consumerId: `SB-${Math.random().toString(36).slice(2, 10)}` })],
   render: (args, { loaded }) => <ConnectDemo consumerId={loaded.consumerId ?? args.consumerId} />,
 } satisfies Meta<typeof ConnectDemo>

@@ -7,6 +7,9 @@ const meta = {
   title: 'Components/EmbeddedReport',
   component: EmbeddedReport,
   args: { productRequestId: 'IBV-NONE' },
+  // Each story shows a product request its loader creates in the sandbox, so the id is not an arg
+  // a reader could set: the table and controls would show a value the story does not use.
+  argTypes: { productRequestId: { control: false, table: { disable: true } } },
   loaders: [async () => ({ request: await productRequest({ accounts: 2 }) })],
   render: (args, { loaded }) => <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />,
 } satisfies Meta<typeof EmbeddedReport>

@@ -18,6 +18,8 @@ const meta = {
   title: 'Components/RefreshReportButton',
   component: RefreshReportButton,
   args: { consumerId: 'SB-REFRESH' },
+  // A fresh consumer per story (its loader's), so the arg would show an id the story does not use.
+  argTypes: { consumerId: { control: false, table: { disable: true } } },
   render: (args, { loaded }) => <RefreshReportButton {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
 } satisfies Meta<typeof RefreshReportButton>
 
