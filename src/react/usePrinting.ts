@@ -1,5 +1,6 @@
 'use client'
 import { useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 /**
  * True between the browser's `beforeprint` and `afterprint`, so a view can render what it keeps
@@ -8,7 +9,8 @@ import { useEffect, useState } from 'react'
 export function usePrinting(): boolean {
   const [printing, setPrinting] = useState(false)
   useEffect(() => {
-    const follow = (event: Event) => setPrinting(event.type === 'beforeprint')
+    // Rendered before the listener returns: the browser lays the page out for print right after.
+    const follow = (event: Event) => flushSync(() => setPrinting(event.type === 'beforeprint'))
     for (const type of ['beforeprint', 'afterprint']) window.addEventListener(type, follow)
     return () => {
       for (const type of ['beforeprint', 'afterprint']) window.removeEventListener(type, follow)
