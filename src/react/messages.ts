@@ -49,10 +49,11 @@ export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
   /**
-   * Shown only when this browser saw the last refresh submitted: `{submitted}` is replaced by that
-   * time, `{time}` by 24 hours later (both by the browser's clock, to the minute).
+   * Shown only when this browser saw a refresh submitted: `{submitted}` is replaced by that time,
+   * `{time}` by 24 hours later (both by the browser's clock, to the minute). Worded as a lower
+   * bound, so it stays true when someone else refreshed since.
    */
-  refreshNotReadyAt: 'The last refresh was submitted at {submitted}. Try again after {time}.',
+  refreshNotReadyAt: 'This browser submitted a refresh at {submitted}, so the next is possible no sooner than {time}.',
   refreshConsumerNotFound: 'The IBV service does not know this consumer, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
   /** `{message}` is replaced by the server's message. */

@@ -77,7 +77,7 @@ describe('<RefreshReportButton>', () => {
       expect(root().dataset.state).toBe('refresh_not_ready')
       // 24 hours after it was seen submitted, rounded up to the minute so the time shown is never early.
       const next = Date.UTC(2026, 10, 23, 10, 43)
-      expect(screen.getByRole('status').textContent).toBe(`The last refresh was submitted at ${format(submittedAt)}. Try again after ${format(next)}.`)
+      expect(screen.getByRole('status').textContent).toBe(`This browser submitted a refresh at ${format(submittedAt)}, so the next is possible no sooner than ${format(next)}.`)
       expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
     })
 
@@ -100,7 +100,7 @@ describe('<RefreshReportButton>', () => {
       await click()
       expect(root().dataset.state).toBe('refresh_not_ready')
       expect(screen.queryByRole('status')).toBeNull()
-      expect(root().textContent).not.toMatch(/Try again after/)
+      expect(root().textContent).not.toMatch(/no sooner than/)
     })
   })
 
