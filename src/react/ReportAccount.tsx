@@ -31,7 +31,9 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
   const open = state || forceOpen
   const bodyId = useId()
   const items = account.items ?? []
-  const extra = Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
+  // Fields the spec does not name are shown rather than dropped, but only with the personal
+  // data: nothing says what they hold (an IBAN, an e-mail address).
+  const extra = revealPersonalData ? Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name)) : []
   return (
     <section className="ibv-report-view__account" data-account-type={account.account_type} data-state={open ? 'open' : 'closed'}>
       <h3 className="ibv-report-view__account-heading">
@@ -51,8 +53,7 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
             facts={[
               [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number), true],
               [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number), true],
-              [messages.fields.owner, revealPersonalData ? account.owner_name : <span aria-label={messages.hiddenPersonalData}>••••</span>, true],
-              // Fields the spec does not name are shown, not dropped.
+              [messages.fields.owner, revealPersonalData ? account.owner_name : mask(undefined), true],
               ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
             ]}
           />

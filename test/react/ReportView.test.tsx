@@ -76,12 +76,16 @@ describe('<ReportView>', () => {
         },
       ],
     }
-    render(<ReportView report={report} />)
+    render(<ReportView report={{ ...report, accounts: report.accounts.map((account) => ({ ...account, iban: 'DE89370400440532013000' })) }} />)
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
     expect(names).toEqual(['ne_income_feature_1', 'ne_income_feature_2', 'ne_income_feature_10', 'payroll'])
     expect(screen.getByRole('article').textContent).toContain('{"employer":"ACME"}')
+    // Fields the spec does not name may be personal (an IBAN): shown only with the personal data.
+    expect(screen.getByRole('article').textContent).not.toMatch(/loyalty_tier|gold|iban|DE8937/)
+    fireEvent.click(screen.getByRole('button', { name: 'Show personal data' }))
     expect(screen.getByRole('article').textContent).toContain('loyalty_tier')
     expect(screen.getByRole('article').textContent).toContain('gold')
+    expect(screen.getByRole('article').textContent).toContain('DE89370400440532013000')
   })
 
   it('says so when there are no accounts', () => {
