@@ -7,7 +7,6 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
   const [view, setView] = useState<'hosted' | 'native'>('hosted')
-  const [reveal, setReveal] = useState(false)
   const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
 
   return (
@@ -40,7 +39,8 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
         >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
-        {report && <RefreshReportButton consumerId={applicant.consumerId} onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)} />}
+        {/* Kept mounted while the new request is pending, so its "Refresh started" line stays. */}
+        {id && <RefreshReportButton consumerId={applicant.consumerId} onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)} />}
       </div>
       <CredentialsHint />
 
@@ -58,13 +58,8 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
             <button type="button" aria-pressed={view === 'native'} onClick={() => setView('native')}>
               Native view
             </button>
-            {view === 'native' && (
-              <label className="reveal">
-                <input type="checkbox" checked={reveal} onChange={(event) => setReveal(event.target.checked)} /> Show personal data
-              </label>
-            )}
           </div>
-          {view === 'hosted' ? <EmbeddedReport productRequestId={report.product_request_id} /> : <ReportView report={report} revealPersonalData={reveal} />}
+          {view === 'hosted' ? <EmbeddedReport productRequestId={report.product_request_id} /> : <ReportView report={report} />}
         </>
       )}
     </section>
