@@ -114,8 +114,9 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
     }, remintedAt.current + EXPIRED_REMINT_MS - Date.now())
     return () => clearTimeout(timer)
   }, [replace, renew])
-  // After giving up, starting over is enough: the expired document is then replaced as above.
-  const retry = gaveUp ? () => setFailedRenewals(0) : renew
+  // After giving up, a person's "Try again" starts over (the count and the window both at 0), so
+  // the expired document is replaced at once, not when the window ends.
+  const retry = gaveUp ? () => setFailedRenewals((remintedAt.current = 0)) : renew
 
   // Built only for the instance that needs it, not when the module loads.
   const ownError = useMemo(

@@ -189,6 +189,34 @@ describe('<EmbeddedReport>', () => {
     expect(states).toEqual(['loading', 'ready', 'expired', 'renewing', 'ready', 'expired', 'renewing', 'ready'])
   })
 
+  it('Try again right after giving up mints at once, not when the 10 s window ends', async () => {
+    const { fetchers, id, tokenCalls } = await withReport()
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} data-testid="report" />
+      </IbvProvider>,
+    )
+    await settle()
+    const expireNewest = async () => {
+      const newest = frames().at(-1)!
+      fireEvent.load(newest)
+      await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
+    }
+    await expireNewest()
+    await settle()
+    for (let round = 0; round < 2; round++) {
+      await expireNewest()
+      await settle(10_000)
+    }
+    await expireNewest() // the third failure in a row, just after a re-mint: it gives up
+    await settle()
+    expect(screen.getByTestId('report').dataset.state).toBe('error')
+    const before = tokenCalls()
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await settle()
+    expect(tokenCalls()).toBe(before + 1)
+  })
+
   it('after three failed renewals in a row shows the error with Try again, which starts over', async () => {
     const { fetchers, id, tokenCalls } = await withReport()
     const errors: unknown[] = []
