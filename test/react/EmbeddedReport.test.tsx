@@ -17,6 +17,12 @@ async function withReport(chain = createChain()) {
 }
 
 const frames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe'))
+/** A portal whose clock is far ahead: the newest document loads and says its token expired. */
+async function expireNewest() {
+  const newest = frames().at(-1)!
+  fireEvent.load(newest)
+  await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
+}
 
 describe('<EmbeddedReport>', () => {
   it('renders the portal iframe with a fresh token, a title and no referrer', async () => {
@@ -197,11 +203,6 @@ describe('<EmbeddedReport>', () => {
       </IbvProvider>,
     )
     await settle()
-    const expireNewest = async () => {
-      const newest = frames().at(-1)!
-      fireEvent.load(newest)
-      await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
-    }
     await expireNewest()
     await settle()
     for (let round = 0; round < 2; round++) {
@@ -227,12 +228,6 @@ describe('<EmbeddedReport>', () => {
     )
     const root = screen.getByTestId('report')
     await settle()
-    // A portal whose clock is far ahead: every document says its token expired as soon as it loads.
-    const expireNewest = async () => {
-      const newest = frames().at(-1)!
-      fireEvent.load(newest)
-      await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
-    }
     // The first complaint is answered at once; each new token that dies within 10 s of that is a
     // failed renewal, and the next one waits for the end of the 10 s.
     await expireNewest()
