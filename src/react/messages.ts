@@ -63,7 +63,10 @@ export const REFRESH_TEXT = {
 
 export const REPORT_VIEW_TEXT = {
   reportNoAccounts: 'No accounts are connected.',
-  /** What a screen reader hears for masked personal data. */
+  /**
+   * @deprecated No longer used: masked values are the same `••••` text everywhere (an aria-label
+   * on a plain span was never read out). Kept so existing overrides still type-check.
+   */
   hiddenPersonalData: 'hidden',
   features: 'Features',
   /** Field labels of <ReportView>. */

@@ -48,35 +48,8 @@ describe('<ReportView>', () => {
   })
 
   it('lists features in natural order and shows unknown fields instead of dropping them', () => {
-    const report: IbvReport = {
-      product_request_id: 'IBV1',
-      client_id: 'c',
-      consumer_id: 'LND-1',
-      reference_date: '2026-11-22',
-      created_at: '2026-11-22 09:00:00',
-      ibv_report_status: 'complete',
-      accounts: [
-        {
-          provider_name: 'Platypus Bank',
-          account_name: 'Checking',
-          account_type: 'checking',
-          routing_number: '011000015',
-          account_number: '1234567890',
-          owner_name: 'Ada',
-          balance: 10,
-          loyalty_tier: 'gold',
-          items: [
-            {
-              item_code: 'ibv_validate_metrics',
-              item_name: 'Metrics',
-              item_version: '1.0.0',
-              data: { ne_income_feature_10: 10, ne_income_feature_2: 2, ne_income_feature_1: 1, payroll: { employer: 'ACME' } },
-            },
-          ],
-        },
-      ],
-    }
-    render(<ReportView report={{ ...report, accounts: report.accounts.map((account) => ({ ...account, iban: 'DE89370400440532013000' })) }} />)
+    const data = { ne_income_feature_10: 10, ne_income_feature_2: 2, ne_income_feature_1: 1, payroll: { employer: 'ACME' } }
+    render(<ReportView report={handMade(data, { loyalty_tier: 'gold', iban: 'DE89370400440532013000' })} />)
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
     expect(names).toEqual(['ne_income_feature_1', 'ne_income_feature_2', 'ne_income_feature_10', 'payroll'])
     expect(screen.getByRole('article').textContent).toContain('{"employer":"ACME"}')
