@@ -15,12 +15,18 @@ const isExternal = (id: string) =>
   id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
 const VENDORED = ['hono', '@hono/node-server']
 
-/** Ships the default theme as `dist/styles.css`, untouched (it is plain CSS with custom properties). */
+/**
+ * Ships the default theme as one plain file, `dist/styles.css`: src/styles.css with each of its
+ * `@import './styles/x.css'` lines replaced by that file, so a lender's `<link>` makes one request.
+ */
 function stylesheet(): Plugin {
   return {
     name: 'ibv-kit:stylesheet',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync('src/styles.css', 'utf8') })
+      const index = readFileSync('src/styles.css', 'utf8')
+      const source = index.replace(/^@import '\.\/(styles\/[\w-]+\.css)';$/gm, (_, file: string) => readFileSync(`src/${file}`, 'utf8').trimEnd())
+      if (source.includes('@import')) throw new Error('src/styles.css: an @import the build cannot inline')
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source })
     },
   }
 }
