@@ -15,7 +15,11 @@ import { createStorybookBackend } from './.storybook/backend.ts'
 const browser = (name?: string) => ({
   enabled: true,
   headless: true,
-  provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+  provider: playwright({
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    // Copy buttons are tested by reading the real clipboard back.
+    contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
+  }),
   instances: [name ? { browser: 'chromium' as const, name } : { browser: 'chromium' as const }],
 })
 
