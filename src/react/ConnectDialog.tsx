@@ -53,7 +53,7 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
     <dialog
       ref={dialog}
       className="ibv-connect-dialog"
-      aria-modal="true"
+      aria-modal
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault()

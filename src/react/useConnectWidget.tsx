@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { connectWidgetUrl } from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
@@ -21,8 +21,9 @@ export interface UseConnectWidgetOptions {
    * The widget closed without success: `error` says why, or null when the user just left.
    * `metadata.productRequestId` is set when a request was left waiting in `reconnect_required`
    * (a wrong password, an unfinished MFA step): keep it, as for a success, to offer a reconnect.
-   * Escape inside the widget reports what its Exit button would; the dialog's own close button
-   * and Escape outside the frame report `{ status: 'closed_by_user' }`.
+   * Every way of leaving reports what the widget's Exit button would: Exit, Escape inside the
+   * widget, and the dialog's own close button and Escape outside the frame (with what the widget
+   * last announced in `ibv:exit_pending`, else `{ status: 'closed_by_user' }`).
    */
   onExit?: (error: ConnectExitError | null, metadata: ConnectExitMetadata) => void
   /** Every step the widget reports (`OPEN`, `SUBMIT_CREDENTIALS`, `ERROR`, …). */
@@ -55,6 +56,9 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   const messages = withText(CONNECT_TEXT, overrides)
   const [state, setState] = useState(IDLE)
   const optionsRef = useLatest(options)
+  // What leaving now would report, as the widget last said (ibv:exit_pending): the dialog's close
+  // button cannot ask the widget, whose frame it does not see into.
+  const pending = useRef<unknown>(CLOSE_REQUEST)
 
   const close = useCallback(() => setState(IDLE), [])
 
@@ -63,10 +67,11 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     closeActive?.()
     closeActive = close
     setState({ status: 'loading' })
+    pending.current = CLOSE_REQUEST
     try {
       const token = await freshToken(queryClient, fetchers, { type: 'consumer', consumerId: optionsRef.current.consumerId })
       const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
-      setState({ status: 'open', src: build(serviceUrl, token.accessToken, window.location.origin) })
+      setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
     } catch (error) {
       setState({ status: 'error', error })
     }
@@ -79,6 +84,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       const handlers = optionsRef.current
       if (!message) return handlers.onInvalidMessage?.(data)
       if (message.type === 'event') handlers.onEvent?.(message.name, message.metadata)
+      if (message.type === 'pending') pending.current = { ...(data as object), type: 'ibv:close_requested' }
       if (message.type === 'success') {
         setState(IDLE)
         // A reconnect continues the same request: its report, if shown, is polled fast again.
@@ -108,8 +114,9 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       frameTitle={messages.connectFrameTitle}
       closeLabel={messages.close}
       onMessage={onMessage}
-      // The close button and Escape outside the frame are the widget's own close request.
-      onDismiss={() => onMessage(CLOSE_REQUEST)}
+      // The close button and Escape outside the frame are the widget's own close request, with
+      // what it last said leaving would report.
+      onDismiss={() => onMessage(pending.current)}
     />
   ) : null
 

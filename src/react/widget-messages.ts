@@ -13,7 +13,7 @@ export interface ConnectExitError {
 
 /** What the widget says about where the consumer left it; its own snake_case fields stay too. */
 export interface ConnectExitMetadata extends Record<string, unknown> {
-  /** Where the consumer left: `reconnect_required` when a product request waits for them, `closed_by_user` for the dialog's close button. */
+  /** Where the consumer left: `reconnect_required` when a product request waits for them, `closed_by_user` when the widget said nothing more. */
   status?: string
   /** The product request the consumer left waiting (in `reconnect_required`, after a wrong password or an unfinished MFA step); keep it as for a success. */
   productRequestId?: string
@@ -25,7 +25,7 @@ export type WidgetMessage =
   | { type: 'ready' }
   | { type: 'event'; name: string; metadata: Record<string, unknown> }
   | { type: 'success'; productRequestId: string; institution: ConnectInstitution }
-  | { type: 'exit'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
+  | { type: 'exit' | 'pending'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): value is string => typeof value === 'string' && value !== ''
@@ -51,8 +51,11 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
     }
     // ibv:close_requested is Escape inside the widget (keys never leave its frame): the consumer
     // leaves, as with its Exit button, and the message says what Exit would have.
+    // ibv:exit_pending says the same on each page of the widget, without leaving: what the dialog's
+    // own close button reports when pressed (decoded as 'pending').
     case 'ibv:exit':
-    case 'ibv:close_requested': {
+    case 'ibv:close_requested':
+    case 'ibv:exit_pending': {
       const error = data.error
       if (error != null && (!record(error) || !text(error.code))) return undefined
       const exit: ConnectExitMetadata = {
@@ -62,7 +65,7 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
         productRequestId: textOr(metadata.product_request_id),
         institutionName: textOr(metadata.institution_name),
       }
-      return { type: 'exit', error: record(error) ? { code: error.code as string, message: textOr(error.message) ?? '' } : null, metadata: exit }
+      return { type: data.type === 'ibv:exit_pending' ? 'pending' : 'exit', error: record(error) ? { code: error.code as string, message: textOr(error.message) ?? '' } : null, metadata: exit }
     }
     default:
       return undefined

@@ -31,7 +31,8 @@ document.body.replaceChildren(main);parent.postMessage({type:'ibv:token_expired'
 // Widget: posts its messages only to the origin it was opened for, never '*'. A key pressed in
 // this frame never reaches the embedding page, so Escape is turned into ibv:close_requested,
 // carrying what the Exit button would report (the request left waiting, if any). The consumer
-// leaves once: after Exit or Escape, neither posts again.
+// leaves once: after Exit or Escape, neither posts again. Each page also says up front what Exit
+// would report (ibv:exit_pending), for the embedding dialog's own close button.
 const widget = `(function(){
 var data=document.body.dataset,origin=data.ibvOrigin,left=false;
 var target=window.parent!==window?window.parent:window.opener;
@@ -39,6 +40,7 @@ function post(message){if(target&&origin){target.postMessage(message,origin)}}
 function pending(){try{return JSON.parse(data.ibvExit||'null')}catch(e){return null}}
 function leave(message){if(left)return;left=true;if(exit)exit.disabled=true;post(message)}
 try{JSON.parse(data.ibvMessages||'[]').forEach(post)}catch(e){}
+var p=pending();if(p){post({type:'ibv:exit_pending',error:p.error,metadata:p.metadata})}
 var exit=document.querySelector('[data-ibv-exit-button]');
 if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
 document.addEventListener('keydown',function(event){

@@ -17,12 +17,13 @@ async function statusOf(id: string): Promise<unknown> {
 function setup() {
   const onExit = vi.fn<(error: { code: string; message: string } | null, metadata: ConnectExitMetadata) => void>()
   const onSuccess = vi.fn()
+  const onEvent = vi.fn()
   render(
     <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
-      <ConnectButton consumerId={`E2E-${crypto.randomUUID()}`} onExit={onExit} onSuccess={onSuccess} />
+      <ConnectButton consumerId={`E2E-${crypto.randomUUID()}`} onExit={onExit} onSuccess={onSuccess} onEvent={onEvent} />
     </IbvProvider>,
   )
-  return { onExit, onSuccess, button: screen.getByRole('button', { name: 'Connect bank' }) }
+  return { onExit, onSuccess, onEvent, button: screen.getByRole('button', { name: 'Connect bank' }) }
 }
 
 async function openWidget(button: HTMLElement) {
@@ -77,5 +78,39 @@ describe('leaving the connect widget, in Chromium', () => {
     expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
     expect(metadata.productRequestId).toMatch(/^IBV/)
     expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+  })
+
+  for (const way of ['its × button', 'Escape outside the widget frame'] as const) {
+    it(`a wrong password, then closing the dialog with ${way}: onExit still names the waiting request`, async () => {
+      const { onExit, onEvent, button } = setup()
+      const frame = await openWidget(button)
+      await wrongPassword(frame)
+      // The page that says so also announces what leaving would report, right after its ERROR event.
+      await waitFor(() => expect(onEvent).toHaveBeenCalledWith('ERROR', expect.anything()))
+      const close = screen.getByRole('button', { name: 'Close' })
+      if (way === 'its × button') await userEvent.click(close)
+      else {
+        close.focus()
+        await userEvent.keyboard('{Escape}')
+      }
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      expect(onExit).toHaveBeenCalledTimes(1)
+      const [error, metadata] = onExit.mock.calls[0]!
+      expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+      expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
+      expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+      expect(document.activeElement).toBe(button)
+    })
+  }
+
+  it('the × button before anything was submitted reports where the consumer left, as Escape inside does', async () => {
+    const { onExit, onEvent, button } = setup()
+    await openWidget(button)
+    // The widget says what leaving would report right after its OPEN event, in the same order.
+    await waitFor(() => expect(onEvent).toHaveBeenCalledWith('OPEN', expect.anything()))
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onExit).toHaveBeenCalledExactlyOnceWith(null, expect.objectContaining({ status: 'credentials' }))
+    expect(onExit.mock.calls[0]![1].productRequestId).toBeUndefined()
   })
 })
