@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
 import { connectWidgetUrl, embeddedReportUrl } from '../../src/core/index.js'
 
 // The sandbox's pages in real Chromium, served by the Vite plugin on the test server.
@@ -73,5 +74,24 @@ describe('sandbox pages in Chromium', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     window.removeEventListener('message', listener)
     expect(seen).toEqual([])
+  })
+})
+
+describe('the widget page in the connect dialog on a 320 px phone', () => {
+  it('has no horizontal overflow', async () => {
+    await page.viewport(320, 640)
+    try {
+      const token = await post('/api/v1/auth/tokens', { consumer_id: `B-${crypto.randomUUID()}` })
+      // The dialog's frame at 320 px: the viewport less 2rem, less its 1px borders.
+      const iframe = frame(connectWidgetUrl(service, token.access_token, location.origin))
+      iframe.style.cssText = 'width: calc(100vw - 2rem - 2px); height: 600px; border: 0; display: block'
+      await nextMessage(iframe, 'ibv:ready')
+      const doc = iframe.contentDocument!
+      doc.querySelector('details')?.setAttribute('open', '') // the credentials table too
+      expect(doc.documentElement.clientWidth).toBeLessThanOrEqual(290)
+      expect(doc.documentElement.scrollWidth).toBeLessThanOrEqual(doc.documentElement.clientWidth)
+    } finally {
+      await page.viewport(414, 896)
+    }
   })
 })
