@@ -76,7 +76,7 @@ export const CopiedAsCsv: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Copy CSV' }))
     // Copied, or refused where the page may not write the clipboard: either way, said in a status.
-    await waitFor(() => expect(canvas.getByText(/^Copied 8 features as CSV\.$|^The clipboard refused/)).toBeVisible())
+    await waitFor(() => expect(canvas.getByText(/^Copied all 8 features as CSV\.$|^The clipboard refused/)).toBeVisible())
   },
 }
 

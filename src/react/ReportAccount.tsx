@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { formatValue, mask } from './format.js'
+import { fill, formatValue, mask } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures } from './ReportFeatures.js'
@@ -16,6 +16,8 @@ export interface ReportAccountProps {
   forceOpen: boolean
   /** Feature names must contain this (any case); empty keeps every feature. */
   filter: string
+  /** While a filter is active, how many of the account's features match it (undefined otherwise). */
+  matches: number | undefined
   money: Intl.NumberFormat
   numbers: Intl.NumberFormat
   messages: typeof REPORT_VIEW_TEXT
@@ -26,23 +28,37 @@ export interface ReportAccountProps {
  * the chevron as decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
  * report of many accounts with hundreds of features each stays light.
  */
-export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, money, numbers, messages }: ReportAccountProps) {
+export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, matches, money, numbers, messages }: ReportAccountProps) {
   const [state, setOpen] = useState(defaultOpen)
-  const open = state || forceOpen
+  // While filtering, the section is open when it has matches, unless the user chose otherwise;
+  // the state the user had before filtering comes back when the filter is cleared.
+  const [picked, pick] = useState<boolean>()
+  if (matches === undefined && picked !== undefined) pick(undefined)
+  const open = forceOpen || (matches === undefined ? state : (picked ?? matches > 0))
   const bodyId = useId()
   const items = account.items ?? []
   // Fields the spec does not name are shown rather than dropped, but only with the personal
   // data: nothing says what they hold (an IBAN, an e-mail address).
+  const secret = (value: string | undefined) =>
+    revealPersonalData ? (
+      value
+    ) : (
+      <>
+        <span className="ibv-visually-hidden">{value && value.length > 4 ? fill(messages.hiddenEnding, { last: value.slice(-4) }) : messages.hiddenPersonalData}</span>
+        <span aria-hidden="true">{mask(value)}</span>
+      </>
+    )
   const extra = revealPersonalData ? Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name)) : []
   return (
-    <section className="ibv-report-view__account" data-account-type={account.account_type} data-state={open ? 'open' : 'closed'}>
+    <section className="ibv-report-view__account" data-state={open ? 'open' : 'closed'}>
       <h3 className="ibv-report-view__account-heading">
-        <button type="button" className="ibv-report-view__toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
+        <button type="button" className="ibv-report-view__toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => (matches === undefined ? setOpen : pick)(!open)}>
           <span className="ibv-report-view__account-title">
             <span className="ibv-report-view__account-name">{account.account_name}</span>
             <span className="ibv-report-view__account-meta">
               {account.provider_name} · {account.account_type}
             </span>
+            {matches === 0 && <span className="ibv-report-view__account-matches">{messages.noFeatureMatches}</span>}
           </span>
           <span className="ibv-report-view__balance">{money.format(account.balance)}</span>
         </button>
@@ -51,9 +67,9 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
         <div id={bodyId} className="ibv-report-view__account-body">
           <ReportFacts
             facts={[
-              [messages.fields.accountNumber, revealPersonalData ? account.account_number : mask(account.account_number), true],
-              [messages.fields.routingNumber, revealPersonalData ? account.routing_number : mask(account.routing_number), true],
-              [messages.fields.owner, revealPersonalData ? account.owner_name : mask(undefined), true],
+              [messages.fields.accountNumber, secret(account.account_number)],
+              [messages.fields.routingNumber, secret(account.routing_number)],
+              [messages.fields.owner, secret(revealPersonalData ? account.owner_name : undefined)],
               ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
             ]}
           />

@@ -1,8 +1,8 @@
 'use client'
 import type { ReactNode } from 'react'
 
-/** One fact: its label, its value, and whether the value is personal data. */
-export type Fact = [label: string, value: ReactNode, personal?: boolean]
+/** One fact: its label and its value. */
+export type Fact = [label: string, value: ReactNode]
 
 /**
  * Facts of a report or an account as a `<dl>`. Each pair sits in a `display: contents` group
@@ -11,10 +11,10 @@ export type Fact = [label: string, value: ReactNode, personal?: boolean]
 export function ReportFacts({ facts }: { facts: Fact[] }) {
   return (
     <dl className="ibv-report-view__facts">
-      {facts.map(([label, value, personal], index) => (
+      {facts.map(([label, value], index) => (
         <div key={index} className="ibv-report-view__fact">
           <dt>{label}</dt>
-          <dd data-personal={personal}>{value}</dd>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>

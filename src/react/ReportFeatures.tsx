@@ -11,6 +11,18 @@ export interface ReportFeaturesProps {
 }
 
 /**
+ * A number split at its decimal point, the fraction in a span of fixed width (in the theme), so
+ * the points of a column line up however many fraction digits each value has (0 to 4).
+ */
+function value(data: unknown, numbers: Intl.NumberFormat) {
+  const text = formatValue(data, numbers)
+  if (typeof data !== 'number') return text
+  const point = numbers.format(0.5)[1] ?? '.'
+  const [whole, fraction] = text.split(point)
+  return [whole, <span key="" className="ibv-report-view__fraction">{fraction && point + fraction}</span>]
+}
+
+/**
  * One item's features as a two-column table, in natural order, keeping the names that contain the
  * filter. The value column has a fixed width (in the theme), so it sits at the same place in
  * every account.
@@ -38,8 +50,9 @@ export function ReportFeatures({ item, filter, numbers, messages }: ReportFeatur
           <tbody>
             {names.map((name) => (
               <tr key={name}>
-                <th scope="row">{name}</th>
-                <td>{formatValue(item.data[name], numbers)}</td>
+                {/* Long snake_case names break after an underscore before anywhere else. */}
+                <th scope="row">{name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])}</th>
+                <td>{value(item.data[name], numbers)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 'use client'
-import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useDeferredValue, useId, useState, type ComponentPropsWithoutRef } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { fill, sortedFeatures } from './format.js'
@@ -38,8 +38,8 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   ref,
 ) {
   const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages)
-  const money = useMemo(() => new Intl.NumberFormat(locale, { style: 'currency', currency }), [locale, currency])
-  const numbers = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }), [locale])
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 })
   const [revealed, setRevealed] = useState(revealPersonalData)
   // A new value of the prop wins over the button, as a controlled value would.
   const [shownProp, setShownProp] = useState(revealPersonalData)
@@ -52,18 +52,21 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   const shownFilter = useDeferredValue(filter)
   const printing = usePrinting()
   const filterId = useId()
-  const csv = useCsvExport(report, shownFilter, revealed, text)
+  const csv = useCsvExport(report, revealed, text)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
-  let matches = ''
-  if (shownFilter.trim()) {
-    let shown = 0
-    let total = 0
-    for (const item of accounts.flatMap((account) => account.items ?? [])) {
-      shown += sortedFeatures(item.data, shownFilter).length
+  const filtering = !!shownFilter.trim()
+  let shown = 0
+  let total = 0
+  // Matches per account: while filtering, an account opens when it has some, and its heading says how many.
+  const counts = accounts.map((account) => {
+    let count = 0
+    for (const item of account.items ?? []) {
+      count += sortedFeatures(item.data, shownFilter).length
       total += sortedFeatures(item.data).length
     }
-    matches = fill(text.featuresMatch, { shown: numbers.format(shown), total: numbers.format(total) })
-  }
+    shown += count
+    return count
+  })
   return (
     <article
       ref={ref}
@@ -81,7 +84,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               <label htmlFor={filterId}>{text.filterFeatures}</label>
               <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
               <span role="status" className="ibv-report-view__matches">
-                {matches}
+                {filtering && fill(text.featuresMatch, { shown: numbers.format(shown), total: numbers.format(total) })}
               </span>
             </div>
             <div className="ibv-report-view__actions">
@@ -107,6 +110,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               defaultOpen={index < expandedAccounts}
               forceOpen={printing}
               filter={shownFilter}
+              matches={filtering ? counts[index] : undefined}
               money={money}
               numbers={numbers}
               messages={text}

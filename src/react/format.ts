@@ -1,25 +1,17 @@
 'use client'
 // Pure formatting helpers of <ReportView>.
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-
 /** Natural order: `ne_income_feature_2` before `ne_income_feature_10`. */
-export function naturalCompare(a: string, b: string): number {
-  return collator.compare(a, b)
-}
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 /** `••••1234`: only the last four characters of a number stay visible. */
 export function mask(value: string | null | undefined): string {
   return !value || value.length <= 4 ? '••••' : `••••${value.slice(-4)}`
 }
 
-/** Any JSON value as text, so unknown fields are shown rather than dropped. */
+/** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV). */
 export function formatValue(value: unknown, numbers: Intl.NumberFormat): string {
-  if (value === null || value === undefined) return '—'
-  if (typeof value === 'number') return numbers.format(value)
-  if (typeof value === 'string') return value
-  if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  return JSON.stringify(value)
+  return value == null ? '—' : typeof value === 'number' ? numbers.format(value) : typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 const sorted = new WeakMap<object, string[]>()
@@ -31,7 +23,7 @@ const sorted = new WeakMap<object, string[]>()
 export function sortedFeatures(data: Record<string, unknown> | null | undefined, filter = ''): string[] {
   if (!data || typeof data !== 'object') return []
   let names = sorted.get(data)
-  if (!names) sorted.set(data, (names = Object.keys(data).sort(naturalCompare)))
+  if (!names) sorted.set(data, (names = Object.keys(data).sort(collator.compare)))
   const needle = filter.trim().toLowerCase()
   return needle ? names.filter((name) => name.toLowerCase().includes(needle)) : names
 }

@@ -63,11 +63,10 @@ export const REFRESH_TEXT = {
 
 export const REPORT_VIEW_TEXT = {
   reportNoAccounts: 'No accounts are connected.',
-  /**
-   * @deprecated No longer used: masked values are the same `••••` text everywhere (an aria-label
-   * on a plain span was never read out). Kept so existing overrides still type-check.
-   */
+  /** What a screen reader says for a masked value without its last digits (the owner's name). */
   hiddenPersonalData: 'hidden',
+  /** What a screen reader says for a masked number instead of its bullets; `{last}` is its last four characters. */
+  hiddenEnding: 'hidden, ending {last}',
   features: 'Features',
   /** Field labels of <ReportView>. */
   fields: {
@@ -80,7 +79,8 @@ export const REPORT_VIEW_TEXT = {
     owner: 'Owner',
     accounts: 'Accounts',
     institutions: 'Institutions',
-    totalBalance: 'Total balance',
+    /** The sum of the balances, credit cards' negative ones included. */
+    totalBalance: 'Net balance',
     status: 'Status',
   },
   summary: 'Summary',
@@ -89,12 +89,15 @@ export const REPORT_VIEW_TEXT = {
   filterFeatures: 'Filter features',
   /** `{shown}` and `{total}` are replaced by counts. */
   featuresMatch: '{shown} of {total} features match',
+  /** Under an item, and in the heading of an account, that has no feature matching the filter. */
   noFeatureMatches: 'No feature matches the filter.',
   showPersonalData: 'Show personal data',
   copyCsv: 'Copy CSV',
   downloadCsv: 'Download CSV',
-  /** `{count}` is replaced by the number of features copied. */
-  copied: 'Copied {count} features as CSV.',
+  /** `{count}` is replaced by the number of features copied: all of them, whatever the filter shows. */
+  copied: 'Copied all {count} features as CSV.',
+  /** `{count}` is replaced by the number of features downloaded: all of them, whatever the filter shows. */
+  downloaded: 'Downloaded all {count} features as CSV.',
   copyFailed: 'The clipboard refused: use Download CSV.',
 }
 

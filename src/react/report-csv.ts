@@ -17,14 +17,14 @@ export function csvField(value: unknown): string {
 }
 
 /**
- * Every feature of every account whose name contains `filter` (any case), one row each, lines
- * ended by CRLF. Account numbers are masked unless `revealed`; the owner's name is never written.
+ * Every feature of every account, one row each, lines ended by CRLF: the whole report, whatever
+ * the filter shows. Account numbers are masked unless `revealed`; the owner's name is never written.
  */
-export function featuresCsv(report: IbvReport, filter: string, revealed: boolean): { csv: string; count: number } {
+export function featuresCsv(report: IbvReport, revealed: boolean): { csv: string; count: number } {
   const rows: unknown[][] = [HEADER]
   for (const account of Array.isArray(report.accounts) ? report.accounts : []) {
     for (const item of account.items ?? []) {
-      for (const name of sortedFeatures(item.data, filter)) {
+      for (const name of sortedFeatures(item.data)) {
         rows.push([
           account.provider_name,
           account.account_name,

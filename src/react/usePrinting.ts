@@ -11,9 +11,10 @@ export function usePrinting(): boolean {
   useEffect(() => {
     // Rendered before the listener returns: the browser lays the page out for print right after.
     const follow = (event: Event) => flushSync(() => setPrinting(event.type === 'beforeprint'))
-    for (const type of ['beforeprint', 'afterprint']) window.addEventListener(type, follow)
+    const types = ['beforeprint', 'afterprint']
+    types.map((type) => addEventListener(type, follow))
     return () => {
-      for (const type of ['beforeprint', 'afterprint']) window.removeEventListener(type, follow)
+      types.map((type) => removeEventListener(type, follow))
     }
   }, [])
   return printing

@@ -109,6 +109,13 @@ function expectAlignedValues(article: HTMLElement) {
   }
 }
 
+/** How many lines a piece of text takes. */
+function lines(node: Node): number {
+  const range = document.createRange()
+  range.selectNodeContents(node)
+  return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size
+}
+
 describe('<ReportView> in Chromium', () => {
   for (const width of [320, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -133,13 +140,71 @@ describe('<ReportView> in Chromium', () => {
         expect(parseFloat(open.width)).toBeGreaterThan(4)
         expect(open.transform).not.toBe(closed.transform)
         await snapshot(article, `report-view-${width}-${scheme}`)
-        // A filter that matches nothing, and a long one, change nothing to the width.
+        // A filter that matches nothing, and a long one, change nothing to the width: every account
+        // closes and says so in its heading.
         fireEvent.change(screen.getByRole('searchbox', { name: 'Filter features' }), { target: { value: 'x'.repeat(80) } })
-        await screen.findAllByText('No feature matches the filter.')
+        await expect.poll(() => screen.queryAllByText('No feature matches the filter.')).toHaveLength(4)
+        expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0)
         expectNoOverflow(article)
       })
     }
   }
+
+  for (const width of [320, 1280]) {
+    it(`at ${width} px: decimal points line up in the value column of every account`, async () => {
+      const report = await sandboxReport({ accounts: 3, features: 12 })
+      report.accounts[0]!.items[0]!.data = { a: 12.5, b: 1234.0001, c: 3, d: -0.25, e: 100000.75 }
+      const article = await mount(report, 'light', width)
+      const points = Array.from(article.querySelectorAll('tbody td .ibv-report-view__fraction'), (fraction) => Math.round(edge(fraction, 'left')))
+      expect(points.length).toBe(5 + 2 * 15)
+      expect(new Set(points)).toEqual(new Set([points[0]]))
+      expectAlignedValues(article)
+    })
+  }
+
+  it('at 320 px feature names break after an underscore, never inside a word that fits', async () => {
+    const report = await sandboxReport({ accounts: 3, features: 2 })
+    const names = ['total_income_last_90_days', 'average_monthly_payroll_deposits_last_180_days', 'nsf_count_90d', 'ne_income_feature_12']
+    report.accounts[0]!.items[0]!.data = Object.fromEntries(names.map((name, index) => [name, index * 1000.5]))
+    const article = await mount(report, 'light', 320)
+    const cells = Array.from(article.querySelector('.ibv-report-view__account')!.querySelectorAll('tbody th')).filter((cell) => names.includes(cell.textContent ?? ''))
+    expect(cells).toHaveLength(4)
+    // The long names do wrap, but every part between two underscores stays on one line.
+    expect(cells.some((cell) => lines(cell) > 1)).toBe(true)
+    for (const cell of cells) for (const part of Array.from(cell.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE)) expect(lines(part)).toBe(1)
+    expectNoOverflow(article)
+  })
+
+  it('at 1280 px the ids of the summary stay on one line; at 320 px they break only because they cannot fit', async () => {
+    const report = await sandboxReport({ accounts: 2, features: 2 })
+    report.product_request_id = `IBV-${crypto.randomUUID()}`
+    const article = await mount(report, 'light', 1280)
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    const value = (label: string) => Array.from(summary.querySelectorAll('dt')).find((dt) => dt.textContent === label)!.nextElementSibling!
+    for (const label of ['Consumer', 'Report', 'Created', 'Net balance', 'Institutions']) expect(lines(value(label)), label).toBe(1)
+    await snapshot(article, 'report-view-ids-1280')
+    await page.viewport(320, 900)
+    // …only because the id is wider than the whole line: its tile has a line of its own.
+    expect(lines(value('Report'))).toBeGreaterThan(1)
+    expect(Math.round(value('Report').parentElement!.getBoundingClientRect().width)).toBe(Math.round(summary.getBoundingClientRect().width))
+    expectNoOverflow(article)
+  })
+
+  it('while filtering opens the accounts with matches and closes the others, then restores them', async () => {
+    const report = await sandboxReport({ accounts: 5, features: 12 })
+    report.accounts[4]!.items[0]!.data = { unrelated: 1 }
+    const article = await mount(report, 'light', 1280)
+    const open = () => Array.from(article.querySelectorAll('.ibv-report-view__account'), (section) => section.getAttribute('data-state'))
+    expect(open()).toEqual(['open', 'open', 'open', 'closed', 'closed'])
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter features' }), 'feature_1')
+    await expect.poll(open).toEqual(['open', 'open', 'open', 'open', 'closed'])
+    await expect.element(page.getByText('16 of 65 features match')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: /No feature matches the filter/ })).toBeVisible()
+    expect(screen.getAllByRole('rowheader')).toHaveLength(16)
+    await snapshot(article, 'report-view-filtered')
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter features' }))
+    await expect.poll(open).toEqual(['open', 'open', 'open', 'closed', 'closed'])
+  })
 
   it('prints every account expanded, without the filter and buttons, in black on white', async () => {
     const report = await sandboxReport({ accounts: 5, features: 6 })
@@ -164,7 +229,7 @@ describe('<ReportView> in Chromium', () => {
     const report = await sandboxReport({ accounts: 2, features: 3 })
     await mount(report, 'light', 1280)
     await userEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
-    await expect.element(page.getByText('Copied 14 features as CSV.')).toBeVisible()
+    await expect.element(page.getByText('Copied all 14 features as CSV.')).toBeVisible()
     // What a spreadsheet gets: the header, then one row per feature, account numbers masked.
     const lines = (await navigator.clipboard.readText()).trimEnd().split('\r\n')
     expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')

@@ -1,17 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, fireEvent, within, waitFor } from '@testing-library/react'
 import { ReportView, type IbvReport } from '../../src/index.js'
-import { createManualClock } from '../../src/sandbox/index.js'
-import { createChain } from './chain.js'
-
-async function sandboxReport(shape: { accounts?: number; features?: number } = {}): Promise<IbvReport> {
-  const chain = createChain({ clock: createManualClock() })
-  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42', ...shape })
-  await chain.sandbox.advance(6)
-  const answer = await chain.fetchers.report(id)
-  if (answer.kind !== 'ready') throw new Error('not ready')
-  return answer.report
-}
+import { fakeClipboard, fakeDownloads, handMade, parseCsv, sandboxReport } from './report-view-fixtures.js'
 
 describe('<ReportView>', () => {
   it('renders the header and one section per account, balances formatted, personal data masked', async () => {
@@ -79,61 +69,13 @@ describe('<ReportView>', () => {
   })
 })
 
-function handMade(data: Record<string, unknown>, extra: Partial<IbvReport['accounts'][number]> = {}): IbvReport {
-  return {
-    product_request_id: 'IBV-7/x',
-    client_id: 'c',
-    consumer_id: 'LND-1',
-    reference_date: '2026-11-22',
-    created_at: '2026-11-22 09:00:00',
-    ibv_report_status: 'complete',
-    accounts: [
-      {
-        provider_name: 'Platypus Bank',
-        account_name: 'Checking',
-        account_type: 'checking',
-        routing_number: '011000015',
-        account_number: '1234567890',
-        owner_name: 'Ada',
-        balance: 10,
-        items: [{ item_code: 'ibv_validate_metrics', item_name: 'Metrics', item_version: '1.0.0', data }],
-        ...extra,
-      },
-    ],
-  }
-}
-
-// jsdom has no clipboard and no object URLs: small stand-ins for the platform, recording calls.
-function fakeClipboard(fail = false) {
-  const written: string[] = []
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: (text: string) => (fail ? Promise.reject(new Error('denied')) : (written.push(text), Promise.resolve())) },
-  })
-  return written
-}
-
-function fakeDownloads() {
-  const blobs: Blob[] = []
-  const revoked: string[] = []
-  const names: string[] = []
-  URL.createObjectURL = (blob: Blob) => (blobs.push(blob), `blob:test/${blobs.length}`)
-  URL.revokeObjectURL = (url: string) => void revoked.push(url)
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(`${this.download} ${this.href}`)
-  })
-  return { blobs, revoked, names }
-}
-
-const parseCsv = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n')
-
 afterEach(() => {
   vi.restoreAllMocks()
   Reflect.deleteProperty(navigator, 'clipboard')
 })
 
 describe('<ReportView> for an underwriter', () => {
-  it('starts with a summary computed from the report: accounts, institutions, total balance, reference date, status', async () => {
+  it('starts with a summary computed from the report: accounts, institutions, net balance, reference date, status', async () => {
     const report = await sandboxReport({ accounts: 3, features: 4 })
     render(<ReportView report={report} />)
     const summary = screen.getByRole('region', { name: 'Summary' })
@@ -141,7 +83,7 @@ describe('<ReportView> for an underwriter', () => {
     const total = report.accounts.reduce((sum, account) => sum + account.balance, 0)
     expect(value('Accounts')).toBe('3')
     expect(value('Institutions')).toBe([...new Set(report.accounts.map((account) => account.provider_name))].join(', '))
-    expect(value('Total balance')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total))
+    expect(value('Net balance')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total))
     expect(value('Reference date')).toBe(report.reference_date)
     expect(value('Status')).toContain('Complete')
     // The summary comes before the accounts.
@@ -176,13 +118,15 @@ describe('<ReportView> for an underwriter', () => {
     render(<ReportView report={report} />)
     const filter = screen.getByRole('searchbox', { name: 'Filter features' })
     fireEvent.change(filter, { target: { value: 'FEATURE_49' } })
-    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(3 * 11))
+    // Every account with a match opens while the filter is on, the fourth too.
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(4 * 11))
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
     expect(new Set(names)).toEqual(new Set(['ne_income_feature_49', ...Array.from({ length: 10 }, (_, n) => `ne_income_feature_49${n}`)]))
     expect(screen.getByText('44 of 2,016 features match')).toBeTruthy()
     fireEvent.change(filter, { target: { value: 'no such feature' } })
     await waitFor(() => expect(screen.queryAllByRole('rowheader')).toHaveLength(0))
-    expect(screen.getAllByText('No feature matches the filter.')).toHaveLength(3)
+    // Each account closes and says so in its heading.
+    expect(screen.getAllByRole('button', { name: /No feature matches the filter\./, expanded: false })).toHaveLength(4)
   })
 
   it('copies the features as RFC 4180 CSV, neutralising spreadsheet formulas, and says so in a status', async () => {
@@ -202,8 +146,8 @@ describe('<ReportView> for an underwriter', () => {
       />,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
-    expect(await screen.findByText('Copied 8 features as CSV.')).toBeTruthy()
-    expect(screen.getByText('Copied 8 features as CSV.').closest('[role="status"]')).toBeTruthy()
+    expect(await screen.findByText('Copied all 8 features as CSV.')).toBeTruthy()
+    expect(screen.getByText('Copied all 8 features as CSV.').closest('[role="status"]')).toBeTruthy()
     const lines = parseCsv(written[0]!)
     expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')
     const row = (feature: string) => lines.find((line) => line.includes(`,${feature},`))?.split(`,${feature},`)[1]
@@ -219,14 +163,15 @@ describe('<ReportView> for an underwriter', () => {
     expect(lines).toContain("Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,'=evil_name,1")
   })
 
-  it('copies only the features the filter shows, and says when the clipboard refuses', async () => {
+  it('copies every feature whatever the filter shows, saying how many, and says when the clipboard refuses', async () => {
     const report = await sandboxReport({ accounts: 2, features: 30 })
     const written = fakeClipboard()
     render(<ReportView report={report} />)
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter features' }), { target: { value: 'feature_2' } })
+    await screen.findByText('22 of 68 features match')
     fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
-    await screen.findByText('Copied 22 features as CSV.')
-    expect(parseCsv(written[0]!)).toHaveLength(1 + 22)
+    await screen.findByText('Copied all 68 features as CSV.')
+    expect(parseCsv(written[0]!)).toHaveLength(1 + 68)
     fakeClipboard(true)
     fireEvent.click(screen.getByRole('button', { name: 'Copy CSV' }))
     expect(await screen.findByText('The clipboard refused: use Download CSV.')).toBeTruthy()
@@ -237,7 +182,7 @@ describe('<ReportView> for an underwriter', () => {
     const { blobs, revoked, names } = fakeDownloads()
     render(<ReportView report={report} />)
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
-    expect(names).toEqual([`${report.product_request_id}-features.csv blob:test/1`])
+    await waitFor(() => expect(names).toEqual([`${report.product_request_id}-features.csv blob:test/1`]))
     await waitFor(() => expect(revoked).toEqual(['blob:test/1']))
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8')
     const lines = parseCsv(await blobs[0]!.text())
