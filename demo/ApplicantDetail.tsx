@@ -7,6 +7,10 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
   const [view, setView] = useState<'hosted' | 'native'>('hosted')
+  // The loan officer's page: the reconnect prompt speaks to the officer (its default voice), names
+  // the applicant, and "sends" the link through the lender's own channel, here a notice.
+  const firstName = applicant.name.split(' ')[0]
+  const [sentLink, setSentLink] = useState<string | null>(null)
   const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
 
   return (
@@ -40,11 +44,29 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
         {/* Kept mounted while the new request is pending, so its "Refresh started" line stays. */}
-        {id && <RefreshReportButton consumerId={applicant.consumerId} onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)} />}
+        {id && (
+          <RefreshReportButton
+            consumerId={applicant.consumerId}
+            consumerName={firstName}
+            onSend={setSentLink}
+            onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)}
+          />
+        )}
       </div>
       <CredentialsHint />
 
-      {needsReconnect && <ReconnectPrompt response={pending} />}
+      {needsReconnect && <ReconnectPrompt response={pending} consumerName={firstName} onSend={setSentLink} />}
+      {/* Always there, so that screen readers announce what appears in it. */}
+      <p className="notice" role="status">
+        {sentLink && (
+          <>
+            Link sent to {firstName} (demo: nothing is sent).{' '}
+            <a href={sentLink} target="_blank" rel="noopener noreferrer">
+              Open it as {firstName} would
+            </a>
+          </>
+        )}
+      </p>
       {!id && <p className="empty">No bank connected yet. Use “Connect bank” with the sandbox credentials above.</p>}
       {pending && !final && !needsReconnect && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}
       {pending && final && !needsReconnect && <p className="empty">No report will be produced for this request.</p>}

@@ -19,6 +19,7 @@ export {
 } from './react/index.js'
 export type {
   IbvProviderProps,
+  IbvAudience,
   IbvFetchers,
   TokenRequest,
   ReportAnswer,

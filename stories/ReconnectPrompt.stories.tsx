@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, fn, userEvent, within } from 'storybook/test'
 import { ReconnectPrompt } from 'ibv-kit'
 
 const link = 'https://sandbox.example/connect?link=lnk_STORY'
@@ -7,24 +7,54 @@ const link = 'https://sandbox.example/connect?link=lnk_STORY'
 const meta = {
   title: 'Components/ReconnectPrompt',
   component: ReconnectPrompt,
-  args: { connectionLink: link, reason: 'reconnect_required', institutionName: 'Platypus Bank' },
+  args: { connectionLink: link, reason: 'reconnect_required', institutionName: 'Platypus Bank', consumerName: 'Ada', audience: 'staff' },
+  argTypes: { audience: { control: 'inline-radio', options: ['staff', 'borrower'] } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    const action = canvas.getByRole('link', { name: `Reconnect ${args.institutionName ?? 'your bank'}` })
-    await expect(action).toHaveAttribute('href', link)
-    await expect(action).toHaveAttribute('rel', 'noopener noreferrer')
-    await expect(canvas.getByRole('region')).toHaveAttribute('data-reason', args.reason)
+    const region = canvas.getByRole('region')
+    await expect(region).toHaveAttribute('data-reason', args.reason)
+    await expect(region).toHaveAttribute('data-audience', args.audience ?? 'staff')
+    if (args.audience === 'borrower') {
+      const action = canvas.getByRole('link', { name: `Reconnect ${args.institutionName ?? 'your bank'}` })
+      await expect(action).toHaveAttribute('href', link)
+      await expect(action).toHaveAttribute('rel', 'noopener noreferrer')
+    } else {
+      await expect(region.querySelector('code')).toHaveTextContent(link)
+      await expect(canvas.getByRole('button', { name: 'Copy link' })).toBeVisible()
+      await expect(canvas.queryByRole('link')).toBeNull()
+    }
   },
 } satisfies Meta<typeof ReconnectPrompt>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const ReconnectRequired: Story = {}
-export const ReconnectRequiredUnknownBank: Story = { args: { institutionName: undefined } }
-export const InvalidConnection: Story = { args: { reason: 'invalid_connection' } }
-export const InvalidConnectionUnknownBank: Story = { args: { reason: 'invalid_connection', institutionName: undefined } }
-export const DataPullFailed: Story = { args: { reason: 'data_pull_failed' } }
-export const DataPullFailedUnknownBank: Story = { args: { reason: 'data_pull_failed', institutionName: undefined } }
-export const RefreshNotReady: Story = { args: { reason: 'refresh_not_ready' } }
-export const RefreshNotReadyUnknownBank: Story = { args: { reason: 'refresh_not_ready', institutionName: undefined } }
+/** What a loan officer reads: who to ask, the link to copy, and the lender's own Send. */
+export const StaffReconnectRequired: Story = {
+  args: { onSend: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('region', { name: 'Ask Ada to reconnect Platypus Bank' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Send to Ada' }))
+    await expect(args.onSend).toHaveBeenCalledWith(link)
+  },
+}
+export const StaffWithoutSend: Story = {}
+export const StaffUnknownNames: Story = { args: { institutionName: undefined, consumerName: undefined } }
+export const StaffInvalidConnection: Story = { args: { reason: 'invalid_connection' } }
+export const StaffDataPullFailed: Story = { args: { reason: 'data_pull_failed' } }
+export const StaffRefreshNotReady: Story = { args: { reason: 'refresh_not_ready' } }
+export const StaffLongLink: Story = {
+  args: { connectionLink: `${link}&state=${'Q7x9Zk2Lm4Np'.repeat(14)}`, onSend: fn() },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region')
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth)
+  },
+}
+
+/** What the borrower reads: the texts the prompt had before it had two voices. */
+export const BorrowerReconnectRequired: Story = { args: { audience: 'borrower', consumerName: undefined } }
+export const BorrowerUnknownBank: Story = { args: { audience: 'borrower', consumerName: undefined, institutionName: undefined } }
+export const BorrowerInvalidConnection: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'invalid_connection' } }
+export const BorrowerDataPullFailed: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'data_pull_failed' } }
+export const BorrowerRefreshNotReady: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'refresh_not_ready' } }

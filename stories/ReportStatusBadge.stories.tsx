@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { REPORT_STATUSES, ReportStatusBadge, describeStatus } from 'ibv-kit'
+import { REPORT_STATUSES, ReportStatusBadge, defaultMessages, describeStatus } from 'ibv-kit'
 
 const meta = {
   title: 'Components/ReportStatusBadge',
@@ -25,6 +25,16 @@ export const Complete: Story = { args: { status: 'complete' } }
 export const Unknown: Story = { args: { status: 'under_review' } }
 export const WithDescription: Story = { args: { status: 'reconnect_required', showDescription: true } }
 
+/** The borrower's voice: the same label, a second-person description. */
+export const BorrowerWithDescription: Story = {
+  args: { status: 'reconnect_required', showDescription: true, audience: 'borrower' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reconnect required')).toBeVisible()
+    await expect(canvas.getByText(defaultMessages.statusDescriptionsBorrower.reconnect_required ?? '')).toBeVisible()
+  },
+}
+
 export const AllStates: Story = {
   render: () => (
     <ul style={{ display: 'grid', gap: 8, listStyle: 'none', padding: 0 }}>
@@ -38,5 +48,21 @@ export const AllStates: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-badge')).toHaveLength(7)
     await expect(within(canvasElement).getByText('Unknown status')).toBeVisible()
+  },
+}
+
+export const AllStatesBorrower: Story = {
+  render: () => (
+    <ul style={{ display: 'grid', gap: 8, listStyle: 'none', padding: 0 }}>
+      {[...REPORT_STATUSES].map((status) => (
+        <li key={status}>
+          <ReportStatusBadge status={status} audience="borrower" showDescription />
+        </li>
+      ))}
+    </ul>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.ibv-badge')).toHaveLength(6)
+    await expect(within(canvasElement).getByText(defaultMessages.statusDescriptionsBorrower.complete ?? '')).toBeVisible()
   },
 }

@@ -1,7 +1,7 @@
 'use client'
 import { useContext, useMemo, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { IbvContext, type IbvContextValue } from './context.js'
+import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
 
@@ -14,6 +14,11 @@ export interface IbvProviderProps {
   queryClient?: QueryClient
   /** Text overrides for every component below, for i18n. */
   messages?: IbvMessageOverrides
+  /**
+   * Who reads the texts of the components below that have two voices (`<ReconnectPrompt>`,
+   * `<ReportStatusBadge>`): a component's own `audience` prop wins. @default each component's own: staff
+   */
+  audience?: IbvAudience
   children?: ReactNode
 }
 
@@ -25,13 +30,14 @@ export interface IbvProviderProps {
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
-  const [own] = useState(() => (queryClient || outer ? undefined : new QueryClient()))
-  const client = queryClient ?? outer ?? (own as QueryClient)
+  // Made once, and only when there is no other at first; kept should both go away later.
+  const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
+  const client = queryClient ?? outer ?? own
   const value = useMemo<IbvContextValue>(
-    () => ({ fetchers, serviceUrl, queryClient: client, messages }),
-    [fetchers, serviceUrl, client, messages],
+    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience }),
+    [fetchers, serviceUrl, client, messages, audience],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

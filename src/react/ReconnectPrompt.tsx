@@ -1,9 +1,10 @@
 'use client'
-import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from 'react'
 import { institutionIn, type RefreshOutcome } from '../core/index.js'
-import { IbvContext } from './context.js'
+import { IbvContext, type IbvAudience } from './context.js'
 import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
 import { classes } from './class-name.js'
+import { fill } from './format.js'
 
 /** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
@@ -17,31 +18,50 @@ export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div
   reason?: ReconnectReason
   /** A pending body, refresh answer or refresh outcome to read the three props above from. */
   response?: ReconnectSource
-  /** Open the link your own way (a modal, an email); without it the link opens in a new tab. */
+  /**
+   * Who reads it. `staff`: "Ask Ada to reconnect Platypus Bank", the link to select or copy, and
+   * `onSend`. `borrower`: "Reconnect your bank" and a button that opens the link.
+   * @default the provider's `audience`, else 'staff'
+   */
+  audience?: IbvAudience
+  /** Staff voice: the borrower's name, to fill `{consumer}` ("Ask Ada to reconnect…"); else `theApplicant`. */
+  consumerName?: string
+  /**
+   * Staff voice: send the link through your own email or SMS. Given, a "Send to {consumer}" button
+   * calls it with the link; what it then says is yours to show.
+   */
+  onSend?: (link: string) => void
+  /** Borrower voice: open the link your own way (a modal); without it the link opens in a new tab. */
   onReconnect?: (link: string) => void
   /** Text overrides for this instance. */
   messages?: IbvMessageOverrides
 }
 
 /**
- * Tells the consumer, in plain words, that the bank must be reconnected, and offers the
- * connection link. Works without `<IbvProvider>`.
+ * Says, in plain words, that the bank must be reconnected, and offers the connection link: to the
+ * loan officer (staff, the default) to copy or send, or to the borrower to open. Works without
+ * `<IbvProvider>`.
  *
  * @example
- * <ReconnectPrompt response={pendingBody} onReconnect={(link) => openWidget(link)} />
+ * <ReconnectPrompt response={pendingBody} consumerName="Ada" onSend={(link) => emailApplicant(link)} />
+ * <ReconnectPrompt audience="borrower" response={pendingBody} onReconnect={(link) => openWidget(link)} />
  */
 export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(function ReconnectPrompt(
-  { connectionLink, institutionName, reason, response, onReconnect, messages, className, ...rest },
+  { connectionLink, institutionName, reason, response, audience, consumerName, onSend, onReconnect, messages, className, ...rest },
   ref,
 ) {
-  const text = withText(RECONNECT_TEXT, useContext(IbvContext)?.messages, messages)
+  const context = useContext(IbvContext)
+  const text = withText(RECONNECT_TEXT, context?.messages, messages)
+  const staff = (audience ?? context?.audience ?? 'staff') === 'staff'
   const read = readSource(response)
   const finalReason = reason ?? read.reason ?? 'reconnect_required'
-  const institution = institutionName ?? read.institutionName
   const rawLink = connectionLink ?? read.connectionLink
   const link = safeLink(rawLink)
   const titleId = useId()
-  const fill = (template: string) => template.replaceAll('{institution}', institution ?? text.yourBank)
+  const values = {
+    institution: institutionName ?? read.institutionName ?? (staff ? text.theirBank : text.yourBank),
+    consumer: consumerName ?? text.theApplicant,
+  }
 
   useEffect(() => {
     if (rawLink !== undefined && !link) {
@@ -57,24 +77,73 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       {...rest}
       className={classes('ibv-reconnect', className)}
       data-reason={finalReason}
+      data-audience={staff ? 'staff' : 'borrower'}
     >
       <p id={titleId} className="ibv-reconnect__title">
-        {text.reconnectTitle[finalReason]}
+        {fill((staff ? text.reconnectTitleStaff : text.reconnectTitle)[finalReason], values)}
       </p>
-      <p className="ibv-reconnect__body">{fill(text.reconnectBody[finalReason])}</p>
+      <p className="ibv-reconnect__body">{fill((staff ? text.reconnectBodyStaff : text.reconnectBody)[finalReason], values)}</p>
       {link &&
-        (onReconnect ? (
+        (staff ? (
+          <StaffLink key={link} link={link} text={text} onSend={onSend && (() => onSend(link))} sendLabel={fill(text.reconnectSend, values)} />
+        ) : onReconnect ? (
           <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
-            {fill(text.reconnectAction)}
+            {fill(text.reconnectAction, values)}
           </button>
         ) : (
           <a className="ibv-button" href={link} target="_blank" rel="noopener noreferrer">
-            {fill(text.reconnectAction)}
+            {fill(text.reconnectAction, values)}
           </a>
         ))}
     </div>
   )
 })
+
+/**
+ * The staff voice's link: as text that wraps (one click selects all of it, for a copy by hand), a
+ * "Copy link" button whose outcome is shown and announced, and the lender's own "Send" button.
+ */
+function StaffLink({ link, text, onSend, sendLabel }: { link: string; text: typeof RECONNECT_TEXT; onSend?: () => void; sendLabel: string }) {
+  const [status, setStatus] = useState('')
+  const linkRef = useRef<HTMLElement>(null)
+  const copy = () => {
+    // Emptied first, so that a second copy is announced again.
+    setStatus('')
+    // An insecure page or a refused permission has no clipboard: select the link for a copy by hand.
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(link))
+      .then(
+        () => setStatus(text.reconnectCopied),
+        () => {
+          if (linkRef.current) getSelection()?.selectAllChildren(linkRef.current)
+          setStatus(text.reconnectCopyFailed)
+        },
+      )
+  }
+  return (
+    <>
+      <p className="ibv-reconnect__label">
+        {text.reconnectLinkLabel}
+      </p>
+      <code ref={linkRef} className="ibv-reconnect__link">
+        {link}
+      </code>
+      <div className="ibv-reconnect__actions">
+        <button type="button" className="ibv-button" onClick={copy}>
+          {text.reconnectCopy}
+        </button>
+        {onSend && (
+          <button type="button" className="ibv-button" onClick={onSend}>
+            {sendLabel}
+          </button>
+        )}
+        <p role="status" className="ibv-reconnect__status">
+          {status}
+        </p>
+      </div>
+    </>
+  )
+}
 
 /** What a source's `kind` (an outcome), `status` (a refresh body) or `ibv_report_status` (a pending body) says. */
 const REASONS = new Map<unknown, ReconnectReason>([

@@ -3,7 +3,7 @@ import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import type { RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { REFRESH_TEXT, withText } from './messages.js'
-import { ReconnectPrompt } from './ReconnectPrompt.js'
+import { ReconnectPrompt, type ReconnectPromptProps } from './ReconnectPrompt.js'
 import { useRefreshReport } from './useRefreshReport.js'
 import { classes } from './class-name.js'
 
@@ -11,7 +11,15 @@ export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<
   consumerId: string
   /** A refresh was submitted: the new product request's id. */
   onRefreshed?: (productRequestId: string) => void
-  /** Open the reconnect link your own way. */
+  /**
+   * For the reconnect prompt an outcome may show, in the provider's voice (staff by default):
+   * the borrower's name ("Ask Ada to reconnect…"), your own way to send the link (staff voice),
+   * and to open it (borrower voice). See `<ReconnectPrompt>`.
+   */
+  consumerName?: string
+  /** See `consumerName`. */
+  onSend?: (link: string) => void
+  /** See `consumerName`. */
   onReconnect?: (link: string) => void
   /** Button text. @default 'Refresh report' */
   label?: string
@@ -25,7 +33,7 @@ export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<
  * <RefreshReportButton consumerId="LND-42" onRefreshed={(id) => setProductRequestId(id)} />
  */
 export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButtonProps>(function RefreshReportButton(
-  { consumerId, onRefreshed, onReconnect, label, className, ...rest },
+  { consumerId, onRefreshed, consumerName, onSend, onReconnect, label, className, ...rest },
   ref,
 ) {
   const messages = withText(REFRESH_TEXT, useIbvContext('RefreshReportButton').messages)
@@ -37,7 +45,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
         {label ?? messages.refreshReport}
       </button>
       {!isPending && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} last={lastSubmittedAt} next={nextRefreshAt} onReconnect={onReconnect} /> : null}
+      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} last={lastSubmittedAt} next={nextRefreshAt} prompt={{ consumerName, onSend, onReconnect }} /> : null}
     </div>
   )
 })
@@ -47,13 +55,13 @@ function Outcome({
   messages,
   last,
   next,
-  onReconnect,
+  prompt,
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
   last: Date | undefined
   next: Date | undefined
-  onReconnect?: (link: string) => void
+  prompt: Pick<ReconnectPromptProps, 'consumerName' | 'onSend' | 'onReconnect'>
 }) {
   switch (outcome.kind) {
     case 'submitted':
@@ -62,12 +70,12 @@ function Outcome({
       return (
         <>
           {last && next && <Message role="status">{messages.refreshNotReadyAt.replace('{submitted}', format(last)).replace('{time}', format(next))}</Message>}
-          <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
+          <ReconnectPrompt response={outcome} {...prompt} />
         </>
       )
     case 'invalid_connection':
     case 'data_pull_failed':
-      return <ReconnectPrompt response={outcome} onReconnect={onReconnect} />
+      return <ReconnectPrompt response={outcome} {...prompt} />
     case 'consumer_not_found':
       return <Message role="alert">{messages.refreshConsumerNotFound}</Message>
     case 'refresh_failed':

@@ -1,8 +1,8 @@
 'use client'
-import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
-import { describeStatus } from '../core/index.js'
-import { IbvContext } from './context.js'
-import { classes } from './class-name.js'
+import { forwardRef, useContext, type ComponentPropsWithoutRef } from 'react'
+import { IbvContext, type IbvAudience } from './context.js'
+import { BADGE_BORROWER_TEXT } from './messages.js'
+import { StatusBadge } from './StatusBadge.js'
 
 export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   /** Any `ibv_report_status`; an unknown value is shown as unknown, its raw value kept. */
@@ -11,6 +11,13 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
   labels?: Partial<Record<string, string>>
   /** Show the description as visible text too, not only to screen readers. @default false */
   showDescription?: boolean
+  /**
+   * Who reads the description: `staff` (core's `describeStatus()` text, in the third person) or
+   * `borrower` (second person: "Your bank connection needs attention…", from the provider's
+   * `messages.statusDescriptionsBorrower` else the defaults). The labels are the same for both.
+   * @default the provider's `audience`, else 'staff'
+   */
+  audience?: IbvAudience
 }
 
 /**
@@ -20,33 +27,16 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  *
  * @example
  * <ReportStatusBadge status={report.ibv_report_status} />
+ * <ReportStatusBadge status={status} audience="borrower" showDescription />
  */
-export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge(
-  { status, labels, showDescription = false, className, ...rest },
-  ref,
-) {
-  const messages = useContext(IbvContext)?.messages
-  const description = describeStatus(status)
-  const label =
-    labels?.[description.status] ??
-    messages?.statusLabels?.[description.status] ??
-    (description.known ? description.label : (messages?.unknownStatus ?? description.label))
-  const descriptionId = useId()
-  return (
-    <span
-      ref={ref}
-      {...rest}
-      className={classes('ibv-badge', className)}
-      data-status={description.status}
-      data-tone={description.tone}
-      data-known={description.known || undefined}
-      data-terminal={description.terminal || undefined}
-      aria-describedby={descriptionId}
-    >
-      <span className="ibv-badge__label">{label}</span>
-      <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
-        {description.description}
-      </span>
-    </span>
-  )
+export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ audience, ...props }, ref) {
+  const context = useContext(IbvContext)
+  // Without a prototype, so that a status named "constructor" finds nothing and reads as unknown.
+  const said: Partial<Record<string, string | null>> = {
+    __proto__: null,
+    ...BADGE_BORROWER_TEXT.statusDescriptionsBorrower,
+    ...context?.messages?.statusDescriptionsBorrower,
+  }
+  // Called, not rendered: the same component, one element less.
+  return StatusBadge({ ...props, badgeRef: ref, description: (audience ?? context?.audience) === 'borrower' ? (said[props.status] ?? said['']) : undefined })
 })

@@ -4,12 +4,21 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
 
+/**
+ * Who reads the texts: the lender's staff (a loan officer) or the borrower. Components whose texts
+ * differ by audience (`<ReconnectPrompt>`, `<ReportStatusBadge>`) take it as a prop, else from
+ * `<IbvProvider audience>`, else default to staff.
+ */
+export type IbvAudience = 'staff' | 'borrower'
+
 export interface IbvContextValue {
   fetchers: IbvFetchers
   serviceUrl: string
   queryClient: QueryClient
   /** The app's text overrides (components add their own defaults). */
   messages: IbvMessageOverrides | undefined
+  /** The app's audience; undefined leaves each component its own default. */
+  audience: IbvAudience | undefined
 }
 
 export const IbvContext = createContext<IbvContextValue | null>(null)

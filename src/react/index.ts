@@ -1,6 +1,7 @@
 'use client'
 export { IbvProvider } from './IbvProvider.js'
 export type { IbvProviderProps } from './IbvProvider.js'
+export type { IbvAudience } from './context.js'
 export { createBackendFetchers } from './fetchers.js'
 export type { IbvFetchers, TokenRequest, ReportAnswer, BackendFetchersOptions } from './fetchers.js'
 export { EmbeddedReport } from './EmbeddedReport.js'

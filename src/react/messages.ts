@@ -13,9 +13,26 @@ export const EMBEDDED_REPORT_TEXT = {
 }
 
 export const BADGE_TEXT = {
-  /** Badge labels by status; unknown statuses use `unknownStatus`. */
+  /** Badge labels by status, both voices; unknown statuses use `unknownStatus`. */
   statusLabels: {} as Partial<Record<string, string>>,
   unknownStatus: 'Unknown status',
+}
+
+/** Its own object, so that the badge inside `<ReportView>` (staff voice) does not carry it. */
+export const BADGE_BORROWER_TEXT = {
+  /**
+   * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
+   * staff voice uses core's `describeStatus()` text). An unknown status reads the `''` entry, which
+   * has no default (core's text is shown): set it to word that case for borrowers.
+   */
+  statusDescriptionsBorrower: {
+    initiated: 'Waiting for your bank data.',
+    reconnect_required: 'Your bank connection needs attention: reconnect your bank to continue.',
+    ibv_data_acquire_failed: 'Your bank data could not be pulled: reconnect your bank to try again.',
+    ibv_data_acquired: 'Your report is being generated.',
+    generation_failed: 'Your report could not be created.',
+    complete: 'Your report is ready.',
+  } as Partial<Record<string, string>>,
 }
 
 export const RECONNECT_TEXT = {
@@ -33,8 +50,36 @@ export const RECONNECT_TEXT = {
     refresh_not_ready: 'A report can be refreshed once every 24 hours. Wait, or reconnect {institution} now.',
   } as Record<ReconnectReason, string>,
   reconnectAction: 'Reconnect {institution}',
-  /** What `{institution}` becomes when the institution is not known. */
+  /** What `{institution}` becomes when the institution is not known (borrower voice). */
   yourBank: 'your bank',
+  /**
+   * Staff voice (`audience="staff"`, the default): titles and bodies by reason, addressed to the
+   * loan officer. `{consumer}` is replaced by `consumerName` (else `theApplicant`), `{institution}`
+   * by the institution (else `theirBank`).
+   */
+  reconnectTitleStaff: {
+    reconnect_required: 'Ask {consumer} to reconnect {institution}',
+    invalid_connection: 'The connection to {institution} stopped working',
+    data_pull_failed: 'No bank data could be pulled from {institution}',
+    refresh_not_ready: 'The report was refreshed in the last 24 hours',
+  } as Record<ReconnectReason, string>,
+  reconnectBodyStaff: {
+    reconnect_required: 'The sign-in to {institution} failed or a verification step was not finished. Nothing more happens until {consumer} reconnects: copy the connection link and send it to them.',
+    invalid_connection: 'The connection is no longer valid, so the report cannot be refreshed. Ask {consumer} to reconnect {institution} with the connection link.',
+    data_pull_failed: 'Ask {consumer} to reconnect {institution} with the connection link to try again.',
+    refresh_not_ready: 'A report can be refreshed once every 24 hours. Wait, or ask {consumer} to reconnect {institution} with the connection link.',
+  } as Record<ReconnectReason, string>,
+  /** Staff voice: the label above the link, shown as text to select or copy. */
+  reconnectLinkLabel: 'Connection link',
+  reconnectCopy: 'Copy link',
+  reconnectCopied: 'Link copied.',
+  reconnectCopyFailed: 'The link could not be copied: select it above and copy it by hand.',
+  /** Staff voice: the button shown when `onSend` is given; `{consumer}` is replaced. */
+  reconnectSend: 'Send to {consumer}',
+  /** What `{consumer}` becomes when `consumerName` is not given (staff voice). */
+  theApplicant: 'the applicant',
+  /** What `{institution}` becomes when the institution is not known (staff voice). */
+  theirBank: 'their bank',
 }
 
 export const CONNECT_TEXT = {
@@ -104,6 +149,7 @@ export const REPORT_VIEW_TEXT = {
 /** Every text of every component. */
 export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof BADGE_TEXT &
+  typeof BADGE_BORROWER_TEXT &
   typeof RECONNECT_TEXT &
   typeof CONNECT_TEXT &
   typeof REFRESH_TEXT &
@@ -118,8 +164,10 @@ export type IbvMessageOverrides = {
 export function withText<T extends object>(defaults: T, ...layers: Array<IbvMessageOverrides | undefined>): T {
   const merged = { ...defaults } as Record<string, unknown>
   for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer ?? {})) {
-      // A nested map (labels by status or reason) is merged entry by entry; undefined changes nothing.
+    // A missing layer has no keys. A nested map (labels by status or reason) is merged entry by
+    // entry; undefined changes nothing.
+    for (const key in layer) {
+      const value = layer[key as keyof IbvMessageOverrides]
       if (value !== undefined) merged[key] = typeof value === 'object' ? { ...(merged[key] as object), ...value } : value
     }
   }

@@ -55,4 +55,47 @@ describe('<IbvProvider>', () => {
     expect(seen[0]).toBeInstanceOf(QueryClient)
     expect(seen.at(-1)).toBe(seen[0])
   })
+
+  it('passes its audience down, undefined when not given, and follows a change', () => {
+    const seen: Array<string | undefined> = []
+    function AudienceProbe() {
+      seen.push(useContext(IbvContext)?.audience)
+      return null
+    }
+    const { rerender } = render(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test">
+        <AudienceProbe />
+      </IbvProvider>,
+    )
+    rerender(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test" audience="borrower">
+        <AudienceProbe />
+      </IbvProvider>,
+    )
+    expect(seen[0]).toBeUndefined()
+    expect(seen.at(-1)).toBe('borrower')
+  })
+
+  it('keeps its own client when the queryClient prop comes and goes', () => {
+    const mine = new QueryClient()
+    const seen: Array<QueryClient | undefined> = []
+    const { rerender } = render(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test">
+        <ClientProbe seen={seen} />
+      </IbvProvider>,
+    )
+    rerender(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test" queryClient={mine}>
+        <ClientProbe seen={seen} />
+      </IbvProvider>,
+    )
+    rerender(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test">
+        <ClientProbe seen={seen} />
+      </IbvProvider>,
+    )
+    expect(seen[0]).toBeInstanceOf(QueryClient)
+    expect(seen).toContain(mine)
+    expect(seen.at(-1)).toBe(seen[0])
+  })
 })

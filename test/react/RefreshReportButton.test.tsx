@@ -8,14 +8,15 @@ import { createChain, SERVICE } from './chain.js'
 withFakeTime()
 
 
-async function setup(consumerId = 'LND-42') {
+async function setup(consumerId = 'LND-42', audience?: 'staff' | 'borrower') {
   const chain = createChain({ clock: createManualClock() })
   await chain.control('/sandbox/product_requests', { consumer_id: consumerId, institution: 'Platypus Bank' })
   await chain.sandbox.advance(6)
   const onRefreshed = vi.fn()
+  const onSend = vi.fn()
   render(
-    <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-      <RefreshReportButton consumerId={consumerId} onRefreshed={onRefreshed} data-testid="refresh" />
+    <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE} audience={audience}>
+      <RefreshReportButton consumerId={consumerId} onRefreshed={onRefreshed} consumerName="Ada" onSend={onSend} data-testid="refresh" />
     </IbvProvider>,
   )
   const click = async () => {
@@ -23,7 +24,9 @@ async function setup(consumerId = 'LND-42') {
     await settle()
   }
   const refreshCalls = () => chain.calls.filter((call) => call.startsWith('/api/ibv/refresh/')).length
-  return { chain, onRefreshed, click, refreshCalls, root: () => screen.getByTestId('refresh') }
+  // The button's own status lines (the prompt has one of its own, for "Link copied").
+  const statuses = () => screen.queryAllByRole('status').filter((node) => !node.closest('.ibv-reconnect'))
+  return { chain, onRefreshed, onSend, click, refreshCalls, statuses, root: () => screen.getByTestId('refresh') }
 }
 
 describe('<RefreshReportButton>', () => {
@@ -52,8 +55,9 @@ describe('<RefreshReportButton>', () => {
     vi.setSystemTime(Date.now() + 86_399_000)
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
-    expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
-    expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(
+      /once every 24 hours.*ask Ada to reconnect Platypus Bank/,
+    )
     await chain.sandbox.advance(1)
     await click()
     expect(root().dataset.state).toBe('submitted')
@@ -67,7 +71,7 @@ describe('<RefreshReportButton>', () => {
 
     it('this browser saw the last refresh submitted: says when it was, and after when to try again', async () => {
       vi.setSystemTime(submittedAt)
-      const { chain, click, root } = await setup()
+      const { chain, click, root, statuses } = await setup()
       await click()
       expect(root().dataset.state).toBe('submitted')
       // An hour on the page's clock: longer than React Query keeps a query nobody observes.
@@ -77,43 +81,54 @@ describe('<RefreshReportButton>', () => {
       expect(root().dataset.state).toBe('refresh_not_ready')
       // 24 hours after it was seen submitted, rounded up to the minute so the time shown is never early.
       const next = Date.UTC(2026, 10, 23, 10, 43)
-      expect(screen.getByRole('status').textContent).toBe(`This browser submitted a refresh at ${format(submittedAt)}, so the next is possible no sooner than ${format(next)}.`)
-      expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
+      expect(statuses().map((node) => node.textContent)).toEqual([`This browser submitted a refresh at ${format(submittedAt)}, so the next is possible no sooner than ${format(next)}.`])
+      expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(/once every 24 hours/)
     })
 
     it('another browser submitted it: no time, only the rule', async () => {
-      const { chain, click, root } = await setup()
+      const { chain, click, root, statuses } = await setup()
       expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
       await click()
       expect(root().dataset.state).toBe('refresh_not_ready')
-      expect(screen.queryByRole('status')).toBeNull()
-      expect(screen.getByRole('region', { name: 'The report was refreshed recently' }).textContent).toMatch(/once every 24 hours/)
+      expect(statuses()).toEqual([])
+      expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(/once every 24 hours/)
     })
 
     it('what this browser saw is over 24 hours old (someone refreshed since): no time, only the rule', async () => {
       vi.setSystemTime(submittedAt)
-      const { chain, click, root } = await setup()
+      const { chain, click, root, statuses } = await setup()
       await click()
       await chain.sandbox.advance(25 * 3600)
       vi.setSystemTime(submittedAt + 25 * 3_600_000)
       expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
       await click()
       expect(root().dataset.state).toBe('refresh_not_ready')
-      expect(screen.queryByRole('status')).toBeNull()
+      expect(statuses()).toEqual([])
       expect(root().textContent).not.toMatch(/no sooner than/)
     })
   })
 
   it.each([
-    ['invalid_connection', 'The bank connection stopped working'],
-    ['data_pull_failed', 'We could not get your bank data'],
-  ])('%s: a reconnect prompt', async (outcome, title) => {
-    const { chain, click, root } = await setup()
+    // The service's invalid_connection message names no institution.
+    ['invalid_connection', 'The connection to their bank stopped working'],
+    ['data_pull_failed', 'No bank data could be pulled from Platypus Bank'],
+  ])('%s: a reconnect prompt for the officer, with the link to copy or send', async (outcome, title) => {
+    const { chain, click, root, onSend } = await setup()
     await chain.control('/sandbox/consumers/LND-42/next_refresh', { outcome })
     await click()
     expect(root().dataset.state).toBe(outcome)
-    expect(screen.getByRole('region', { name: title })).toBeTruthy()
-    expect(screen.getByRole('link', { name: /^Reconnect / }).getAttribute('href')).toMatch(/\/connect\?link=/)
+    const link = screen.getByRole('region', { name: title }).querySelector('code')?.textContent
+    expect(link).toMatch(/\/connect\?link=/)
+    fireEvent.click(screen.getByRole('button', { name: 'Send to Ada' }))
+    expect(onSend).toHaveBeenCalledWith(link)
+  })
+
+  it('speaks to the borrower when the provider says so', async () => {
+    const { chain, click } = await setup('LND-42', 'borrower')
+    await chain.control('/sandbox/consumers/LND-42/next_refresh', { outcome: 'data_pull_failed' })
+    await click()
+    expect(screen.getByRole('region', { name: 'We could not get your bank data' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' }).getAttribute('href')).toMatch(/\/connect\?link=/)
   })
 
   it('refresh_failed: a clear message', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRef } from 'react'
 import { render, screen } from '@testing-library/react'
-import { IbvProvider, REPORT_STATUSES, ReportStatusBadge, describeStatus } from '../../src/index.js'
+import { IbvProvider, REPORT_STATUSES, ReportStatusBadge, defaultMessages, describeStatus } from '../../src/index.js'
 
 const fetchers = { token: async () => ({ access_token: 't', expires_in: 60 }) }
 
@@ -50,5 +50,65 @@ describe('<ReportStatusBadge>', () => {
     expect(badge.className).toBe('ibv-badge mine')
     expect(badge.title).toBe('State')
     expect(badge.querySelector('.ibv-badge__description')?.textContent).toMatch(/reconnects the bank/)
+  })
+
+  const descriptionOf = (badge: HTMLElement) => document.getElementById(badge.getAttribute('aria-describedby') ?? '')?.textContent
+
+  it.each(REPORT_STATUSES)('speaks to the borrower about %s in the second person, with the same label', (status) => {
+    render(<ReportStatusBadge status={status} audience="borrower" data-testid="b" />)
+    const badge = screen.getByTestId('b')
+    expect(badge.querySelector('.ibv-badge__label')?.textContent).toBe(describeStatus(status).label)
+    expect(descriptionOf(badge)).toBe(defaultMessages.statusDescriptionsBorrower[status])
+    expect(descriptionOf(badge)).toMatch(/\byour\b/i)
+    expect(descriptionOf(badge)).not.toMatch(/consumer/)
+  })
+
+  it('tells a borrower to reconnect in plain words', () => {
+    render(<ReportStatusBadge status="reconnect_required" audience="borrower" showDescription data-testid="b" />)
+    expect(screen.getByTestId('b').querySelector('.ibv-badge__description')?.textContent).toBe(
+      'Your bank connection needs attention: reconnect your bank to continue.',
+    )
+  })
+
+  it('takes its voice from the prop, else the provider, else staff', () => {
+    const staff = describeStatus('reconnect_required').description
+    const borrower = defaultMessages.statusDescriptionsBorrower.reconnect_required
+    render(
+      <>
+        <ReportStatusBadge status="reconnect_required" data-testid="default" />
+        <IbvProvider fetchers={fetchers} serviceUrl="https://s.test" audience="borrower">
+          <ReportStatusBadge status="reconnect_required" data-testid="provider" />
+          <ReportStatusBadge status="reconnect_required" audience="staff" data-testid="prop" />
+        </IbvProvider>
+      </>,
+    )
+    expect(descriptionOf(screen.getByTestId('default'))).toBe(staff)
+    expect(descriptionOf(screen.getByTestId('provider'))).toBe(borrower)
+    expect(descriptionOf(screen.getByTestId('prop'))).toBe(staff)
+  })
+
+  it('takes borrower descriptions from the provider, an unknown status from its "" entry', () => {
+    render(
+      <IbvProvider
+        fetchers={fetchers}
+        serviceUrl="https://s.test"
+        audience="borrower"
+        messages={{ statusDescriptionsBorrower: { complete: 'Tu informe está listo.', '': 'Pregunta a tu prestamista.' } }}
+      >
+        <ReportStatusBadge status="complete" data-testid="a" />
+        <ReportStatusBadge status="initiated" data-testid="b" />
+        <ReportStatusBadge status="under_review" data-testid="c" />
+        <ReportStatusBadge status="constructor" data-testid="d" />
+      </IbvProvider>,
+    )
+    expect(descriptionOf(screen.getByTestId('a'))).toBe('Tu informe está listo.')
+    expect(descriptionOf(screen.getByTestId('b'))).toBe(defaultMessages.statusDescriptionsBorrower.initiated)
+    expect(descriptionOf(screen.getByTestId('c'))).toBe('Pregunta a tu prestamista.')
+    expect(descriptionOf(screen.getByTestId('d'))).toBe('Pregunta a tu prestamista.')
+  })
+
+  it('keeps core\'s text for an unknown status when the borrower has none for it', () => {
+    render(<ReportStatusBadge status="constructor" audience="borrower" data-testid="b" />)
+    expect(descriptionOf(screen.getByTestId('b'))).toBe(describeStatus('constructor').description)
   })
 })

@@ -30,7 +30,8 @@ describe('server rendering', () => {
       <IbvProvider fetchers={fetchers} serviceUrl="https://service.test">
         <EmbeddedReport productRequestId="IBV1" />
         <ReportStatusBadge status="complete" />
-        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" />
+        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" consumerName="Ada" />
+        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" audience="borrower" />
         <ConnectButton consumerId="LND-1" />
         <RefreshReportButton consumerId="LND-1" />
         <ReportView
@@ -42,7 +43,8 @@ describe('server rendering', () => {
     expect(html).toContain('data-state="loading"')
     expect(html).not.toContain('<iframe')
     expect(html).toContain('data-status="complete"')
-    expect(html).toContain('Reconnect Platypus Bank')
+    expect(html).toContain('Ask Ada to reconnect Platypus Bank')
+    expect(html).toContain('>Reconnect Platypus Bank<')
     expect(html).toContain('Connect bank')
     expect(html).toContain('Refresh report')
     expect(html).toContain('No accounts are connected.')
