@@ -9,6 +9,7 @@ import { createIbvBackend } from './src/server/backend.ts'
 import { createIbvClient } from './src/server/client.ts'
 import { packageAliases } from './vite.config.ts'
 import { createStorybookBackend } from './.storybook/backend.ts'
+import { createStoryClock } from './test/storybook/clock.ts'
 
 // The Storybook project names its Chromium instance: its plugin would otherwise name it like the
 // browser project's, and Vitest needs every name to differ.
@@ -22,6 +23,27 @@ const browser = (name?: string) => ({
   }),
   instances: [name ? { browser: 'chromium' as const, name } : { browser: 'chromium' as const }],
 })
+
+// The Storybook project's sandbox: one seed and a clock that each story rewinds (POST
+// /api/ibv/fixtures/reset from test/storybook/visual.ts), so ids and times repeat on every run.
+const storyClock = createStoryClock()
+
+// Visual regression of the stories (test/storybook/visual.ts). Baselines live next to the stories,
+// stories/__screenshots__/<Component>/<Story>.png; failures write -actual and -diff images under
+// .vitest-attachments/ (ignored). pixelmatch leaves out the pixels it recognises as anti-aliasing
+// (glyph and border edges); of the rest, a pixel differs when its colour distance (YIQ, 0-1)
+// exceeds `threshold`, and a screenshot fails when more than 0.1 % of its pixels, or more than
+// 24, differ (whichever is fewer). A badge in another colour, a text changed or an element moved
+// by a pixel changes far more (README, "Visual regression").
+const visualExpect = {
+  toMatchScreenshot: {
+    comparatorName: 'pixelmatch' as const,
+    comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001, allowedMismatchedPixels: 24 },
+    timeout: 10_000,
+    resolveScreenshotPath: ({ root, testFileDirectory, testFileName, arg, ext }: { root: string; testFileDirectory: string; testFileName: string; arg: string; ext: string }) =>
+      `${root}/${testFileDirectory}/__screenshots__/${testFileName.replace(/\.stories\.tsx?$/, '')}/${arg}${ext}`,
+  },
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -86,9 +108,21 @@ export default defineConfig({
       {
         // Every story is a test in real Chromium; an accessibility violation fails it. Stories
         // import `ibv-kit` (resolved to src/) and use the sandbox and backend as in Storybook.
-        plugins: [storybookTest({ configDir: '.storybook' }), ibvSandbox({ backend: (sandbox) => createStorybookBackend(sandbox) })],
+        plugins: [
+          storybookTest({ configDir: '.storybook' }),
+          ibvSandbox({
+            sandbox: { seed: 13, clock: storyClock },
+            backend: (sandbox) => createStorybookBackend(sandbox, { onReset: () => storyClock.rewind() }),
+          }),
+        ],
         resolve: { alias: packageAliases },
-        test: { name: 'storybook', setupFiles: ['test/setup.ts'], browser: browser('storybook (chromium)') },
+        test: {
+          name: 'storybook',
+          setupFiles: ['test/setup.ts', 'test/storybook/visual.ts'],
+          // One story at a time: each resets the one sandbox it shares with the others.
+          fileParallelism: false,
+          browser: { ...browser('storybook (chromium)'), expect: visualExpect },
+        },
       },
     ],
   },

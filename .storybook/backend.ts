@@ -3,7 +3,16 @@
 import { createIbvBackend, createIbvClient } from '../src/server/index.ts'
 import type { Sandbox } from '../src/sandbox/index.ts'
 
-export function createStorybookBackend(sandbox: Sandbox) {
+export interface StorybookBackendOptions {
+  /**
+   * Offers `POST /api/ibv/fixtures/reset`: the sandbox back to empty, then this callback (the
+   * Storybook test project rewinds its clock). Only the test project passes it, so that every
+   * story starts from the same state whatever ran before it; Storybook itself has no reset.
+   */
+  onReset?: () => void
+}
+
+export function createStorybookBackend(sandbox: Sandbox, options: StorybookBackendOptions = {}) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
   // Storybook is a local tool with sandbox data only: every story may see everything.
@@ -40,9 +49,13 @@ export function createStorybookBackend(sandbox: Sandbox) {
               body: '{}',
             }),
           )
-        default:
-          return Response.json({ message: 'No such fixture.' }, { status: 404 })
+        case 'reset':
+          if (!options.onReset) break
+          sandbox.reset()
+          options.onReset()
+          return new Response(null, { status: 204 })
       }
+      return Response.json({ message: 'No such fixture.' }, { status: 404 })
     },
   }
 }
