@@ -30,58 +30,37 @@ export interface StatusDescription {
   description: string
 }
 
-type Known = Omit<StatusDescription, 'status' | 'known'>
+/** What a badge needs of a status: everything but the description. */
+export type StatusLook = Omit<StatusDescription, 'description'>
 
-const KNOWN: Record<ReportStatus, Known> = {
-  initiated: {
-    label: 'Started',
-    tone: 'progress',
-    terminal: false,
-    needsReconnect: false,
-    description: 'The request has been received and is waiting for bank data.',
-  },
-  reconnect_required: {
-    label: 'Reconnect required',
-    tone: 'warning',
-    terminal: false,
-    needsReconnect: true,
-    description:
-      'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the consumer reconnects the bank.',
-  },
-  ibv_data_acquire_failed: {
-    label: 'Data pull failed',
-    tone: 'danger',
-    terminal: true,
-    needsReconnect: true,
-    description:
-      'Bank data could not be pulled from the data aggregator. The consumer can reconnect the bank to try again.',
-  },
-  ibv_data_acquired: {
-    label: 'Generating report',
-    tone: 'progress',
-    terminal: false,
-    needsReconnect: false,
-    description: 'Bank data is downloaded; features and scores are being generated.',
-  },
-  generation_failed: {
-    label: 'Report failed',
-    tone: 'danger',
-    terminal: true,
-    needsReconnect: false,
-    description: 'Features and scores could not be created for this report.',
-  },
-  complete: {
-    label: 'Complete',
-    tone: 'success',
-    terminal: true,
-    needsReconnect: false,
-    description: 'The report is ready.',
-  },
+// Looks and descriptions are two tables, so a bundle that shows only badges' looks (the report
+// view's summary) leaves the descriptions out.
+/** [label, tone, terminal, needsReconnect] */
+type Look = [string, StatusTone, boolean, boolean]
+
+const LOOKS: Record<ReportStatus, Look> = {
+  initiated: ['Started', 'progress', false, false],
+  reconnect_required: ['Reconnect required', 'warning', false, true],
+  ibv_data_acquire_failed: ['Data pull failed', 'danger', true, true],
+  ibv_data_acquired: ['Generating report', 'progress', false, false],
+  generation_failed: ['Report failed', 'danger', true, false],
+  complete: ['Complete', 'success', true, false],
+}
+
+const DESCRIPTIONS: Record<ReportStatus, string> = {
+  initiated: 'The request has been received and is waiting for bank data.',
+  reconnect_required:
+    'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the consumer reconnects the bank.',
+  ibv_data_acquire_failed: 'Bank data could not be pulled from the data aggregator. The consumer can reconnect the bank to try again.',
+  ibv_data_acquired: 'Bank data is downloaded; features and scores are being generated.',
+  generation_failed: 'Features and scores could not be created for this report.',
+  complete: 'The report is ready.',
 }
 
 /** Whether `value` is one of the six documented report states. */
 export function isReportStatus(value: unknown): value is ReportStatus {
-  return typeof value === 'string' && (REPORT_STATUSES as readonly string[]).includes(value)
+  // Own keys only: "constructor" is not a status.
+  return typeof value === 'string' && Object.hasOwn(LOOKS, value)
 }
 
 /**
@@ -92,20 +71,23 @@ export function isReportStatus(value: unknown): value is ReportStatus {
  * describeStatus('reconnect_required').needsReconnect // true
  */
 export function describeStatus(status: string): StatusDescription {
-  if (isReportStatus(status)) return { status, known: true, ...KNOWN[status] }
-  const raw = typeof status === 'string' ? status : safeString(status)
+  const look = statusLook(status)
   return {
-    status: raw,
-    known: false,
-    label: 'Unknown status',
-    tone: 'neutral',
-    terminal: false,
-    needsReconnect: false,
-    description: `The service reported the status "${raw}", which this version of ibv-kit does not know.`,
+    ...look,
+    description: look.known
+      ? DESCRIPTIONS[look.status as ReportStatus]
+      : `The service reported the status "${look.status}", which this version of ibv-kit does not know.`,
   }
 }
 
-/** `String(value)`, except that it cannot throw (a null-prototype object would). */
+/** `describeStatus` without the description: the label, tone and flags of any status string. */
+export function statusLook(status: string): StatusLook {
+  const known = isReportStatus(status)
+  const [label, tone, terminal, needsReconnect] = known ? LOOKS[status] : (['Unknown status', 'neutral', false, false] satisfies Look)
+  return { status: safeString(status), known, label, tone, terminal, needsReconnect }
+}
+
+/** `String(value)` (a string as it is), except that it cannot throw (a null-prototype object would). */
 function safeString(value: unknown): string {
   try {
     return String(value)

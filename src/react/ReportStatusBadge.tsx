@@ -1,5 +1,6 @@
 'use client'
 import { forwardRef, useContext, type ComponentPropsWithoutRef } from 'react'
+import { describeStatus } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
 import { BADGE_BORROWER_TEXT } from './messages.js'
 import { StatusBadge } from './StatusBadge.js'
@@ -31,12 +32,11 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  */
 export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ audience, ...props }, ref) {
   const context = useContext(IbvContext)
-  // Without a prototype, so that a status named "constructor" finds nothing and reads as unknown.
-  const said: Partial<Record<string, string | null>> = {
-    __proto__: null,
-    ...BADGE_BORROWER_TEXT.statusDescriptionsBorrower,
-    ...context?.messages?.statusDescriptionsBorrower,
-  }
-  // Called, not rendered: the same component, one element less.
-  return StatusBadge({ ...props, badgeRef: ref, description: (audience ?? context?.audience) === 'borrower' ? (said[props.status] ?? said['']) : undefined })
+  const described = describeStatus(props.status)
+  // A known status reads its own entry, any other the '' entry: never a key of Object.prototype.
+  const key = described.known ? described.status : ''
+  const said =
+    (audience ?? context?.audience) === 'borrower' &&
+    (context?.messages?.statusDescriptionsBorrower?.[key] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[key])
+  return <StatusBadge {...props} look={described} badgeRef={ref} description={said || described.description} />
 })

@@ -1,5 +1,6 @@
 'use client'
 import type { IbvReport } from '../core/index.js'
+import { statusLook } from '../core/statuses.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts } from './ReportFacts.js'
 import { StatusBadge } from './StatusBadge.js'
@@ -28,7 +29,7 @@ export function ReportSummary({ report, accounts, money, messages }: ReportSumma
           [fields.institutions, [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'],
           [fields.totalBalance, money.format(cents / 100)],
           [fields.referenceDate, report.reference_date],
-          [fields.status, <StatusBadge status={report.ibv_report_status} />],
+          [fields.status, <StatusBadge look={statusLook(report.ibv_report_status)} />],
           [fields.consumer, report.consumer_id],
           [fields.report, report.product_request_id],
           [fields.created, report.created_at],

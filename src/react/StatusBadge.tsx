@@ -1,43 +1,47 @@
 'use client'
 import { useContext, useId, type Ref } from 'react'
-import { describeStatus } from '../core/index.js'
+import type { StatusLook } from '../core/statuses.js'
 import { IbvContext } from './context.js'
 import { classes } from './class-name.js'
 import type { ReportStatusBadgeProps } from './ReportStatusBadge.js'
 
-export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience'> {
-  /** The description to show instead of core's (the borrower voice's). */
-  description?: string | null
+export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience' | 'status'> {
+  /** The status's label, tone and flags: `describeStatus()` or, without a description, `statusLook()`. */
+  look: StatusLook
+  /** The description, announced with the label (and shown with `showDescription`); none without it. */
+  description?: string
   badgeRef?: Ref<HTMLSpanElement>
 }
 
 /**
- * The badge, in the staff voice unless given a `description`. `<ReportView>` shows it as is, so that its
- * bundle carries no borrower texts; `<ReportStatusBadge>` adds the voices.
+ * The badge: label, tone and flags, and a description when given one. `<ReportStatusBadge>` gives
+ * the description of its voice; `<ReportView>`'s summary gives none (the report is there to read),
+ * so its bundle carries no description at all.
  */
-export function StatusBadge({ status, labels, showDescription, description: said, badgeRef, className, ...rest }: StatusBadgeProps) {
+export function StatusBadge({ look, labels, showDescription, description: said, badgeRef, className, ...rest }: StatusBadgeProps) {
   const messages = useContext(IbvContext)?.messages
-  const description = describeStatus(status)
   const label =
-    labels?.[description.status] ??
-    messages?.statusLabels?.[description.status] ??
-    (description.known ? description.label : (messages?.unknownStatus ?? description.label))
+    labels?.[look.status] ??
+    messages?.statusLabels?.[look.status] ??
+    (look.known ? look.label : (messages?.unknownStatus ?? look.label))
   const descriptionId = useId()
   return (
     <span
       ref={badgeRef}
       {...rest}
       className={classes('ibv-badge', className)}
-      data-status={description.status}
-      data-tone={description.tone}
-      data-known={description.known || undefined}
-      data-terminal={description.terminal || undefined}
-      aria-describedby={descriptionId}
+      data-status={look.status}
+      data-tone={look.tone}
+      data-known={look.known || undefined}
+      data-terminal={look.terminal || undefined}
+      aria-describedby={said && descriptionId}
     >
       <span className="ibv-badge__label">{label}</span>
-      <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
-        {said ?? description.description}
-      </span>
+      {said && (
+        <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
+          {said}
+        </span>
+      )}
     </span>
   )
 }
