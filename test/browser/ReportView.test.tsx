@@ -1,11 +1,12 @@
 import '../../src/styles.css'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { cdp, page, userEvent } from 'vitest/browser'
 import { ReportView, createBackendFetchers, type IbvReport } from '../../src/index.js'
+import { mountInHost, resetHost } from './host-css.js'
 
 // <ReportView> laid out by real Chromium with the default theme, inside a host page styled like a
-// fresh create-vite app (centred text, dark by default, styled buttons, a padded #root), at a
+// create-vite app of the classic template (centred text, styled buttons, a padded #root), at a
 // phone's and a desktop's width, in light and dark, and printed.
 const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
@@ -20,17 +21,6 @@ async function sandboxReport(shape: { accounts: number; features: number }): Pro
   return answer.report
 }
 
-// create-vite's index.css and App.css, as a new React app starts.
-const HOST_CSS = `
-:root { font-family: system-ui, Avenir, Helvetica, Arial, sans-serif; line-height: 1.5; font-weight: 400;
-  color-scheme: light dark; color: rgba(255, 255, 255, 0.87); background-color: #242424; }
-body { margin: 0; display: flex; place-items: center; min-width: 320px; min-height: 100vh; }
-button { border-radius: 8px; border: 1px solid transparent; padding: 0.6em 1.2em; font-size: 1em; font-weight: 500;
-  font-family: inherit; background-color: #1a1a1a; cursor: pointer; transition: border-color 0.25s; }
-button:hover { border-color: #646cff; }
-@media (prefers-color-scheme: light) { :root { color: #213547; background-color: #ffffff; } button { background-color: #f9f9f9; } }
-#root { max-width: 1280px; margin: 0 auto; padding: 2rem; text-align: center; }
-`
 
 /**
  * With VITE_REPORT_VIEW_SCREENS=1, pictures to look at, a screen at a time, under
@@ -46,23 +36,14 @@ async function snapshot(article: HTMLElement, name: string) {
   window.scrollTo(0, 0)
 }
 
+/** The report in create-vite's classic host (centred text, styled buttons, a padded #root), or printed. */
 async function mount(report: IbvReport, scheme: 'light' | 'dark' | 'print', width: number) {
-  const media = scheme === 'print' ? { media: 'print', features: [] } : { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] }
-  await cdp().send('Emulation.setEmulatedMedia', media)
-  await page.viewport(width, 900)
-  const style = document.head.appendChild(document.createElement('style'))
-  style.textContent = HOST_CSS
-  style.dataset.host = ''
-  const root = document.body.appendChild(document.createElement('div'))
-  root.id = 'root'
-  render(<ReportView report={report} expandedAccounts={3} />, { container: root })
+  await mountInHost(<ReportView report={report} expandedAccounts={3} />, { scheme: scheme === 'print' ? 'light' : scheme, width, host: 'create-vite-classic' })
+  if (scheme === 'print') await cdp().send('Emulation.setEmulatedMedia', { media: 'print', features: [] })
   return screen.getByRole('article')
 }
 
-afterEach(async () => {
-  document.querySelectorAll('style[data-host], #root').forEach((node) => node.remove())
-  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [] })
-})
+afterEach(resetHost)
 
 type FrameTree = { frame: { id: string; url: string }; childFrames?: FrameTree[] }
 /** The roles Chromium's accessibility tree gives the nodes of this test's frame. */
