@@ -47,9 +47,9 @@ export const NotReadyWithin24Hours: Story = {
   loaders: withOutcome(undefined, true),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The report was refreshed recently' })).toBeVisible())
-    await expect(within(canvasElement).getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeVisible()
-    await expect(within(canvasElement).queryByRole('status')).toBeNull()
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The report was refreshed in the last 24 hours' })).toBeVisible())
+    await expect(within(canvasElement).getByRole('button', { name: 'Copy link' })).toBeVisible()
+    await expect(within(canvasElement).queryByText(/submitted a refresh/)).toBeNull()
   },
 }
 
@@ -57,7 +57,7 @@ export const InvalidConnection: Story = {
   loaders: withOutcome('invalid_connection'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The bank connection stopped working' })).toBeVisible())
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: /^The connection to .+ stopped working$/ })).toBeVisible())
   },
 }
 
@@ -65,7 +65,8 @@ export const DataPullFailed: Story = {
   loaders: withOutcome('data_pull_failed'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeVisible())
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'No bank data could be pulled from Platypus Bank' })).toBeVisible())
+    await expect(within(canvasElement).getByRole('button', { name: 'Copy link' })).toBeVisible()
   },
 }
 
