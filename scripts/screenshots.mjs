@@ -30,7 +30,7 @@ try {
   await page.screenshot({ path: `${out}/demo-native-report.png` })
 
   await page.getByRole('button', { name: /Mateo Rossi/ }).click()
-  await page.getByRole('region', { name: 'Reconnect your bank' }).waitFor()
+  await page.getByRole('region', { name: /^Ask Mateo to reconnect/ }).waitFor()
   await page.screenshot({ path: `${out}/demo-reconnect.png` })
 
   await page.getByRole('button', { name: /Priya Raman/ }).click()
