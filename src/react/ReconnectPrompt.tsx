@@ -59,8 +59,9 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   const link = safeLink(rawLink)
   const titleId = useId()
   const values = {
-    institution: institutionName ?? read.institutionName ?? (staff ? text.theirBank : text.yourBank),
-    consumer: consumerName ?? text.theApplicant,
+    // An empty name is no name: "the applicant", not "Ask  to reconnect".
+    institution: institutionName || read.institutionName || (staff ? text.theirBank : text.yourBank),
+    consumer: consumerName || text.theApplicant,
   }
 
   useEffect(() => {
@@ -68,6 +69,12 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       console.error(`<ReconnectPrompt> renders no link: the connection link must be an http(s) URL (got a ${scheme(rawLink)} link).`)
     }
   }, [rawLink, link])
+
+  useEffect(() => {
+    if (staff && onReconnect) {
+      console.warn('<ReconnectPrompt> ignores onReconnect in the staff voice (the default since issue 13): pass audience="borrower" for a prompt the borrower acts on, or onSend(link) to send the link.')
+    }
+  }, [staff, onReconnect])
 
   return (
     <div

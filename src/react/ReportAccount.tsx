@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { fill, formatValue, mask } from './format.js'
+import { fill, formatValue, lastFour, mask } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures } from './ReportFeatures.js'
@@ -39,12 +39,12 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
   const items = account.items ?? []
   // Fields the spec does not name are shown rather than dropped, but only with the personal
   // data: nothing says what they hold (an IBAN, an e-mail address).
-  const secret = (value: string | undefined) =>
+  const secret = (value: string | undefined, last = lastFour(value)) =>
     revealPersonalData ? (
       value
     ) : (
       <>
-        <span className="ibv-visually-hidden">{value && value.length > 4 ? fill(messages.hiddenEnding, { last: value.slice(-4) }) : messages.hiddenPersonalData}</span>
+        <span className="ibv-visually-hidden">{last ? fill(messages.hiddenEnding, { last }) : messages.hiddenPersonalData}</span>
         <span aria-hidden="true">{mask(value)}</span>
       </>
     )

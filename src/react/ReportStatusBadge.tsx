@@ -33,10 +33,9 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
 export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ audience, ...props }, ref) {
   const context = useContext(IbvContext)
   const described = describeStatus(props.status)
-  // A known status reads its own entry, any other the '' entry: never a key of Object.prototype.
-  const key = described.known ? described.status : ''
+  // As for labels, only a text counts ("toString" finds a function).
   const said =
     (audience ?? context?.audience) === 'borrower' &&
-    (context?.messages?.statusDescriptionsBorrower?.[key] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[key])
-  return <StatusBadge {...props} look={described} badgeRef={ref} description={said || described.description} />
+    (context?.messages?.statusDescriptionsBorrower?.[described.status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[described.status])
+  return <StatusBadge {...props} look={described} badgeRef={ref} description={typeof said === 'string' ? said : described.description} />
 })

@@ -20,10 +20,10 @@ export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience
  */
 export function StatusBadge({ look, labels, showDescription, description: said, badgeRef, className, ...rest }: StatusBadgeProps) {
   const messages = useContext(IbvContext)?.messages
-  const label =
-    labels?.[look.status] ??
-    messages?.statusLabels?.[look.status] ??
-    (look.known ? look.label : (messages?.unknownStatus ?? look.label))
+  // Only a text counts: a status named "toString" or "__proto__" finds a function or an object in
+  // the maps, and reads as unknown.
+  const found = labels?.[look.status] ?? messages?.statusLabels?.[look.status]
+  const label = typeof found === 'string' ? found : look.known ? look.label : (messages?.unknownStatus ?? look.label)
   const descriptionId = useId()
   return (
     <span

@@ -4,14 +4,21 @@
 /** Natural order: `ne_income_feature_2` before `ne_income_feature_10`. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-/** `••••1234`: only the last four characters of a number stay visible. */
-export function mask(value: string | null | undefined): string {
-  return !value || value.length <= 4 ? '••••' : `••••${value.slice(-4)}`
+/**
+ * The last four characters a masked number shows, or '' when it is too short to show any.
+ * String(): an account number that arrives as a JSON number is still masked, not a crash.
+ */
+export function lastFour(value: unknown): string {
+  const text = String(value ?? '')
+  return text.length > 4 ? text.slice(-4) : ''
 }
 
-/** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV). */
+/** `••••1234`: only the last four characters of a number stay visible. */
+export const mask = (value: unknown): string => `••••${lastFour(value)}`
+
+/** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV; `-0` as 0). */
 export function formatValue(value: unknown, numbers: Intl.NumberFormat): string {
-  return value == null ? '—' : typeof value === 'number' ? numbers.format(value) : typeof value === 'string' ? value : JSON.stringify(value)
+  return value == null ? '—' : typeof value === 'number' ? numbers.format(value + 0) : typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 const sorted = new WeakMap<object, string[]>()
@@ -30,5 +37,5 @@ export function sortedFeatures(data: Record<string, unknown> | null | undefined,
 
 /** `{name}` placeholders of a text replaced by values. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
 }

@@ -22,8 +22,8 @@ export const BADGE_TEXT = {
 export const BADGE_BORROWER_TEXT = {
   /**
    * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
-   * staff voice uses core's `describeStatus()` text). An unknown status reads the `''` entry, which
-   * has no default (core's text is shown): set it to word that case for borrowers.
+   * staff voice uses core's `describeStatus()` text). A status without an entry shows core's text;
+   * add one by its name for a status this version does not know; an empty text shows none.
    */
   statusDescriptionsBorrower: {
     initiated: 'Waiting for your bank data.',
@@ -163,12 +163,12 @@ export type IbvMessageOverrides = {
 /** A component's defaults with the provider's and then the component's overrides on top. */
 export function withText<T extends object>(defaults: T, ...layers: Array<IbvMessageOverrides | undefined>): T {
   const merged = { ...defaults } as Record<string, unknown>
+  // A missing layer has no keys; undefined changes nothing, in a nested map (labels by status or
+  // reason) too, which is merged entry by entry: a translation lookup that found no text.
   for (const layer of layers) {
-    // A missing layer has no keys. A nested map (labels by status or reason) is merged entry by
-    // entry; undefined changes nothing.
     for (const key in layer) {
       const value = layer[key as keyof IbvMessageOverrides]
-      if (value !== undefined) merged[key] = typeof value === 'object' ? { ...(merged[key] as object), ...value } : value
+      if (value !== undefined) merged[key] = typeof value === 'object' ? withText(merged[key] as object, value as IbvMessageOverrides) : value
     }
   }
   return merged as T

@@ -143,6 +143,15 @@ describe('<ReportView> in Chromium', () => {
     })
   }
 
+  for (const host of ['create-vite-classic', 'light-only'] as const) {
+    it(`at 320 px in the ${host} host a value wider than the phone wraps inside its cell`, async () => {
+      const report = await sandboxReport({ accounts: 1, features: 3 })
+      report.accounts[0]!.items![0]!.data['huge_value'] = 1e21 // 1,000,000,000,000,000,000,000
+      await mountInHost(<ReportView report={report} />, { width: 320, host })
+      expectNoOverflow(screen.getByRole('article'))
+    })
+  }
+
   it('at 320 px feature names break after an underscore, never inside a word that fits', async () => {
     const report = await sandboxReport({ accounts: 3, features: 2 })
     const names = ['total_income_last_90_days', 'average_monthly_payroll_deposits_last_180_days', 'nsf_count_90d', 'ne_income_feature_12']

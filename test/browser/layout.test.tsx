@@ -150,6 +150,10 @@ describe.each(cases)('in $host at $width px, $scheme', ({ host, width, scheme })
       rerender(row(status))
       expect(edges(), status).toEqual(before)
       expectNoOverflow(...document.querySelectorAll('.ibv-badge'))
+      // A visible description is read, not cut: neither it nor the label ends in an ellipsis.
+      for (const part of screen.getByTestId('described').querySelectorAll<HTMLElement>('.ibv-badge__label, .ibv-badge__description')) {
+        expect(part.scrollWidth, `${status}: ${part.className}`).toBeLessThanOrEqual(part.clientWidth)
+      }
     }
     await snapshot(name('badge-described'))
   })

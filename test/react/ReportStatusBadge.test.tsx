@@ -87,24 +87,37 @@ describe('<ReportStatusBadge>', () => {
     expect(descriptionOf(screen.getByTestId('prop'))).toBe(staff)
   })
 
-  it('takes borrower descriptions from the provider, an unknown status from its "" entry', () => {
+  it('takes borrower descriptions from the provider, a new status by its name, an empty one as none', () => {
     render(
       <IbvProvider
         fetchers={fetchers}
         serviceUrl="https://s.test"
         audience="borrower"
-        messages={{ statusDescriptionsBorrower: { complete: 'Tu informe está listo.', '': 'Pregunta a tu prestamista.' } }}
+        messages={{ statusDescriptionsBorrower: { complete: 'Tu informe está listo.', under_review: 'Tu banco está revisando.', generation_failed: '' } }}
       >
         <ReportStatusBadge status="complete" data-testid="a" />
         <ReportStatusBadge status="initiated" data-testid="b" />
         <ReportStatusBadge status="under_review" data-testid="c" />
         <ReportStatusBadge status="constructor" data-testid="d" />
+        <ReportStatusBadge status="generation_failed" data-testid="e" />
       </IbvProvider>,
     )
     expect(descriptionOf(screen.getByTestId('a'))).toBe('Tu informe está listo.')
     expect(descriptionOf(screen.getByTestId('b'))).toBe(defaultMessages.statusDescriptionsBorrower.initiated)
-    expect(descriptionOf(screen.getByTestId('c'))).toBe('Pregunta a tu prestamista.')
-    expect(descriptionOf(screen.getByTestId('d'))).toBe('Pregunta a tu prestamista.')
+    expect(descriptionOf(screen.getByTestId('c'))).toBe('Tu banco está revisando.')
+    // A function found on Object.prototype is no text: core's description, never a crash.
+    expect(descriptionOf(screen.getByTestId('d'))).toBe(describeStatus('constructor').description)
+    expect(descriptionOf(screen.getByTestId('e'))).toBeUndefined()
+    expect(screen.getByTestId('e').querySelector('.ibv-visually-hidden, .ibv-badge__description')).toBeNull()
+  })
+
+  it.each(['__proto__', 'toString', 'constructor', 'hasOwnProperty'])('reads %s as unknown whatever label maps are given', (status) => {
+    render(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://s.test" messages={{ statusLabels: { complete: 'Fertig' } }}>
+        <ReportStatusBadge status={status} labels={{ initiated: 'Gestartet' }} data-testid="b" />
+      </IbvProvider>,
+    )
+    expect(screen.getByTestId('b').querySelector('.ibv-badge__label')?.textContent).toBe('Unknown status')
   })
 
   it('keeps core\'s text for an unknown status when the borrower has none for it', () => {

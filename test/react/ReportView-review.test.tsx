@@ -61,6 +61,18 @@ describe('<ReportView> review findings', () => {
     expect(cells.map((cell) => cell.querySelector('.ibv-report-view__fraction')?.textContent)).toEqual(['.5', '.0001', '', '.25'])
   })
 
+  it('shows a JSON -0 as 0, as the CSV does', () => {
+    render(<ReportView report={handMade({ a: JSON.parse('-0') })} />)
+    expect(screen.getByRole('cell').textContent).toBe('0')
+  })
+
+  it('masks an account number that arrives as a JSON number instead of crashing', () => {
+    render(<ReportView report={handMade({ a: 1 }, { account_number: 1234567890 as unknown as string })} />)
+    const number = screen.getByText('Account number').nextElementSibling!
+    expect(within(number as HTMLElement).getByText('••••7890')).toBeTruthy()
+    expect(within(number as HTMLElement).getByText('hidden, ending 7890')).toBeTruthy()
+  })
+
   it('exports every feature while a filter is active, and the status says how many were copied or downloaded', async () => {
     const report = await sandboxReport({ accounts: 2, features: 30 })
     const written = fakeClipboard()
