@@ -40,6 +40,15 @@ async function wrongPassword(frame: ReturnType<typeof page.frameLocator>) {
   await expect.element(frame.getByRole('alert')).toHaveTextContent('The username or password is not right')
 }
 
+/** onExit ran once, after a wrong password, naming the request that now waits in reconnect_required. */
+async function expectRequestKept(onExit: ReturnType<typeof setup>['onExit']) {
+  expect(onExit).toHaveBeenCalledTimes(1)
+  const [error, metadata] = onExit.mock.calls[0]!
+  expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+  expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
+  expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+}
+
 describe('leaving the connect widget, in Chromium', () => {
   it('a wrong password, then Exit: onExit names the request, which waits in reconnect_required', async () => {
     const { onExit, onSuccess, button } = setup()
@@ -47,11 +56,7 @@ describe('leaving the connect widget, in Chromium', () => {
     await wrongPassword(frame)
     await frame.getByRole('button', { name: 'Exit' }).click()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(onExit).toHaveBeenCalledTimes(1)
-    const [error, metadata] = onExit.mock.calls[0]!
-    expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
-    expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
-    expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+    await expectRequestKept(onExit)
     expect(onSuccess).not.toHaveBeenCalled()
   })
 
@@ -94,11 +99,7 @@ describe('leaving the connect widget, in Chromium', () => {
         await userEvent.keyboard('{Escape}')
       }
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-      expect(onExit).toHaveBeenCalledTimes(1)
-      const [error, metadata] = onExit.mock.calls[0]!
-      expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
-      expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
-      expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
+      await expectRequestKept(onExit)
       expect(document.activeElement).toBe(button)
     })
   }
