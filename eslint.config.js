@@ -39,6 +39,16 @@ export const layerRules = [
     [
       otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
+      pkg('^(redis|@redis/[^/]+)(/|$)', 'The Redis client is an optional peer: only src/server/redis imports it.'),
+      pkg('^\\./redis(/|$)', 'ibv-kit/server loads without the Redis client: only the ibv-kit/server/redis entry reaches src/server/redis.'),
+    ],
+  ),
+  // The one place the optional Redis client may be imported (ibv-kit/server/redis).
+  layer(
+    ['src/server/redis/**'],
+    [
+      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
+      pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
     ],
   ),
   layer(

@@ -9,7 +9,8 @@ import type * as DemoBackend from './demo/backend.ts'
 // Dependencies and peers stay bare imports in dist/, resolved by the lender's app. The server
 // framework the backend and the sandbox run on (Hono, and its Node adapter) is a dev dependency
 // built into dist/vendor/ instead, so `npm install ibv-kit` brings no server framework to a
-// browser-only app, and `ibv-kit/server` still works with nothing more installed.
+// browser-only app, and `ibv-kit/server` still works with nothing more installed. The Redis
+// client (`redis`, an optional peer) is imported by `ibv-kit/server/redis` alone.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
 const isExternal = (id: string) =>
   id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
@@ -52,7 +53,7 @@ const library: UserConfig = {
     target: 'es2022',
     minify: false,
     lib: {
-      entry: ['src/index.ts', 'src/core/index.ts', 'src/server/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts'],
+      entry: ['src/index.ts', 'src/core/index.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts'],
       formats: ['es'],
     },
     rolldownOptions: {
@@ -71,6 +72,7 @@ const library: UserConfig = {
 // The demo imports `ibv-kit` as a lender would; in this repo those names resolve to src/.
 export const packageAliases = [
   { find: /^ibv-kit\/styles\.css$/, replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)) },
+  { find: /^ibv-kit\/server\/redis$/, replacement: fileURLToPath(new URL('./src/server/redis/index.ts', import.meta.url)) },
   { find: /^ibv-kit\/(core|server|sandbox)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
   { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
 ]

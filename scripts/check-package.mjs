@@ -21,15 +21,24 @@ run('npx', ['--no-install', 'publint', '--strict'])
 // What a lender's app must resolve: every bare import of the shipped code, and of the type files
 // its entry points reach, is a dependency, a peer or a Node built-in. Hono is built into
 // dist/vendor/ (vite.config.ts), so a browser-only app installs no server framework.
+// An optional peer (the Redis client) is resolvable only from the entry made for it,
+// dist/server/redis/: no other entry may reach it, so an app without it imports the rest.
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
-const resolvable = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+const optionalPeers = Object.keys(pkg.peerDependenciesMeta ?? {}).filter((name) => pkg.peerDependenciesMeta[name].optional)
+const OPTIONAL_PEER_HOME = 'dist/server/redis/'
+const resolvable = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((name) => !optionalPeers.includes(name))
+/** @type {(specifier: string, names: string[]) => boolean} */
+const isPackage = (specifier, names) => names.some((name) => specifier === name || specifier.startsWith(`${name}/`))
 /** @type {(file: string) => string[]} */
 const importsOf = (file) =>
   [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)]
     .map((match) => match[1] ?? match[2] ?? match[3] ?? '')
-/** @type {(specifier: string) => boolean} */
-const bareAndForeign = (specifier) =>
-  !specifier.startsWith('.') && !specifier.startsWith('node:') && !resolvable.some((name) => specifier === name || specifier.startsWith(`${name}/`))
+/** @type {(file: string, specifier: string) => boolean} */
+const bareAndForeign = (file, specifier) =>
+  !specifier.startsWith('.') &&
+  !specifier.startsWith('node:') &&
+  !isPackage(specifier, resolvable) &&
+  !(file.startsWith(OPTIONAL_PEER_HOME) && isPackage(specifier, optionalPeers))
 /** @type {(dir: string) => string[]} */
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]))
 const shipped = walk('dist')
@@ -43,19 +52,41 @@ for (let file = pendingTypes.pop(); file; file = pendingTypes.pop()) {
   }
 }
 const foreign = [...shipped.filter((file) => file.endsWith('.js')), ...reachableTypes].flatMap((file) =>
-  importsOf(file).filter(bareAndForeign).map((specifier) => `${file} imports ${specifier}`),
+  importsOf(file).filter((specifier) => bareAndForeign(file, specifier)).map((specifier) => `${file} imports ${specifier}`),
 )
 if (foreign.length > 0) {
   console.error(`check-package: imports a lender's app could not resolve: ${foreign.join('; ')}.`)
   process.exit(1)
 }
+// And no other entry reaches dist/server/redis/ through a relative import: `ibv-kit` and
+// `ibv-kit/server` load without the Redis client installed.
+/** @type {[string, string][]} */
+const entryFiles = Object.entries(pkg.exports).flatMap(([name, target]) =>
+  typeof target === 'object' && target.default?.endsWith('.js') && !target.default.startsWith(`./${OPTIONAL_PEER_HOME}`) ? [[name, target.default.replace(/^\.\//, '')]] : [],
+)
+const reachesOptional = entryFiles.flatMap(([name, entry]) => {
+  const seen = new Set()
+  const pending = [entry]
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    if (file.startsWith(OPTIONAL_PEER_HOME)) return [`${name} reaches ${file}`]
+    for (const specifier of importsOf(file)) if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier))
+  }
+  return []
+})
+if (reachesOptional.length > 0) {
+  console.error(`check-package: an entry would need the optional Redis client: ${reachesOptional.join('; ')}.`)
+  process.exit(1)
+}
+console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${OPTIONAL_PEER_HOME}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches.`)
 console.log(`Imports: every bare import of ${shipped.filter((file) => file.endsWith('.js')).length} modules and ${reachableTypes.size} reachable type files is a dependency, a peer or a Node built-in.`)
 
 // React modules keep 'use client' (for React Server Components); core and server never carry it.
 /** @type {(file: string) => boolean} */
 const starts = (file) => readFileSync(file, 'utf8').startsWith('"use client"')
 const reactFiles = ['dist/index.js', ...readdirSync('dist/react').filter((f) => f.endsWith('.js')).map((f) => `dist/react/${f}`)]
-const serverFiles = ['core', 'server'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
+const serverFiles = ['core', 'server', 'server/redis'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
 const directiveProblems = [
   ...reactFiles.filter((file) => !starts(file)).map((file) => `${file} lacks 'use client'`),
   ...serverFiles.filter(starts).map((file) => `${file} has 'use client'`),

@@ -9,7 +9,7 @@ export type WebhookClaim = 'claimed' | 'in_progress' | 'done'
  * done (for the retention time). A claim carries its handler's `token`: `complete` and `release`
  * act only for the claim that still holds the key, so a handler that outlived its lease cannot
  * undo the claim of the copy that took over. The in-memory store suits one instance; several
- * instances share one store, for example in Redis (node-redis; the README has the full recipe).
+ * instances share one store on Redis: `createRedisWebhookStore` from `ibv-kit/server/redis`.
  */
 export interface WebhookStore {
   /**

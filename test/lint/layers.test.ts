@@ -27,6 +27,10 @@ describe('layer rules', () => {
     ['src/server/thing.ts', "import { useState } from 'react'"],
     ['src/sandbox/thing.ts', "import { createIbvClient } from '../server/index.js'"],
     ['src/sandbox/thing.ts', "import { EmbeddedReport } from '../react/EmbeddedReport.js'"],
+    ['src/server/thing.ts', "import { createClient } from 'redis'"],
+    ['src/server/thing.ts', "import { createClient } from '@redis/client'"],
+    ['src/server/index.ts', "export * from './redis/index.js'"],
+    ['src/server/redis/thing.ts', "import { createSandbox } from '../../sandbox/index.js'"],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toHaveLength(1)
   })
@@ -38,6 +42,8 @@ describe('layer rules', () => {
     ['src/sandbox/thing.ts', "import { Hono } from 'hono'"],
     ['src/core/thing.ts', "import * as z from 'zod/mini'"],
     ['src/core/thing.ts', "import { IbvError } from './errors.js'"],
+    ['src/server/redis/thing.ts', "import { createClient } from 'redis'"],
+    ['src/server/redis/thing.ts', "import type { WebhookStore } from '../webhook-store.js'"],
   ])('%s may: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toEqual([])
   })

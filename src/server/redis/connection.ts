@@ -1,0 +1,61 @@
+import { createClient } from 'redis'
+
+/**
+ * What ibv-kit needs of a Redis client: node-redis's `eval(script, { keys, arguments })`. A
+ * client, cluster or pool made with `redis` (node-redis) fits.
+ */
+export interface RedisScriptClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
+}
+
+/** Where to find Redis: a URL (ibv-kit makes and closes its own client) or a client of yours. */
+export type RedisConnection = { url: string; client?: never } | { client: RedisScriptClient; url?: never }
+
+export interface RedisHandle {
+  client: RedisScriptClient
+  /** Resolves once a client made here first connected, or after a short wait if Redis is down. */
+  ready(): Promise<void>
+  /** Closes the client if ibv-kit made it; a client you passed stays open. */
+  close(): Promise<void>
+}
+
+/** How long a command waits for a new client's first connection before it fails like one to a Redis that is down. */
+const FIRST_CONNECTION_WAIT_MS = 2_000
+
+/** Reconnects at once, then backs off to 2 s between attempts, with jitter, for ever. */
+const reconnectStrategy = (retries: number) => Math.min(50 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100)
+
+/**
+ * Opens the connection a store or relay uses. A client made here rejects commands at once while
+ * Redis is unreachable (no offline queue), so a webhook gets its retryable 503 now rather than
+ * after a timeout; it reconnects by itself, and reports each failure to `onError`, never as an
+ * unhandled `error` event that would end the process.
+ */
+export function openRedis(connection: RedisConnection, onError: (error: unknown) => void): RedisHandle {
+  if (connection.client) return { client: connection.client, ready: async () => {}, close: async () => {} }
+  const client = createClient({ url: connection.url, disableOfflineQueue: true, socket: { reconnectStrategy } })
+  client.on('error', (error: unknown) => onError(error))
+  // Not awaited here: the first commands wait for it (a little), so a store made at start-up
+  // works at once, and one made while Redis is down fails soon rather than hangs.
+  let connected = false
+  const firstConnection = client.connect().then(
+    () => void (connected = true),
+    (error: unknown) => {
+      if (client.isOpen) onError(error)
+    },
+  )
+  return {
+    client: client as unknown as RedisScriptClient,
+    async ready() {
+      if (connected) return
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([firstConnection, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS)))])
+      clearTimeout(timer)
+    },
+    async close() {
+      if (!client.isOpen) return
+      if (client.isReady) await client.close()
+      else client.destroy()
+    },
+  }
+}

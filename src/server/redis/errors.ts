@@ -1,0 +1,8 @@
+/**
+ * Redis could not answer (it is down, restarting or unreachable, or refused the command). The
+ * store throws it, so the webhook route answers a retryable `503` and the service retries the
+ * delivery; the Redis client's own error is its `cause`.
+ */
+export class RedisStoreError extends Error {
+  override readonly name = 'RedisStoreError'
+}
