@@ -163,6 +163,18 @@ describe('createRedisWebhookStore on a real Redis', () => {
     }
   })
 
+  it('a failing command or an unexpected answer is a RedisStoreError, even when onError itself throws', async () => {
+    const throwingLogger = () => {
+      throw new Error('the logger is down too')
+    }
+    const failing = createRedisWebhookStore({ client: { eval: () => Promise.reject(new Error('WRONGTYPE')) } }, { onError: throwingLogger })
+    const failure = await failing.claim('k', 'a').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(RedisStoreError)
+    expect((failure as RedisStoreError).cause).toEqual(new Error('WRONGTYPE'))
+    const odd = createRedisWebhookStore({ client: { eval: () => Promise.resolve('maybe') } }, { onError: throwingLogger })
+    await expect(odd.claim('k', 'a')).rejects.toBeInstanceOf(RedisStoreError)
+  })
+
   it('refuses a lease or retention that Redis could not set', () => {
     expect(() => createRedisWebhookStore({ url: redis.url }, { leaseMs: 0 })).toThrow(RangeError)
     expect(() => createRedisWebhookStore({ url: redis.url }, { ttlMs: Number.NaN })).toThrow(RangeError)
