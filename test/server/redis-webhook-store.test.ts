@@ -26,8 +26,8 @@ async function eventually<T>(attempt: () => Promise<T>, accept: (value: T) => bo
 describe('createRedisWebhookStore on a real Redis', () => {
   let redis: TestRedis
   const stores: RedisWebhookStore[] = []
-  const open = (options: RedisWebhookStoreOptions = {}) => {
-    const store = createRedisWebhookStore({ url: redis.url }, options)
+  const open = (options: Omit<RedisWebhookStoreOptions, 'url' | 'client'> = {}) => {
+    const store = createRedisWebhookStore({ url: redis.url, ...options })
     stores.push(store)
     return store
   }
@@ -167,17 +167,19 @@ describe('createRedisWebhookStore on a real Redis', () => {
     const throwingLogger = () => {
       throw new Error('the logger is down too')
     }
-    const failing = createRedisWebhookStore({ client: { eval: () => Promise.reject(new Error('WRONGTYPE')) } }, { onError: throwingLogger })
+    const failing = createRedisWebhookStore({ client: { eval: () => Promise.reject(new Error('WRONGTYPE')) }, onError: throwingLogger })
     const failure = await failing.claim('k', 'a').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(RedisStoreError)
     expect((failure as RedisStoreError).cause).toEqual(new Error('WRONGTYPE'))
-    const odd = createRedisWebhookStore({ client: { eval: () => Promise.resolve('maybe') } }, { onError: throwingLogger })
+    const odd = createRedisWebhookStore({ client: { eval: () => Promise.resolve('maybe') }, onError: throwingLogger })
     await expect(odd.claim('k', 'a')).rejects.toBeInstanceOf(RedisStoreError)
   })
 
   it('refuses a lease or retention that Redis could not set', () => {
-    expect(() => createRedisWebhookStore({ url: redis.url }, { leaseMs: 0 })).toThrow(RangeError)
-    expect(() => createRedisWebhookStore({ url: redis.url }, { ttlMs: Number.NaN })).toThrow(RangeError)
+    expect(() => createRedisWebhookStore({ url: redis.url, leaseMs: 0 })).toThrow(RangeError)
+    expect(() => createRedisWebhookStore({ url: redis.url, ttlMs: Number.NaN })).toThrow(RangeError)
+    // From JavaScript, with neither: a clear error, not a silent connection to localhost:6379.
+    expect(() => createRedisWebhookStore({} as never)).toThrow(/needs a url or a client/)
   })
 })
 
@@ -197,7 +199,7 @@ describe('createRedisWebhookStore while Redis is down', () => {
 
   it('rejects with RedisStoreError and tells onError, never crashes, and works again after a restart', async () => {
     const errors: unknown[] = []
-    const store = createRedisWebhookStore({ url: redis.url }, { onError: (error) => void errors.push(error) })
+    const store = createRedisWebhookStore({ url: redis.url, onError: (error) => void errors.push(error) })
     try {
       expect(await eventually(() => store.claim('before', 'a'), () => true)).toBe('claimed')
 
@@ -224,7 +226,7 @@ describe('createRedisWebhookStore while Redis is down', () => {
   it('close() ends a client that is still trying to reach a Redis that is down', async () => {
     await redis.stop()
     const errors: unknown[] = []
-    const store = createRedisWebhookStore({ url: redis.url }, { onError: (error) => void errors.push(error) })
+    const store = createRedisWebhookStore({ url: redis.url, onError: (error) => void errors.push(error) })
     await expect(store.claim('k', 'a')).rejects.toBeInstanceOf(RedisStoreError)
     await store.close()
     await redis.restart()
@@ -236,7 +238,7 @@ describe('createRedisWebhookStore while Redis is down', () => {
     const KEY = 'sk_test_redis-store'
     const sandbox = createSandbox({ clock: createManualClock(), apiKey: KEY })
     const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test', fetch: sandbox.fetch })
-    const webhookStore = createRedisWebhookStore({ url: redis.url }, { keyPrefix: 'backend-test:' })
+    const webhookStore = createRedisWebhookStore({ url: redis.url, keyPrefix: 'backend-test:' })
     const handled: unknown[] = []
     const backendErrors: unknown[] = []
     const backend = createIbvBackend({

@@ -33,6 +33,7 @@ const reconnectStrategy = (retries: number) => Math.min(50 * 2 ** retries, 2_000
  */
 export function openRedis(connection: RedisConnection, onError: (error: unknown) => void): RedisHandle {
   if (connection.client) return { client: connection.client, ready: async () => {}, close: async () => {} }
+  if (typeof connection.url !== 'string') throw new TypeError('ibv-kit/server/redis needs a url or a client (options.url or options.client).')
   const client = createClient({ url: connection.url, disableOfflineQueue: true, socket: { reconnectStrategy } })
   client.on('error', (error: unknown) => onError(error))
   // Not awaited here: the first commands wait for it (a little), so a store made at start-up

@@ -2,7 +2,8 @@ import type { WebhookClaim, WebhookStore } from '../webhook-store.js'
 import { openRedis, type RedisConnection } from './connection.js'
 import { RedisStoreError } from './errors.js'
 
-export interface RedisWebhookStoreOptions {
+/** Where Redis is (`url`, or a `client` of yours), and how the store uses it. */
+export type RedisWebhookStoreOptions = RedisConnection & {
   /** Put before every webhook key, so several apps (or tests) can share one Redis. @default 'ibv:webhook:' */
   keyPrefix?: string
   /** How long a handled key is remembered, in milliseconds. @default 86400000 (24 hours) */
@@ -56,10 +57,10 @@ const milliseconds = (name: string, value: number) => {
  * the client made from `url` reconnects by itself.
  *
  * @example
- * const webhookStore = createRedisWebhookStore({ url: process.env.REDIS_URL! }, { onError: console.error })
+ * const webhookStore = createRedisWebhookStore({ url: process.env.REDIS_URL!, onError: console.error })
  * const backend = createIbvBackend({ client, authorize, verifyWebhook, webhookStore })
  */
-export function createRedisWebhookStore(connection: RedisConnection, options: RedisWebhookStoreOptions = {}): RedisWebhookStore {
+export function createRedisWebhookStore(options: RedisWebhookStoreOptions): RedisWebhookStore {
   const { keyPrefix = 'ibv:webhook:', onError = () => {} } = options
   const lease = milliseconds('leaseMs', options.leaseMs ?? 60_000)
   const ttl = milliseconds('ttlMs', options.ttlMs ?? 86_400_000)
@@ -70,7 +71,7 @@ export function createRedisWebhookStore(connection: RedisConnection, options: Re
       // A logger that throws must not turn into an unhandled rejection.
     }
   }
-  const redis = openRedis(connection, report)
+  const redis = openRedis(options, report)
 
   const run = async (what: string, script: string, key: string, args: string[]) => {
     try {
