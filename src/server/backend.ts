@@ -5,7 +5,7 @@ import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/inde
 import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
 import { eventStreams } from './events-route.js'
-import { EventRelay } from './relay.js'
+import { EventRelay, type IbvRelay } from './relay.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { json, upstreamFailure } from './responses.js'
 import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
@@ -41,8 +41,8 @@ export interface IbvBackendOptions {
   webhookStore?: WebhookStore
   /** Where the routes live. @default '/api/ibv' */
   basePath?: string
-  /** Feeds `/events`; share one between handlers of the same process. @default new EventRelay() */
-  relay?: EventRelay
+  /** Feeds `/events`; share one between handlers of the same process, or `createRedisEventRelay` (`ibv-kit/server/redis`) between instances. @default new EventRelay() */
+  relay?: IbvRelay
   /** Milliseconds between SSE heartbeats. @default 15000 */
   heartbeatMs?: number
   /** Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. @default 1000 */
@@ -60,7 +60,7 @@ export interface IbvBackendOptions {
 
 export interface IbvBackend {
   basePath: string
-  relay: EventRelay
+  relay: IbvRelay
   /** The routes as a Web-standard handler: Next.js route handlers, Hono, Node through `toNodeHandler`. */
   fetch(request: Request): Promise<Response>
 }

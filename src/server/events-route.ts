@@ -1,8 +1,8 @@
-import type { EventRelay, RelayedEvent } from './relay.js'
+import type { IbvRelay, RelayedEvent } from './relay.js'
 import { json } from './responses.js'
 
 export interface EventStreamsOptions {
-  relay: EventRelay
+  relay: IbvRelay
   /** Whether this subscriber may see this event (the backend's `authorize`, action `event`). */
   maySee(request: Request, relayed: RelayedEvent): Promise<boolean>
   heartbeatMs: number
@@ -85,8 +85,10 @@ export function eventStreams(options: EventStreamsOptions) {
               .catch(() => undefined)
           }
           write('retry: 3000\n\n')
-          if (lastId !== undefined) for (const relayed of options.relay.since(lastId)) send(relayed)
-          const unsubscribe = options.relay.subscribe(send)
+          // Subscribed first, then caught up: what arrives live meanwhile waits, and goes out after
+          // the history unless the history already had it, so nothing falls between the two.
+          let held: RelayedEvent[] | undefined = lastId === undefined ? undefined : []
+          const unsubscribe = options.relay.subscribe((relayed) => (held ? held.push(relayed) : send(relayed)))
           const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
           stop = () => {
             if (!open) return
@@ -103,6 +105,36 @@ export function eventStreams(options: EventStreamsOptions) {
           request.signal.addEventListener('abort', () => stop(), { once: true })
           // A request already aborted fires no event: stop now, or the stream would hold its place.
           if (request.signal.aborted) stop()
+          if (open && lastId !== undefined) {
+            const catchUp = (missed: RelayedEvent[]) => {
+              let newest = lastId
+              for (const relayed of missed) {
+                if (relayed.id <= newest) continue
+                newest = relayed.id
+                send(relayed)
+              }
+              const arrived = held ?? []
+              held = undefined
+              for (const relayed of arrived) if (relayed.id > newest) send(relayed)
+            }
+            const failed = () => {
+              // No history (Redis down): the stream ends, and the client reconnects and retries.
+              held = undefined
+              try {
+                controller.error(new Error('The event history is unavailable.'))
+              } catch {
+                // Already closed.
+              }
+              stop()
+            }
+            try {
+              const missed = options.relay.since(lastId)
+              if (Array.isArray(missed)) catchUp(missed)
+              else missed.then(catchUp, failed)
+            } catch {
+              failed()
+            }
+          }
         },
         cancel() {
           stop()

@@ -17,6 +17,22 @@ export interface RelayedEvent {
 
 type Listener = (relayed: RelayedEvent) => void
 
+/**
+ * What `/events` and `/webhooks` need of a relay: the in-memory `EventRelay`, or one shared by
+ * several instances (`createRedisEventRelay` from `ibv-kit/server/redis`). `publish` and `since`
+ * may answer promises; a rejected `publish` makes the webhook route answer a retryable `503`.
+ */
+export interface IbvRelay {
+  /** Gives `event` the next id, keeps it in the history and sends it to every subscriber once. */
+  publish(event: WebhookEvent): RelayedEvent | Promise<RelayedEvent>
+  /** Events after `lastId` still in the history, oldest first. */
+  since(lastId: number): RelayedEvent[] | Promise<RelayedEvent[]>
+  /** Calls `listener` with each event from now on, in id order; returns the unsubscribe. */
+  subscribe(listener: Listener): () => void
+  /** Local subscribers now (open `/events` streams of this instance). */
+  readonly subscribers: number
+}
+
 export interface EventRelayOptions {
   /** How many past events a reconnecting subscriber can catch up on. @default 500 */
   historySize?: number
@@ -29,7 +45,7 @@ export interface EventRelayOptions {
  * reconnecting subscriber catches up from its `Last-Event-ID`. In memory: several backend
  * instances need sticky sessions, or one relay fed from a shared pub/sub.
  */
-export class EventRelay {
+export class EventRelay implements IbvRelay {
   private readonly history: RelayedEvent[] = []
   private historyBytes = 0
   private readonly listeners = new Set<Listener>()

@@ -1,5 +1,5 @@
 import { IbvError, parseWebhook, type WebhookEvent } from '../core/index.js'
-import type { EventRelay } from './relay.js'
+import type { IbvRelay } from './relay.js'
 import { json } from './responses.js'
 import { webhookKey } from './webhook-key.js'
 import type { WebhookStore } from './webhook-store.js'
@@ -9,7 +9,7 @@ export type WebhookVerifier = (request: Request, rawBody: string) => boolean | P
 
 export interface WebhookRouteOptions {
   store: WebhookStore
-  relay: EventRelay
+  relay: IbvRelay
   /** Removes the API key from what the service sent, should it ever echo it (`IbvClient.redact`). */
   redact?: <T>(value: T) => T
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
@@ -23,7 +23,8 @@ const RETRY_AFTER_SECONDS = '5'
 /**
  * `POST /webhooks`: verify, parse, handle each event once, relay it to `/events`. A key is done
  * only after `onWebhook` succeeded: a copy that arrives while it still runs gets a retryable 503,
- * and a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled.
+ * a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled, and a
+ * relay that cannot take the event (Redis down) answers a retryable 503 and forgets it too.
  */
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
   // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
@@ -56,23 +57,29 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   if (claim === 'done') return json({ received: true, duplicate: true })
   if (claim === 'in_progress') return retryLater('This event is being handled now; retry this delivery if it is not acknowledged.', 'in_progress')
 
+  const release = () =>
+    Promise.resolve()
+      .then(() => options.store.release(key, token))
+      .catch((releaseError: unknown) => options.onError?.(releaseError))
   try {
     await options.onWebhook?.(event)
   } catch (error) {
     options.onError?.(error)
-    await Promise.resolve()
-      .then(() => options.store.release(key, token))
-      .catch((releaseError: unknown) => options.onError?.(releaseError))
+    await release()
     return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
+  }
+  // Relayed before it counts as done: a relay that cannot take it (Redis down) forgets the key,
+  // so the service's retry is handled and relayed then, rather than never reaching `/events`.
+  try {
+    await options.relay.publish(event)
+  } catch (error) {
+    options.onError?.(error)
+    await release()
+    return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
   }
   // Handled: a store that cannot record it now must not turn the handling into a failure.
   await Promise.resolve()
     .then(() => options.store.complete(key, token))
     .catch((error: unknown) => options.onError?.(error))
-  try {
-    options.relay.publish(event)
-  } catch (error) {
-    options.onError?.(error)
-  }
   return json({ received: true })
 }

@@ -1,0 +1,90 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { EventRelay, type IbvRelay, type RelayedEvent } from '../../src/server/index.js'
+import type { WebhookEvent } from '../../src/core/index.js'
+import { APP, backendUnderAttack, generated } from '../security/backend-under-attack.js'
+import { readSse } from './sse.js'
+
+const event = (id: string): WebhookEvent => ({ event: 'report_generated', status: 'complete', productRequestId: id, consumerId: 'LND-42', reportUrl: 'https://service.test/r', payload: generated(id) })
+
+/** The in-memory relay behind promises, with a `since` that answers only when told to. */
+function asyncRelay() {
+  const inner = new EventRelay()
+  let answerSince: (() => void) | undefined
+  let failing = false
+  const relay: IbvRelay = {
+    async publish(published) {
+      await Promise.resolve()
+      if (failing) throw new Error('relay down')
+      return inner.publish(published)
+    },
+    since(lastId) {
+      // Reads the history now, answers later: what is published meanwhile comes live.
+      const missed = inner.since(lastId)
+      return new Promise<RelayedEvent[]>((resolve) => (answerSince = () => resolve(missed)))
+    },
+    subscribe: (listener) => inner.subscribe(listener),
+    get subscribers() {
+      return inner.subscribers
+    },
+  }
+  return { relay, inner, release: () => answerSince?.(), fail: (value: boolean) => (failing = value) }
+}
+
+describe('a relay that answers promises', () => {
+  it('a resuming subscriber gets the history, then what arrived meanwhile, each once and in order', async () => {
+    const { relay, inner, release } = asyncRelay()
+    const { backend } = backendUnderAttack({ relay })
+    for (let index = 1; index <= 3; index++) inner.publish(event(`IBV-${index}`))
+    const response = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    // Published after the history was read, before it was answered: held, then sent once.
+    inner.publish(event('IBV-4'))
+    release()
+    inner.publish(event('IBV-5'))
+    const { messages } = await readSse(response, (got) => got.length >= 4)
+    expect(messages.map((message) => message.id)).toEqual(['2', '3', '4', '5'])
+  })
+
+  it('an event both in the history and live is sent once', async () => {
+    const inner = new EventRelay()
+    for (let index = 1; index <= 2; index++) inner.publish(event(`IBV-${index}`))
+    let listener: ((relayed: RelayedEvent) => void) | undefined
+    const relay: IbvRelay = {
+      publish: (published) => inner.publish(published),
+      // The live feed repeats event 2 after subscribing; the history has it too.
+      since: async (lastId) => {
+        listener?.(inner.since(0)[1]!)
+        return inner.since(lastId)
+      },
+      subscribe: (next) => {
+        listener = next
+        return inner.subscribe(next)
+      },
+      subscribers: 0,
+    }
+    const { backend } = backendUnderAttack({ relay })
+    const resumed = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    inner.publish(event('IBV-3'))
+    const { messages } = await readSse(resumed, (got) => got.length >= 2)
+    expect(messages.map((message) => message.id)).toEqual(['2', '3'])
+  })
+
+  it('a publish that rejects answers a retryable 503 and forgets the key, so the retry is handled', async () => {
+    const { relay, inner, fail } = asyncRelay()
+    const { post, handled, errors } = backendUnderAttack({ relay })
+    fail(true)
+    const first = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
+    expect(first.status).toBe(503)
+    expect(first.headers.get('retry-after')).toBe('5')
+    expect(await first.json()).toMatchObject({ code: 'relay_unavailable' })
+    expect(errors).toHaveLength(1)
+    fail(false)
+    const retry = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
+    expect(await retry.json()).toEqual({ received: true })
+    expect(handled).toHaveLength(2)
+    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-R1'])
+    const copy = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
+    expect(await copy.json()).toEqual({ received: true, duplicate: true })
+  })
+})
