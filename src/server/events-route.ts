@@ -88,7 +88,17 @@ export function eventStreams(options: EventStreamsOptions) {
           // Subscribed first, then caught up: what arrives live meanwhile waits, and goes out after
           // the history unless the history already had it, so nothing falls between the two.
           let held: RelayedEvent[] | undefined = lastId === undefined ? undefined : []
-          const unsubscribe = options.relay.subscribe((relayed) => (held ? held.push(relayed) : send(relayed)))
+          let heldBytes = 0
+          const unsubscribe = options.relay.subscribe((relayed) => {
+            if (!held) return send(relayed)
+            held.push(relayed)
+            // Held events count against the same budget: a history that never answers cannot pile them up.
+            heldBytes += relayed.data.length
+            if (heldBytes > options.maxBufferBytes) {
+              held = undefined
+              drop()
+            }
+          })
           const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
           stop = () => {
             if (!open) return

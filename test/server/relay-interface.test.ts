@@ -87,4 +87,22 @@ describe('a relay that answers promises', () => {
     const copy = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
     expect(await copy.json()).toEqual({ received: true, duplicate: true })
   })
+
+  it('a history that never answers cannot make a resuming stream hold events without limit: it is dropped', async () => {
+    const inner = new EventRelay()
+    const relay: IbvRelay = {
+      publish: (published) => inner.publish(published),
+      since: () => new Promise<RelayedEvent[]>(() => {}),
+      subscribe: (listener) => inner.subscribe(listener),
+      get subscribers() {
+        return inner.subscribers
+      },
+    }
+    const { backend } = backendUnderAttack({ relay, maxStreamBufferBytes: 64 * 1024 })
+    const response = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    expect(relay.subscribers).toBe(1)
+    for (let index = 0; index < 1000; index++) inner.publish(event(`IBV-${index}`))
+    expect(relay.subscribers).toBe(0)
+    await response.body?.cancel().catch(() => undefined)
+  })
 })
