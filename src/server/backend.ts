@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
+import { IbvError, lifetimeFrom, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
 import { readJsonObject } from './body.js'
-import type { IbvClient } from './client.js'
+import type { IbvClient, IssuedToken } from './client.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay, type IbvRelay } from './relay.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { json, upstreamFailure } from './responses.js'
+import { asCachedToken, type TokenCache } from './token-cache.js'
 import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
 import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
 
@@ -39,6 +40,15 @@ export interface IbvBackendOptions {
   verifyWebhook?: WebhookVerifier
   /** Where handled webhook keys are remembered. @default createMemoryWebhookStore() */
   webhookStore?: WebhookStore
+  /**
+   * Shares embedded report tokens between the viewers of one product request: a token minted for
+   * one authorized viewer is handed to the next (with the lifetime it has left) until its renewal
+   * time, so N viewers cost one upstream mint per window, not N. Asked only after `authorize` said
+   * yes; consumer tokens are never cached. `createMemoryTokenCache()` for one process,
+   * `createRedisTokenCache` (`ibv-kit/server/redis`) for several. A cache that fails is reported to
+   * `onError` and the backend mints as without one. @default none (every request mints)
+   */
+  tokenCache?: TokenCache
   /** Where the routes live. @default '/api/ibv' */
   basePath?: string
   /** Feeds `/events`; share one between handlers of the same process, or `createRedisEventRelay` (`ibv-kit/server/redis`) between instances. @default new EventRelay() */
@@ -97,6 +107,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     }
   }
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
+  const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, (error) => onError?.(error))
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const streams = eventStreams({
@@ -127,8 +138,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     if (body.type === 'embedded_report_token') {
       if (!productRequestId) return invalid({ product_request_id: ['product_request_id is required for an embedded report token'] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
-      const token = await client.createEmbeddedReportToken(productRequestId)
-      return json({ access_token: token.access_token, expires_in: token.expires_in })
+      return json(await embeddedToken(productRequestId))
     }
     return invalid({ type: ['type must be consumer or embedded_report_token'] })
   })
@@ -166,4 +176,52 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
 function invalid(fields: Record<string, string[]>): Response {
   return json({ message: 'Validation error', code: 'invalid_request', fields }, 400)
+}
+
+/**
+ * Embedded report tokens, through the cache when there is one: a cached token until its renewal
+ * time, answered with the seconds it has left; misses for one product request in this process
+ * share one upstream mint. Called only after `authorize` said yes.
+ */
+function sharedEmbeddedTokens(client: IbvClient, cache: TokenCache | undefined, report: (error: unknown) => void) {
+  const mint = async (productRequestId: string) => {
+    const token = await client.createEmbeddedReportToken(productRequestId)
+    return { access_token: token.access_token, expires_in: token.expires_in }
+  }
+  if (!cache) return mint
+  const inFlight = new Map<string, Promise<IssuedToken>>()
+  const renewAt = (token: IssuedToken) => lifetimeFrom(token.expires_in, token.expiresAt - token.expires_in * 1000).renewAt
+
+  const mintAndKeep = async (productRequestId: string): Promise<IssuedToken> => {
+    const token = await client.createEmbeddedReportToken(productRequestId)
+    const ttlMs = Math.floor(renewAt(token) - Date.now())
+    if (ttlMs > 0) {
+      try {
+        await cache.set(productRequestId, { access_token: token.access_token, expires_in: token.expires_in, expiresAt: token.expiresAt }, ttlMs)
+      } catch (error) {
+        report(error)
+      }
+    }
+    return token
+  }
+
+  return async (productRequestId: string) => {
+    let cached: IssuedToken | undefined
+    try {
+      cached = asCachedToken(await cache.get(productRequestId))
+    } catch (error) {
+      report(error)
+    }
+    let token = cached && renewAt(cached) > Date.now() ? cached : undefined
+    if (!token) {
+      let flight = inFlight.get(productRequestId)
+      if (!flight) {
+        flight = mintAndKeep(productRequestId).finally(() => inFlight.delete(productRequestId))
+        inFlight.set(productRequestId, flight)
+      }
+      token = await flight
+    }
+    const left = Math.floor((token.expiresAt - Date.now()) / 1000)
+    return { access_token: token.access_token, expires_in: Math.max(1, Math.min(token.expires_in, left)) }
+  }
 }
