@@ -1,0 +1,51 @@
+import { lifetimeFrom } from '../core/index.js'
+import type { IbvClient, IssuedToken } from './client.js'
+import { asCachedToken, type TokenCache } from './token-cache.js'
+
+/**
+ * Embedded report tokens, through the cache when there is one: a cached token until its renewal
+ * time, answered with the seconds it has left; misses for one product request in this process
+ * share one upstream mint. Called only after `authorize` said yes.
+ */
+export function sharedEmbeddedTokens(client: IbvClient, cache: TokenCache | undefined, report: (error: unknown) => void) {
+  const mint = async (productRequestId: string) => {
+    const token = await client.createEmbeddedReportToken(productRequestId)
+    return { access_token: token.access_token, expires_in: token.expires_in }
+  }
+  if (!cache) return mint
+  const inFlight = new Map<string, Promise<IssuedToken>>()
+  const renewAt = (token: IssuedToken) => lifetimeFrom(token.expires_in, token.expiresAt - token.expires_in * 1000).renewAt
+
+  const mintAndKeep = async (productRequestId: string): Promise<IssuedToken> => {
+    const token = await client.createEmbeddedReportToken(productRequestId)
+    const ttlMs = Math.floor(renewAt(token) - Date.now())
+    if (ttlMs > 0) {
+      try {
+        await cache.set(productRequestId, { access_token: token.access_token, expires_in: token.expires_in, expiresAt: token.expiresAt }, ttlMs)
+      } catch (error) {
+        report(error)
+      }
+    }
+    return token
+  }
+
+  return async (productRequestId: string) => {
+    let cached: IssuedToken | undefined
+    try {
+      cached = asCachedToken(await cache.get(productRequestId))
+    } catch (error) {
+      report(error)
+    }
+    let token = cached && renewAt(cached) > Date.now() ? cached : undefined
+    if (!token) {
+      let flight = inFlight.get(productRequestId)
+      if (!flight) {
+        flight = mintAndKeep(productRequestId).finally(() => inFlight.delete(productRequestId))
+        inFlight.set(productRequestId, flight)
+      }
+      token = await flight
+    }
+    const left = Math.floor((token.expiresAt - Date.now()) / 1000)
+    return { access_token: token.access_token, expires_in: Math.max(1, Math.min(token.expires_in, left)) }
+  }
+}
