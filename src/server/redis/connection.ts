@@ -1,4 +1,5 @@
 import { createClient } from 'redis'
+import { reportedFailure } from './errors.js'
 
 /**
  * What ibv-kit needs of a Redis client: node-redis's `eval(script, { keys, arguments })`. A
@@ -58,5 +59,20 @@ export function openRedis(connection: RedisConnection, onError: (error: unknown)
       if (client.isReady) await client.close()
       else client.destroy()
     },
+  }
+}
+
+/**
+ * Runs a Lua script on one key under `keyPrefix`, after the first connection (or its short wait);
+ * any failure throws a reported `RedisStoreError` worded by `failed(what)`.
+ */
+export function keyedScripts(redis: RedisHandle, keyPrefix: string, report: (error: unknown) => void, failed: (what: string) => string) {
+  return async (what: string, script: string, key: string, args: string[]): Promise<unknown> => {
+    try {
+      await redis.ready()
+      return await redis.client.eval(script, { keys: [keyPrefix + key], arguments: args })
+    } catch (cause) {
+      throw reportedFailure(report, failed(what), cause)
+    }
   }
 }

@@ -6,3 +6,21 @@
 export class RedisStoreError extends Error {
   override readonly name = 'RedisStoreError'
 }
+
+/** `onError`, made safe to call from anywhere: a logger that throws must not become an unhandled rejection. */
+export function safeReporter(onError: (error: unknown) => void = () => {}): (error: unknown) => void {
+  return (error) => {
+    try {
+      onError(error)
+    } catch {
+      // Swallowed: the failure it reported is handled by whoever called.
+    }
+  }
+}
+
+/** A `RedisStoreError` saying `failed` and why, already reported: the caller throws it. */
+export function reportedFailure(report: (error: unknown) => void, failed: string, cause: unknown): RedisStoreError {
+  const error = new RedisStoreError(`${failed}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  report(error)
+  return error
+}

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '../../core/index.js'
 import type { IbvRelay, RelayedEvent } from '../relay.js'
 import { openRedis, type RedisScriptClient } from './connection.js'
-import { RedisStoreError } from './errors.js'
+import { reportedFailure, safeReporter } from './errors.js'
 
 /**
  * What the relay needs of a client of yours: `eval` for publishing and the history, and
@@ -101,22 +101,12 @@ function streamEntries(reply: unknown): unknown[][] {
  * const backend = createIbvBackend({ client, authorize, verifyWebhook, webhookStore, relay })
  */
 export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEventRelay {
-  const { keyPrefix = 'ibv:events', historySize = 500, onError = () => {} } = options
+  const { keyPrefix = 'ibv:events', historySize = 500 } = options
   if (!Number.isSafeInteger(historySize) || historySize < 1) throw new RangeError(`createRedisEventRelay: historySize must be a positive integer, not ${historySize}.`)
   const idKey = `${keyPrefix}:id`
   const streamKey = `${keyPrefix}:stream`
-  const report = (error: unknown) => {
-    try {
-      onError(error)
-    } catch {
-      // A logger that throws must not turn into an unhandled rejection.
-    }
-  }
-  const failure = (what: string, cause: unknown) => {
-    const error = new RedisStoreError(`The event relay could not ${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
-    report(error)
-    return error
-  }
+  const report = safeReporter(options.onError)
+  const failure = (what: string, cause: unknown) => reportedFailure(report, `The event relay could not ${what}`, cause)
   const redis = openRedis(options.url === undefined ? { client: options.client } : { url: options.url }, report)
   const run = async (script: string, keys: string[], args: string[] = []) => {
     await redis.ready()

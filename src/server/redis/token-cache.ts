@@ -1,6 +1,6 @@
 import { asCachedToken, type CachedToken, type TokenCache } from '../token-cache.js'
-import { openRedis, type RedisConnection } from './connection.js'
-import { RedisStoreError } from './errors.js'
+import { keyedScripts, openRedis, type RedisConnection } from './connection.js'
+import { safeReporter } from './errors.js'
 
 /** Where Redis is (`url`, or a `client` of yours), and how the cache uses it. */
 export type RedisTokenCacheOptions = RedisConnection & {
@@ -32,26 +32,10 @@ const SET = `return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`
  * const backend = createIbvBackend({ client, authorize, tokenCache })
  */
 export function createRedisTokenCache(options: RedisTokenCacheOptions): RedisTokenCache {
-  const { keyPrefix = 'ibv:tokens:', onError = () => {} } = options
-  const report = (error: unknown) => {
-    try {
-      onError(error)
-    } catch {
-      // A logger that throws must not turn into an unhandled rejection.
-    }
-  }
+  const { keyPrefix = 'ibv:tokens:' } = options
+  const report = safeReporter(options.onError)
   const redis = openRedis(options, report)
-
-  const run = async (what: string, script: string, key: string, args: string[]) => {
-    try {
-      await redis.ready()
-      return await redis.client.eval(script, { keys: [keyPrefix + key], arguments: args })
-    } catch (cause) {
-      const error = new RedisStoreError(`The token cache could not ${what} a token in Redis: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
-      report(error)
-      throw error
-    }
-  }
+  const run = keyedScripts(redis, keyPrefix, report, (what) => `The token cache could not ${what} a token in Redis`)
 
   return {
     async get(productRequestId) {

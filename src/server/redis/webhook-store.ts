@@ -1,6 +1,6 @@
 import type { WebhookClaim, WebhookStore } from '../webhook-store.js'
-import { openRedis, type RedisConnection } from './connection.js'
-import { RedisStoreError } from './errors.js'
+import { keyedScripts, openRedis, type RedisConnection } from './connection.js'
+import { RedisStoreError, safeReporter } from './errors.js'
 
 /** Where Redis is (`url`, or a `client` of yours), and how the store uses it. */
 export type RedisWebhookStoreOptions = RedisConnection & {
@@ -61,28 +61,12 @@ const milliseconds = (name: string, value: number) => {
  * const backend = createIbvBackend({ client, authorize, verifyWebhook, webhookStore })
  */
 export function createRedisWebhookStore(options: RedisWebhookStoreOptions): RedisWebhookStore {
-  const { keyPrefix = 'ibv:webhook:', onError = () => {} } = options
+  const { keyPrefix = 'ibv:webhook:' } = options
   const lease = milliseconds('leaseMs', options.leaseMs ?? 60_000)
   const ttl = milliseconds('ttlMs', options.ttlMs ?? 86_400_000)
-  const report = (error: unknown) => {
-    try {
-      onError(error)
-    } catch {
-      // A logger that throws must not turn into an unhandled rejection.
-    }
-  }
+  const report = safeReporter(options.onError)
   const redis = openRedis(options, report)
-
-  const run = async (what: string, script: string, key: string, args: string[]) => {
-    try {
-      await redis.ready()
-      return await redis.client.eval(script, { keys: [keyPrefix + key], arguments: args })
-    } catch (cause) {
-      const error = new RedisStoreError(`The webhook store could not ${what} a key in Redis: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
-      report(error)
-      throw error
-    }
-  }
+  const run = keyedScripts(redis, keyPrefix, report, (what) => `The webhook store could not ${what} a key in Redis`)
 
   return {
     async claim(key, token) {
