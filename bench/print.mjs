@@ -8,6 +8,7 @@ const read = (name) => JSON.parse(readFileSync(`reports/bench/${name}.json`, 'ut
 const jsdom = read('jsdom')
 const chromium = read('chromium')
 const sandbox = read('sandbox')
+const instances = read('instances')
 /** @param {number} value */
 const n = (value) => Math.round(value).toLocaleString('en-US')
 /** @type {Array<Record<string, string>>} */
@@ -37,6 +38,26 @@ rate('sandbox: report retrieval (req/s)', sandbox.sandboxReports)
 rate('backend: POST /tokens (req/s)', sandbox.backendTokens)
 const flows = sandbox.connectFlows
 add('1,000 concurrent connect flows', `${flows.complete} complete, ${flows.webhooks} webhooks delivered, ${flows.lost} lost`, 'in-process sandbox, webhooks over HTTP to a receiver on 127.0.0.1')
+const { one, three, ratio } = instances.throughput
+add(
+  'webhooks handled and relayed (/s), 1 vs 3 instances',
+  `${n(one.perSecond)} with 1, ${n(three.perSecond)} with 3 (ratio 3/1 ${ratio.toFixed(2)}; ${instances.cores} cores)`,
+  `${n(one.webhooks)} distinct webhooks, 32 at a time round-robin, separate Node processes on one Redis, 2 /events streams per instance; from the first POST until all acknowledged and every stream has all`,
+)
+add('webhooks handled / least any stream received (1, 3 instances)', `${one.handledTotal} / ${one.receivedMin}, ${three.handledTotal} / ${three.receivedMin} (of ${n(one.webhooks)})`, 'onWebhook calls summed over instances (each id once); /events messages per stream')
+const many = instances.manyStreams
+const perStream = many.rssBytesPerStream === null ? 'RSS not measured' : `~${n(many.rssBytesPerStream / 1024)} KiB RSS per stream`
+add(
+  `/events streams open on 3 instances, 20 webhooks`,
+  `${n(many.streamsOpened)} open, ${n(many.delivered)} of ${n(many.expected)} events delivered in ${many.deliveredSeconds.toFixed(1)} s; ${perStream}`,
+  `${n(many.streamsOpened / 3)} Node fetch subscribers per instance; RSS of each instance process (/proc) before and after opening, divided by streams`,
+)
+const mints = instances.mints
+add(
+  `upstream token mints, ${mints.viewers} viewers of one report (at once / one after another)`,
+  `${mints.withoutCache.concurrent.mints} / ${mints.withoutCache.sequential.mints} without cache, ${mints.withCache.concurrent.mints} / ${mints.withCache.sequential.mints} with TOKEN_CACHE=redis`,
+  '3 instances round-robin, POST /api/ibv/tokens embedded_report_token for one complete product request; sandbox over HTTP counting its mints; concurrent misses single-flight per instance only (at most 3)',
+)
 for (const mode of ['polling', 'stream']) {
   const figures = jsdom[`requestsUntilReady.${mode}`]
   add(`requests until a report is shown (${mode === 'stream' ? 'live stream' : 'polling only'})`, `${figures.reportRequests} report requests, shown after ${figures.secondsUntilShown} s`, 'jsdom, fake time, report completes at 6 s')
