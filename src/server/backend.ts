@@ -6,6 +6,7 @@ import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay, type IbvRelay } from './relay.js'
+import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { json, upstreamFailure } from './responses.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
@@ -108,6 +109,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     }
   }
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
+  const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, (error) => onError?.(error))
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
@@ -159,7 +161,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return json(await client.refresh(consumerId))
   })
 
-  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, relay, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
+  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
 
   app.get('/events', async (c) => {
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()

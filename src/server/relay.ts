@@ -17,14 +17,24 @@ export interface RelayedEvent {
 
 type Listener = (relayed: RelayedEvent) => void
 
+/** What the webhook route tells `publish` about the delivery an event came from. */
+export interface PublishOptions {
+  /**
+   * The delivery's webhook key. A relay whose answers can be lost (a network between it and its
+   * store) publishes an event once per key, so a publish retried after a lost answer is not
+   * relayed twice.
+   */
+  key?: string
+}
+
 /**
  * What `/events` and `/webhooks` need of a relay: the in-memory `EventRelay`, or one shared by
  * several instances (`createRedisEventRelay` from `ibv-kit/server/redis`). `publish` and `since`
- * may answer promises; a rejected `publish` makes the webhook route answer a retryable `503`.
+ * may answer promises; a rejected `publish` is retried by the webhook route until it succeeds.
  */
 export interface IbvRelay {
   /** Gives `event` the next id, keeps it in the history and sends it to every subscriber once. */
-  publish(event: WebhookEvent): RelayedEvent | Promise<RelayedEvent>
+  publish(event: WebhookEvent, options?: PublishOptions): RelayedEvent | Promise<RelayedEvent>
   /** Events after `lastId` still in the history, oldest first. */
   since(lastId: number): RelayedEvent[] | Promise<RelayedEvent[]>
   /** Calls `listener` with each event from now on, in id order; returns the unsubscribe. */

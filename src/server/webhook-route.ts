@@ -1,5 +1,5 @@
 import { IbvError, parseWebhook, type WebhookEvent } from '../core/index.js'
-import type { IbvRelay } from './relay.js'
+import type { RelayOutbox } from './relay-outbox.js'
 import { json } from './responses.js'
 import { webhookKey } from './webhook-key.js'
 import type { WebhookStore } from './webhook-store.js'
@@ -9,7 +9,8 @@ export type WebhookVerifier = (request: Request, rawBody: string) => boolean | P
 
 export interface WebhookRouteOptions {
   store: WebhookStore
-  relay: IbvRelay
+  /** Relays what was handled and completes its key, or keeps it until the relay takes it. */
+  outbox: RelayOutbox
   /** Removes the API key from what the service sent, should it ever echo it (`IbvClient.redact`). */
   redact?: <T>(value: T) => T
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
@@ -23,8 +24,10 @@ const RETRY_AFTER_SECONDS = '5'
 /**
  * `POST /webhooks`: verify, parse, handle each event once, relay it to `/events`. A key is done
  * only after `onWebhook` succeeded: a copy that arrives while it still runs gets a retryable 503,
- * a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled, and a
- * relay that cannot take the event (Redis down) answers a retryable 503 and forgets it too.
+ * a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled. Once
+ * `onWebhook` succeeded the delivery is acknowledged: a relay that cannot take the event now
+ * (Redis restarting) gets it from the outbox when it can, so the event is neither handled twice
+ * nor lost.
  */
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
   // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
@@ -68,18 +71,11 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
     await release()
     return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
   }
-  // Relayed before it counts as done: a relay that cannot take it (Redis down) forgets the key,
-  // so the service's retry is handled and relayed then, rather than never reaching `/events`.
-  try {
-    await options.relay.publish(event)
-  } catch (error) {
-    options.onError?.(error)
+  // Relayed before it counts as done, now or from the outbox once the relay takes it again.
+  const relayed = await options.outbox.deliver({ event, key, token })
+  if (relayed === 'full') {
     await release()
     return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
   }
-  // Handled: a store that cannot record it now must not turn the handling into a failure.
-  await Promise.resolve()
-    .then(() => options.store.complete(key, token))
-    .catch((error: unknown) => options.onError?.(error))
-  return json({ received: true })
+  return json(relayed === 'relayed' ? { received: true } : { received: true, relayed: false })
 }

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createConnection, createServer } from 'node:net'
 import { redisServerPath } from '../../scripts/redis.mjs'
 
@@ -9,7 +12,7 @@ export interface TestRedis {
   port: number
   /** Stops the server (by its PID) and waits for it to exit. Safe to call twice. */
   stop(): Promise<void>
-  /** Starts the server again on the same port, empty (nothing is saved), and waits for PONG. */
+  /** Starts the server again on the same port, and waits for PONG: empty, or as it was with `persist`. */
   restart(): Promise<void>
 }
 
@@ -47,16 +50,30 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve())
   })
 
+export interface StartRedisOptions {
+  /**
+   * Keep every write in an append-only file (fsync'd on each write, in a temporary directory), as
+   * a production Redis does, so a restart comes back with its data. @default false (nothing saved)
+   */
+  persist?: boolean
+}
+
 /**
- * Starts `redis-server` on a free loopback port with no persistence and no daemon, and resolves
- * once it answers PING. Only this server is ever stopped, by its own PID.
+ * Starts `redis-server` on a free loopback port with no daemon (and no persistence unless asked),
+ * and resolves once it answers PING. Only this server is ever stopped, by its own PID.
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(options: StartRedisOptions = {}): Promise<TestRedis> {
   const port = await freePort()
   let child: ChildProcess | undefined
+  let persistence = ['--appendonly', 'no']
+  if (options.persist) {
+    const dir = mkdtempSync(join(tmpdir(), 'ibv-redis-'))
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    persistence = ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
+  }
 
   const launch = async () => {
-    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
+    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--daemonize', 'no'], {
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     child = started

@@ -1,11 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { EventRelay, type IbvRelay, type RelayedEvent } from '../../src/server/index.js'
+import { createMemoryWebhookStore, EventRelay, type IbvRelay, type RelayedEvent } from '../../src/server/index.js'
+import { createRelayOutbox } from '../../src/server/relay-outbox.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { APP, backendUnderAttack, generated } from '../security/backend-under-attack.js'
 import { readSse } from './sse.js'
 
 const event = (id: string): WebhookEvent => ({ event: 'report_generated', status: 'complete', productRequestId: id, consumerId: 'LND-42', reportUrl: 'https://service.test/r', payload: generated(id) })
+
+async function until(condition: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
 
 /** The in-memory relay behind promises, with a `since` that answers only when told to. */
 function asyncRelay() {
@@ -70,22 +79,41 @@ describe('a relay that answers promises', () => {
     expect(messages.map((message) => message.id)).toEqual(['2', '3'])
   })
 
-  it('a publish that rejects answers a retryable 503 and forgets the key, so the retry is handled', async () => {
+  it('a publish that rejects after onWebhook ran: acknowledged, relayed once the relay takes it, never handled twice', async () => {
     const { relay, inner, fail } = asyncRelay()
     const { post, handled, errors } = backendUnderAttack({ relay })
     fail(true)
     const first = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
-    expect(first.status).toBe(503)
-    expect(first.headers.get('retry-after')).toBe('5')
-    expect(await first.json()).toMatchObject({ code: 'relay_unavailable' })
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ received: true, relayed: false })
     expect(errors).toHaveLength(1)
+    // A copy meanwhile is not handled again: the key is still held for the waiting event.
+    const meanwhile = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
+    expect(meanwhile.status).toBe(503)
+    // Later deliveries wait behind it, so the relay keeps this instance's order.
+    expect(await (await post('/webhooks', JSON.stringify(generated('IBV-R2')))).json()).toEqual({ received: true, relayed: false })
     fail(false)
-    const retry = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
-    expect(await retry.json()).toEqual({ received: true })
-    expect(handled).toHaveLength(2)
-    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-R1'])
+    await until(() => inner.since(0).length === 2)
+    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-R1', 'IBV-R2'])
+    expect(handled.map((event) => event.productRequestId)).toEqual(['IBV-R1', 'IBV-R2'])
     const copy = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
     expect(await copy.json()).toEqual({ received: true, duplicate: true })
+  })
+
+  it('past maxPending waiting events, a delivery is refused with a retryable 503 and its key released', async () => {
+    const { relay, inner, fail } = asyncRelay()
+    const store = createMemoryWebhookStore()
+    const errors: unknown[] = []
+    const outbox = createRelayOutbox({ relay, store, maxPending: 2, onError: (error) => void errors.push(error) })
+    fail(true)
+    const deliver = (id: string) => outbox.deliver({ event: event(id), key: id, token: `t-${id}` })
+    for (const id of ['A', 'B', 'C']) expect(store.claim(id, `t-${id}`)).toBe('claimed')
+    expect([await deliver('A'), await deliver('B'), await deliver('C')]).toEqual(['pending', 'pending', 'full'])
+    expect(outbox.pending).toBe(2)
+    fail(false)
+    await until(() => outbox.pending === 0)
+    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['A', 'B'])
+    expect([store.claim('A', 'x'), store.claim('B', 'x')]).toEqual(['done', 'done'])
   })
 
   it('a history that never answers cannot make a resuming stream hold events without limit: it is dropped', async () => {

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '../../core/index.js'
-import type { IbvRelay, RelayedEvent } from '../relay.js'
+import type { IbvRelay, PublishOptions, RelayedEvent } from '../relay.js'
 import { openRedis, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
 
@@ -13,7 +13,7 @@ export interface RedisRelayClient extends RedisScriptClient {
 
 /** Where Redis is (`url`, or a `client` of yours), and how the relay uses it. */
 export type RedisEventRelayOptions = ({ url: string; client?: never } | { client: RedisRelayClient; url?: never }) & {
-  /** Put before the relay's two keys (`<prefix>:id`, `<prefix>:stream`), so several apps can share one Redis. @default 'ibv:events' */
+  /** Put before the relay's keys (`<prefix>:id`, `<prefix>:stream`, `<prefix>:published:<webhook key>` for an hour), so several apps can share one Redis. @default 'ibv:events' */
   keyPrefix?: string
   /** How many past events a reconnecting subscriber can catch up on, at least (Redis trims in whole blocks). @default 500 */
   historySize?: number
@@ -23,7 +23,7 @@ export type RedisEventRelayOptions = ({ url: string; client?: never } | { client
 
 /** The relay for several instances; `close()` stops its reader and closes the clients it made. */
 export interface RedisEventRelay extends IbvRelay {
-  publish(event: WebhookEvent): Promise<RelayedEvent>
+  publish(event: WebhookEvent, options?: PublishOptions): Promise<RelayedEvent>
   since(lastId: number): Promise<RelayedEvent[]>
   /**
    * Resolves once the relay knows where the stream stood when it started (or after a short wait
@@ -43,16 +43,32 @@ interface ReaderClient {
 }
 
 // The id and the stream entry in one step, so the stream's order is the ids' order on every instance.
-const PUBLISH = `local id = redis.call('INCR', KEYS[1])
-local fields = { 'id', tostring(id) }
-for i = 2, #ARGV do fields[#fields + 1] = ARGV[i] end
+// A missing counter (a new Redis, or one that restarted empty) starts from Redis's clock in
+// microseconds, so ids keep growing past any a browser still holds and its resume misses nothing.
+// With a delivery key (KEYS[3]), an event already published for it answers its id and adds
+// nothing: a publish retried after its answer was lost (Redis went down just then) is not a second event.
+const PUBLISH = `if KEYS[3] then
+  local seen = redis.call('GET', KEYS[3])
+  if seen then return tonumber(seen) end
+end
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local now = redis.call('TIME')
+  redis.call('SET', KEYS[1], now[1] .. string.rep('0', 6 - #now[2]) .. now[2])
+end
+local id = redis.call('INCR', KEYS[1])
+-- Not tostring: Lua 5.1 writes numbers with 14 digits, and these ids have 16.
+local fields = { 'id', string.format('%d', id) }
+for i = 3, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[1], '*', unpack(fields))
+if KEYS[3] then redis.call('SET', KEYS[3], fields[2], 'PX', ARGV[2]) end
 return id`
 const HISTORY = `return redis.call('XRANGE', KEYS[1], '-', '+')`
 const NEWEST = `local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if #last == 0 then return '0-0' end
 return last[1][1]`
 
+/** How long a delivery key is remembered as published, in milliseconds: far longer than a retry waits. */
+const PUBLISHED_MS = '3600000'
 /** How long one XREAD waits for new entries before it asks again, in milliseconds. */
 const BLOCK_MS = '2000'
 /** How long the reader waits after a failure before it tries again, in milliseconds. */
@@ -93,8 +109,9 @@ function streamEntries(reply: unknown): unknown[][] {
  * `Last-Event-ID` resumes on any instance) and goes into one Redis stream, trimmed to about
  * `historySize` events. Each relay reads that stream on its own connection and hands every event
  * to its own subscribers once, in id order, whichever instance published it. While Redis is
- * unreachable `publish` rejects with a `RedisStoreError` (the webhook route answers `503`, so the
- * service retries the delivery), and the reader waits and carries on from where it was.
+ * unreachable `publish` rejects with a `RedisStoreError` (the webhook route keeps the handled
+ * event and publishes it, once, when Redis is back), and the reader waits and carries on from
+ * where it was.
  *
  * @example
  * const relay = createRedisEventRelay({ url: process.env.REDIS_URL!, onError: console.error })
@@ -170,7 +187,7 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
   const reading = read().catch((error: unknown) => report(error))
 
   return {
-    async publish(event) {
+    async publish(event, { key } = {}) {
       const relayed: RelayedEvent = { id: 0, name: event.event, data: JSON.stringify(event) }
       if (event.productRequestId !== undefined) relayed.productRequestId = event.productRequestId
       if (event.consumerId !== undefined) relayed.consumerId = event.consumerId
@@ -179,7 +196,8 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
       if (relayed.consumerId !== undefined) fields.push('consumerId', relayed.consumerId)
       let id: unknown
       try {
-        id = await run(PUBLISH, [idKey, streamKey], [String(historySize), ...fields])
+        const keys = key === undefined ? [idKey, streamKey] : [idKey, streamKey, `${keyPrefix}:published:${key}`]
+        id = await run(PUBLISH, keys, [String(historySize), PUBLISHED_MS, ...fields])
       } catch (cause) {
         throw failure('publish an event to Redis', cause)
       }
