@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { redisServerPath } from './redis.mjs'
 
 const tarball = process.argv[2]
 if (!tarball) {
@@ -40,6 +41,51 @@ if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Er
   )
   execFileSync('node', ['server.mjs'], { cwd: app, stdio: 'inherit' })
   console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server and ibv-kit/sandbox run with nothing more installed.`)
+  checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })
+}
+
+/**
+ * `ibv-kit/server/redis` as a lender uses it: without `redis` installed, importing it names the
+ * missing peer; with `npm install redis`, a webhook store on a real redis-server (a private one on
+ * a free loopback port) claims a key once.
+ */
+function checkRedisEntry(app) {
+  writeFileSync(
+    join(app, 'without-redis.mjs'),
+    `try {
+  await import('ibv-kit/server/redis')
+  throw new Error('ibv-kit/server/redis imported without redis installed')
+} catch (error) {
+  if (error.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes("'redis'")) throw error
+}
+`,
+  )
+  execFileSync('node', ['without-redis.mjs'], { cwd: app, stdio: 'inherit' })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', 'redis@6'], { cwd: app, stdio: 'ignore' })
+  writeFileSync(
+    join(app, 'with-redis.mjs'),
+    `import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { createRedisWebhookStore } from 'ibv-kit/server/redis'
+const port = await new Promise((resolve) => { const server = createServer().listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)) }) })
+const redis = spawn(${JSON.stringify(redisServerPath())}, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+try {
+  const store = createRedisWebhookStore({ url: 'redis://127.0.0.1:' + port })
+  let first
+  for (let attempt = 0; first === undefined; attempt++) {
+    first = await store.claim('report_generated:IBV-1', 'a').catch((error) => { if (attempt > 50) throw error })
+    if (first === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const second = await store.claim('report_generated:IBV-1', 'b')
+  await store.close()
+  if (first !== 'claimed' || second !== 'in_progress') throw new Error('claims answered ' + first + ', ' + second)
+} finally {
+  redis.kill()
+}
+`,
+  )
+  execFileSync('node', ['with-redis.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log('ibv-kit/server/redis: without redis it names the missing peer; with npm install redis, a webhook store on a real redis-server claims a key once.')
 }
