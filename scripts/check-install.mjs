@@ -50,6 +50,7 @@ if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Er
  * `ibv-kit/server/redis` as a lender uses it: without `redis` installed, importing it names the
  * missing peer; with `npm install redis`, a webhook store on a real redis-server (a private one on
  * a free loopback port) claims a key once.
+ * @param {string} app
  */
 function checkRedisEntry(app) {
   writeFileSync(
