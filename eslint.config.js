@@ -16,6 +16,10 @@ const otherLayer = (names, why) => ({
 /** @type {(regex: string, why: string) => Pattern} */
 const pkg = (regex, why) => ({ regex, message: why })
 
+// The test kit (src/testing) may use every layer; its test libraries are optional peers that
+// it alone imports.
+const testLibraries = pkg('^(msw|@testing-library/|playwright|playwright-core)(/|$)', 'Test libraries are optional peers: only src/testing imports them.')
+
 export const layerRules = [
   layer(
     ['src/core/**'],
@@ -23,6 +27,7 @@ export const layerRules = [
       otherLayer(['react', 'server', 'sandbox'], 'src/core imports no other layer (DESIGN.md).'),
       pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/core imports no framework (DESIGN.md).'),
       pkg('^node:', 'src/core runs in browsers and edge runtimes: no Node built-ins.'),
+      testLibraries,
     ],
   ),
   layer(
@@ -32,6 +37,7 @@ export const layerRules = [
       pkg('^(hono|@hono/)', 'Hono is server-side; the browser entry must not pull it in.'),
       pkg('^zod$', 'Use zod/mini in code that reaches the browser.'),
       pkg('^node:', 'The browser side imports no Node built-ins.'),
+      testLibraries,
     ],
   ),
   layer(
@@ -41,6 +47,7 @@ export const layerRules = [
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       pkg('^(redis|@redis/[^/]+)(/|$)', 'The Redis client is an optional peer: only src/server/redis imports it.'),
       pkg('^\\./redis(/|$)', 'ibv-kit/server loads without the Redis client: only the ibv-kit/server/redis entry reaches src/server/redis.'),
+      testLibraries,
     ],
   ),
   // The one place the optional Redis client may be imported (ibv-kit/server/redis).
@@ -49,6 +56,7 @@ export const layerRules = [
     [
       otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
+      testLibraries,
     ],
   ),
   layer(
@@ -56,6 +64,7 @@ export const layerRules = [
     [
       otherLayer(['react', 'server'], 'src/sandbox imports core/ only (DESIGN.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/sandbox imports no React.'),
+      testLibraries,
     ],
   ),
 ]

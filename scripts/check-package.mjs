@@ -21,11 +21,19 @@ run('npx', ['--no-install', 'publint', '--strict'])
 // What a lender's app must resolve: every bare import of the shipped code, and of the type files
 // its entry points reach, is a dependency, a peer or a Node built-in. Hono is built into
 // dist/vendor/ (vite.config.ts), so a browser-only app installs no server framework.
-// An optional peer (the Redis client) is resolvable only from the entry made for it,
-// dist/server/redis/: no other entry may reach it, so an app without it imports the rest.
+// An optional peer is resolvable only from the entry made for it (the Redis client from
+// dist/server/redis/, the test libraries from dist/testing/): no other entry may reach that
+// entry, so an app without the peer imports the rest.
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
 const optionalPeers = Object.keys(pkg.peerDependenciesMeta ?? {}).filter((name) => pkg.peerDependenciesMeta[name].optional)
-const OPTIONAL_PEER_HOME = 'dist/server/redis/'
+/** @type {Record<string, string>} */
+const OPTIONAL_PEER_HOMES = { redis: 'dist/server/redis/', msw: 'dist/testing/', '@testing-library/react': 'dist/testing/', 'playwright-core': 'dist/testing/' }
+const homeless = optionalPeers.filter((name) => !OPTIONAL_PEER_HOMES[name])
+if (homeless.length > 0) {
+  console.error(`check-package: optional peers without an entry of their own in OPTIONAL_PEER_HOMES: ${homeless.join(', ')}.`)
+  process.exit(1)
+}
+const HOMES = [...new Set(Object.values(OPTIONAL_PEER_HOMES))]
 const resolvable = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((name) => !optionalPeers.includes(name))
 /** @type {(specifier: string, names: string[]) => boolean} */
 const isPackage = (specifier, names) => names.some((name) => specifier === name || specifier.startsWith(`${name}/`))
@@ -38,7 +46,7 @@ const bareAndForeign = (file, specifier) =>
   !specifier.startsWith('.') &&
   !specifier.startsWith('node:') &&
   !isPackage(specifier, resolvable) &&
-  !(file.startsWith(OPTIONAL_PEER_HOME) && isPackage(specifier, optionalPeers))
+  !optionalPeers.some((name) => file.startsWith(OPTIONAL_PEER_HOMES[name] ?? '\0') && isPackage(specifier, [name]))
 /** @type {(dir: string) => string[]} */
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]))
 const shipped = walk('dist')
@@ -58,11 +66,11 @@ if (foreign.length > 0) {
   console.error(`check-package: imports a lender's app could not resolve: ${foreign.join('; ')}.`)
   process.exit(1)
 }
-// And no other entry reaches dist/server/redis/ through a relative import: `ibv-kit` and
-// `ibv-kit/server` load without the Redis client installed.
+// And no other entry reaches those through a relative import: `ibv-kit`, `ibv-kit/server` and
+// the rest load without the Redis client or the test libraries installed.
 /** @type {[string, string][]} */
 const entryFiles = Object.entries(pkg.exports).flatMap(([name, target]) =>
-  typeof target === 'object' && target.default?.endsWith('.js') && !target.default.startsWith(`./${OPTIONAL_PEER_HOME}`) ? [[name, target.default.replace(/^\.\//, '')]] : [],
+  typeof target === 'object' && target.default?.endsWith('.js') && !HOMES.some((home) => target.default.startsWith(`./${home}`)) ? [[name, target.default.replace(/^\.\//, '')]] : [],
 )
 const reachesOptional = entryFiles.flatMap(([name, entry]) => {
   const seen = new Set()
@@ -70,16 +78,16 @@ const reachesOptional = entryFiles.flatMap(([name, entry]) => {
   for (let file = pending.pop(); file; file = pending.pop()) {
     if (seen.has(file)) continue
     seen.add(file)
-    if (file.startsWith(OPTIONAL_PEER_HOME)) return [`${name} reaches ${file}`]
+    if (HOMES.some((home) => file.startsWith(home))) return [`${name} reaches ${file}`]
     for (const specifier of importsOf(file)) if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier))
   }
   return []
 })
 if (reachesOptional.length > 0) {
-  console.error(`check-package: an entry would need the optional Redis client: ${reachesOptional.join('; ')}.`)
+  console.error(`check-package: an entry would need an optional peer: ${reachesOptional.join('; ')}.`)
   process.exit(1)
 }
-console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${OPTIONAL_PEER_HOME}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches.`)
+console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${HOMES.join(' and ')}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches.`)
 console.log(`Imports: every bare import of ${shipped.filter((file) => file.endsWith('.js')).length} modules and ${reachableTypes.size} reachable type files is a dependency, a peer or a Node built-in.`)
 
 // React modules keep 'use client' (for React Server Components); core and server never carry it.

@@ -83,7 +83,7 @@ describe('three backend processes on one Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect([...handledCounts(instances)]).toEqual([['IBV-ONCE', 1]])
     for (const stream of opened) expect(stream.received.map((got) => got.productRequestId)).toEqual(['IBV-ONCE'])
-  })
+  }, 60_000)
 
   it('200 distinct webhooks spread over the three: every stream gets all 200, each once, in one order', async () => {
     const instances = await cluster(redis)
@@ -105,7 +105,7 @@ describe('three backend processes on one Redis', () => {
     expect(handledCounts(instances).size).toBe(200)
     // Each instance handled its share: the work was spread, not funnelled through one.
     for (const instance of instances) expect(instance.handled.length).toBeGreaterThan(50)
-  })
+  }, 60_000)
 
   it('the instance a browser streams from is killed (SIGKILL): Chromium resumes on another with Last-Event-ID and misses nothing', async () => {
     const instances = await cluster(redis)

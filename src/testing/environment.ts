@@ -1,0 +1,173 @@
+import { act } from 'react'
+import type { WebhookEvent } from '../core/index.js'
+import { createBackendFetchers, type IbvFetchers } from '../react/fetchers.js'
+import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
+import { createIbvBackend, createIbvClient, headerSecretVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
+import { runWidget, type ConnectOutcome } from './widget-flow.js'
+
+export interface IbvTestEnvironmentOptions {
+  /** The backend's `authorize`, as your app's: who may have what. @default everyone may have everything */
+  authorize?: IbvBackendOptions['authorize']
+  /** Sandbox time. @default a manual clock (`createManualClock()`): it moves only by `advance` */
+  clock?: SandboxClock
+  /**
+   * Your test runner's fake timers, moved by `advance` together with the sandbox clock, so the
+   * app's polling and token renewal see the same time pass (`(ms) => vi.advanceTimersByTimeAsync(ms)`,
+   * `(ms) => jest.advanceTimersByTimeAsync(ms)`). @default none: only the sandbox moves
+   */
+  advanceTimers?: (ms: number) => unknown
+  /** Called with every webhook event the backend handled, as your `onWebhook` would be. */
+  onWebhook?: (event: WebhookEvent) => void | Promise<void>
+  /** Where the service pretends to be: the report iframe and the widget load from here. @default 'https://ibv-sandbox.test' */
+  serviceUrl?: string
+  /** Where your app runs (its backend routes are under it). @default `location.origin` in a DOM, else 'http://localhost' */
+  appOrigin?: string
+  /** Where the backend's routes live. @default '/api/ibv' */
+  basePath?: string
+  /** More sandbox options (timings, token lifetimes, seed). */
+  sandbox?: Omit<SandboxOptions, 'clock' | 'serviceUrl' | 'fetch' | 'webhookUrl' | 'webhookHeaders'>
+}
+
+export interface IbvTestEnvironment {
+  /** Fetchers for `<IbvProvider>`: your backend's routes, answered in process by `backend`. */
+  fetchers: Required<IbvFetchers>
+  /** For `<IbvProvider serviceUrl>`. */
+  serviceUrl: string
+  /** Where your app runs; `backend` answers under `${appOrigin}${basePath}`. */
+  appOrigin: string
+  /** The service, in process. */
+  sandbox: Sandbox
+  /** The lender's backend (`createIbvBackend`) over the sandbox, with your `authorize`. */
+  backend: IbvBackend
+  /** Every webhook event the backend handled, in order. */
+  webhooks: WebhookEvent[]
+  /** Answers a request for your backend or the service; `undefined` for any other URL. */
+  handle(request: Request): Promise<Response> | undefined
+  /**
+   * Moves sandbox time (and `advanceTimers`, if given) by `seconds`, runs what falls due (report
+   * states, webhooks to the backend) and lets the app's requests and React updates settle.
+   */
+  advance(seconds: number): Promise<void>
+  /** Lets the app's pending requests and React updates run, without moving time. */
+  settle(): Promise<void>
+  /**
+   * The consumer goes through the connect widget with the test credentials of `outcome` and the
+   * promise resolves to the product request id. If your app has the widget open (a
+   * `<ConnectButton>` dialog in the document), that widget is the one completed and its messages
+   * reach your app as the real iframe's would (so `onSuccess` runs); otherwise a new one is opened
+   * for `consumerId`. `wrong_password` leaves it with Exit; the request waits in `reconnect_required`.
+   */
+  connect(consumerId: string, outcome?: ConnectOutcome): Promise<string>
+  /** Stops the sandbox's timers. */
+  close(): void
+}
+
+const reactActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true
+/** Inside React's `act()` when the test runs in an act environment (Testing Library sets one up). */
+const inAct = async (work: () => Promise<unknown> | unknown) => {
+  if (reactActEnvironment()) await act(async () => void (await work()))
+  else await work()
+}
+const nextMacrotask = () => new Promise((resolve) => setTimeout(resolve, 0))
+const nextImmediate = () => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
+
+/**
+ * The service and your backend in process, for unit and integration tests of your app (Vitest or
+ * Jest, jsdom): the real sandbox, the real `createIbvBackend`, and fetchers that reach it without
+ * a network. No API key, no port.
+ *
+ * @example
+ * const env = createIbvTestEnvironment({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
+ * renderWithIbv(<LoanPage consumerId="LND-1" />, env)
+ * const id = await env.connect('LND-1')
+ * await env.advance(6) // the report completes
+ */
+export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}): IbvTestEnvironment {
+  const serviceUrl = (options.serviceUrl ?? 'https://ibv-sandbox.test').replace(/\/+$/, '')
+  const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
+  const appOrigin = options.appOrigin ?? (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost')
+  const webhooks: WebhookEvent[] = []
+  const secret = `test-${Math.random().toString(36).slice(2)}`
+  // Deliveries go straight to the backend, in process; it is made next, over this sandbox.
+  const deliver = { to: undefined as IbvBackend | undefined }
+  const sandbox = createSandbox({
+    ...options.sandbox,
+    clock: options.clock ?? createManualClock(),
+    serviceUrl,
+    webhookUrl: `${appOrigin}${basePath}/webhooks`,
+    webhookHeaders: { 'x-ibv-test-secret': secret },
+    fetch: (input, init) => (deliver.to ? deliver.to.fetch(new Request(input, init)) : Promise.reject(new Error('no backend yet'))),
+  })
+  const apiKey = sandbox.apiKey
+  const backend = createIbvBackend({
+    client: createIbvClient({ apiKey, serviceUrl, fetch: (request) => sandbox.fetch(request) }),
+    authorize: options.authorize ?? (() => true),
+    verifyWebhook: headerSecretVerifier('x-ibv-test-secret', secret),
+    basePath,
+    onWebhook: async (event) => {
+      webhooks.push(event)
+      await options.onWebhook?.(event)
+    },
+  })
+  deliver.to = backend
+
+  const handle = (request: Request) => {
+    const url = new URL(request.url)
+    if (url.href.startsWith(`${serviceUrl}/`)) return sandbox.fetch(request)
+    if (url.origin === appOrigin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) return backend.fetch(request)
+    return undefined
+  }
+  const fetchers = createBackendFetchers(`${appOrigin}${basePath}`, {
+    fetch: (input, init) => backend.fetch(new Request(input instanceof Request ? input : new URL(String(input), appOrigin), init)),
+  })
+
+  const settle = () =>
+    inAct(async () => {
+      // In-process answers resolve on real macrotasks; React Query notifies on a 0 ms timer.
+      for (let round = 0; round < 10; round++) {
+        await nextImmediate()
+        if (options.advanceTimers) await options.advanceTimers(1)
+        else await nextMacrotask()
+      }
+    })
+
+  return {
+    fetchers,
+    serviceUrl,
+    appOrigin,
+    sandbox,
+    backend: backend,
+    webhooks,
+    handle,
+    settle,
+    async advance(seconds) {
+      if (!(Number.isFinite(seconds) && seconds >= 0)) throw new RangeError(`advance: seconds must be a finite number ≥ 0, not ${seconds}.`)
+      await sandbox.advance(seconds)
+      if (options.advanceTimers) await inAct(() => options.advanceTimers?.(seconds * 1000))
+      await settle()
+    },
+    async connect(consumerId, outcome = 'complete') {
+      const frame = typeof document === 'undefined' ? null : document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
+      const open = frame?.src.startsWith(`${serviceUrl}/`) ? frame : null
+      let widgetUrl = open?.src
+      if (!widgetUrl) {
+        const minted = await sandbox.fetch(
+          new Request(`${serviceUrl}/api/v1/auth/tokens`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: consumerId }) }),
+        )
+        const token = ((await minted.json()) as { access_token?: string }).access_token
+        if (!minted.ok || !token) throw new Error(`connect: the sandbox refused a consumer token for ${consumerId} (${minted.status}).`)
+        widgetUrl = `${serviceUrl}/connect?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(appOrigin)}`
+      }
+      const run = await runWidget((request) => sandbox.fetch(request), widgetUrl, outcome)
+      if (open) {
+        const origin = new URL(serviceUrl).origin
+        for (const data of run.messages) {
+          await inAct(() => window.dispatchEvent(new MessageEvent('message', { data, origin, source: open.contentWindow })))
+        }
+      }
+      await settle()
+      return run.productRequestId
+    },
+    close: () => sandbox.close(),
+  }
+}
