@@ -9,7 +9,9 @@ import { EventRelay, type IbvRelay } from './relay.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { json, upstreamFailure } from './responses.js'
+import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
+import { createShutdown } from './shutdown.js'
 import type { TokenCache } from './token-cache.js'
 import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
 import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
@@ -75,6 +77,13 @@ export interface IbvBackend {
   relay: IbvRelay
   /** The routes as a Web-standard handler: Next.js route handlers, Hono, Node through `toNodeHandler`. */
   fetch(request: Request): Promise<Response>
+  /**
+   * Stops gracefully (on SIGTERM, before closing the Redis clients): new webhooks and streams get
+   * a retryable 503, open `/events` streams end (browsers reconnect to another instance), the
+   * webhooks being handled finish, and handled events still waiting for Redis are completed and
+   * relayed, within `timeoutMs` (@default 10000). What is left then is told to `onError`.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>
 }
 
 /**
@@ -90,7 +99,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     throw new TypeError('createIbvBackend: authorize is required. It decides who may get tokens and reports for which consumer; there is no allow-all default.')
   }
   if (!options.client) throw new TypeError('createIbvBackend: client is required (createIbvClient).')
-  const { client, onError } = options
+  const { client } = options
+  // Your logger is called from timers and background retries too: one that throws must not crash.
+  const onError = safeReporter(options.onError)
   const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
   const relay = options.relay ?? new EventRelay()
   const store = options.webhookStore ?? createMemoryWebhookStore()
@@ -104,13 +115,13 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     try {
       return (await options.authorize(context)) === true
     } catch (error) {
-      onError?.(error)
+      onError(error)
       return false
     }
   }
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
-  const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, (error) => onError?.(error))
+  const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const streams = eventStreams({
@@ -120,6 +131,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     maxBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
+
+  const shutdown = createShutdown({ endStreams: () => streams.endAll(), outbox, onError })
+  const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
   app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
@@ -161,9 +175,14 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return json(await client.refresh(consumerId))
   })
 
-  app.post('/webhooks', (c) => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError }))
+  app.post('/webhooks', (c) =>
+    shutdown.closing
+      ? shuttingDown()
+      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError })),
+  )
 
   app.get('/events', async (c) => {
+    if (shutdown.closing) return shuttingDown()
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
     return streams.open(c.req.raw)
   })
@@ -174,7 +193,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return upstreamFailure(error, onError)
   })
 
-  return { basePath, relay, fetch: async (request) => app.fetch(request) }
+  return { basePath, relay, fetch: async (request) => app.fetch(request), close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs) }
 }
 
 function invalid(fields: Record<string, string[]>): Response {

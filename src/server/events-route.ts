@@ -31,6 +31,7 @@ const SSE_HEADERS = {
  */
 export function eventStreams(options: EventStreamsOptions) {
   let live = 0
+  const stops = new Set<() => void>()
 
   function open(request: Request): Response {
     if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
@@ -71,8 +72,13 @@ export function eventStreams(options: EventStreamsOptions) {
           // One at a time, so events keep their order even though `maySee` is async; each link
           // handles its own failure, so one event can never stall the ones after it.
           let queue = Promise.resolve()
+          // The newest id this stream has had: a relay may hand over live an event the history
+          // already gave (a Redis reader lags behind `since`); it is sent once, never out of order.
+          let newest = lastId ?? 0
           const send = (relayed: RelayedEvent) => {
-            if (!open || !wanted(relayed)) return
+            if (!open || relayed.id <= newest) return
+            newest = relayed.id
+            if (!wanted(relayed)) return
             waiting += relayed.data.length
             if (overBudget()) return drop()
             queue = queue
@@ -104,6 +110,7 @@ export function eventStreams(options: EventStreamsOptions) {
             if (!open) return
             open = false
             live--
+            stops.delete(stop)
             clearInterval(heartbeat)
             unsubscribe()
             try {
@@ -112,20 +119,16 @@ export function eventStreams(options: EventStreamsOptions) {
               // Already closed or errored.
             }
           }
+          stops.add(stop)
           request.signal.addEventListener('abort', () => stop(), { once: true })
           // A request already aborted fires no event: stop now, or the stream would hold its place.
           if (request.signal.aborted) stop()
           if (open && lastId !== undefined) {
             const catchUp = (missed: RelayedEvent[]) => {
-              let newest = lastId
-              for (const relayed of missed) {
-                if (relayed.id <= newest) continue
-                newest = relayed.id
-                send(relayed)
-              }
+              for (const relayed of missed) send(relayed)
               const arrived = held ?? []
               held = undefined
-              for (const relayed of arrived) if (relayed.id > newest) send(relayed)
+              for (const relayed of arrived) send(relayed)
             }
             const failed = () => {
               // No history (Redis down): the stream ends, and the client reconnects and retries.
@@ -160,6 +163,10 @@ export function eventStreams(options: EventStreamsOptions) {
     /** Streams open now. */
     get live() {
       return live
+    },
+    /** Ends every open stream (a browser's `EventSource` reconnects, to another instance). */
+    endAll() {
+      for (const stop of [...stops]) stop()
     },
   }
 }

@@ -25,9 +25,9 @@ const RETRY_AFTER_SECONDS = '5'
  * `POST /webhooks`: verify, parse, handle each event once, relay it to `/events`. A key is done
  * only after `onWebhook` succeeded: a copy that arrives while it still runs gets a retryable 503,
  * a failing `onWebhook` answers 500 and forgets the key, so the service's retry is handled. Once
- * `onWebhook` succeeded the delivery is acknowledged: a relay that cannot take the event now
+ * `onWebhook` succeeded the delivery is acknowledged: a store or relay that cannot take it now
  * (Redis restarting) gets it from the outbox when it can, so the event is neither handled twice
- * nor lost.
+ * nor lost. While the outbox is full, deliveries are refused (503) before they are handled.
  */
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
   // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
@@ -50,6 +50,10 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   // Names this handling, so the store lets only it complete or release the claim.
   const token = crypto.randomUUID()
   const retryLater = (message: string, code: string) => json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
+  // Handled here already, its completion waiting for Redis: a duplicate, whatever the store says.
+  if (options.outbox.has(key)) return json({ received: true, duplicate: true })
+  // Refused before it is handled: once `onWebhook` ran, the delivery must be acknowledged.
+  if (options.outbox.full) return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
   let claim
   try {
     claim = await options.store.claim(key, token)
@@ -71,11 +75,7 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
     await release()
     return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
   }
-  // Relayed before it counts as done, now or from the outbox once the relay takes it again.
-  const relayed = await options.outbox.deliver({ event, key, token })
-  if (relayed === 'full') {
-    await release()
-    return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
-  }
-  return json(relayed === 'relayed' ? { received: true } : { received: true, relayed: false })
+  // Completed and relayed now, or by the outbox once Redis answers again.
+  const finished = await options.outbox.deliver({ event, key, token })
+  return json(finished === 'relayed' ? { received: true } : { received: true, relayed: false })
 }

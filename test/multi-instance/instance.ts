@@ -47,7 +47,10 @@ server.listen(0, '127.0.0.1', () => say({ port: (server.address() as AddressInfo
 
 // SIGTERM is a clean stop; SIGKILL (the tests' crash) gives it no chance, as in a real crash.
 process.on('SIGTERM', () => {
-  server.closeAllConnections()
   server.close()
-  void Promise.all([relay.close(), webhookStore.close(), tokenCache?.close()]).then(() => process.exit(0))
+  void backend
+    .close()
+    .then(() => server.closeAllConnections())
+    .then(() => Promise.all([relay.close(), webhookStore.close(), tokenCache?.close()]))
+    .then(() => process.exit(0))
 })

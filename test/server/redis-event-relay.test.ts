@@ -6,7 +6,7 @@ import type { RelayedEvent } from '../../src/server/index.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
 import { APP, backendUnderAttack, generated } from '../security/backend-under-attack.js'
-import { readSse } from './sse.js'
+import { readSse, readSseFor } from './sse.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -173,6 +173,28 @@ describe('createRedisEventRelay on a real Redis', () => {
       [first.id, 'IBV-K'],
       [other.id, 'IBV-L'],
     ])
+  })
+
+  it('a stream that resumes while events are being published gets each once, in order (the reader lags behind the history)', async () => {
+    const [a, b] = await pair()
+    const one = backendUnderAttack({ relay: a })
+    for (let round = 0; round < 20; round++) {
+      const last = await b.publish(event(`IBV-${round}-0`))
+      const publishing = Promise.all([1, 2, 3].map((k) => b.publish(event(`IBV-${round}-${k}`))))
+      const resumed = await one.backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': String(last.id) } }))
+      await publishing
+      const ids = (await readSseFor(resumed, 200)).map((message) => Number(message.id))
+      expect(ids).toEqual([last.id + 1, last.id + 2, last.id + 3])
+    }
+  }, 30_000)
+
+  it('publishedTtlMs: a delivery key is forgotten after it, so a delivery handled again then is relayed again', async () => {
+    const [a] = await pair({ publishedTtlMs: 200 })
+    const first = await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })
+    expect((await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })).id).toBe(first.id)
+    await sleep(300)
+    expect((await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })).id).toBe(first.id + 1)
+    expect(() => createRedisEventRelay({ url: redis.url, publishedTtlMs: 0 })).toThrow(RangeError)
   })
 
   it('works over a client of yours, and close() leaves that client open', async () => {

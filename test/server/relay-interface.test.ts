@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryWebhookStore, EventRelay, type IbvRelay, type RelayedEvent } from '../../src/server/index.js'
 import { createRelayOutbox } from '../../src/server/relay-outbox.js'
+import { handleWebhook } from '../../src/server/webhook-route.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { APP, backendUnderAttack, generated } from '../security/backend-under-attack.js'
 import { readSse } from './sse.js'
@@ -87,9 +88,9 @@ describe('a relay that answers promises', () => {
     expect(first.status).toBe(200)
     expect(await first.json()).toEqual({ received: true, relayed: false })
     expect(errors).toHaveLength(1)
-    // A copy meanwhile is not handled again: the key is still held for the waiting event.
+    // A copy meanwhile is not handled again: its key was completed first.
     const meanwhile = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
-    expect(meanwhile.status).toBe(503)
+    expect(await meanwhile.json()).toEqual({ received: true, duplicate: true })
     // Later deliveries wait behind it, so the relay keeps this instance's order.
     expect(await (await post('/webhooks', JSON.stringify(generated('IBV-R2')))).json()).toEqual({ received: true, relayed: false })
     fail(false)
@@ -100,20 +101,34 @@ describe('a relay that answers promises', () => {
     expect(await copy.json()).toEqual({ received: true, duplicate: true })
   })
 
-  it('past maxPending waiting events, a delivery is refused with a retryable 503 and its key released', async () => {
+  it('a full outbox refuses a delivery with a retryable 503 before onWebhook runs; a copy of a waiting one is a duplicate', async () => {
     const { relay, inner, fail } = asyncRelay()
     const store = createMemoryWebhookStore()
     const errors: unknown[] = []
-    const outbox = createRelayOutbox({ relay, store, maxPending: 2, onError: (error) => void errors.push(error) })
+    const onError = (error: unknown) => void errors.push(error)
+    const outbox = createRelayOutbox({ relay, store, maxPending: 2, onError })
+    const handled: string[] = []
+    const post = (id: string) =>
+      handleWebhook(new Request(`${APP}/api/ibv/webhooks`, { method: 'POST', body: JSON.stringify(generated(id)) }), {
+        store,
+        outbox,
+        onError,
+        onWebhook: (received) => void handled.push(received.productRequestId ?? ''),
+      })
     fail(true)
-    const deliver = (id: string) => outbox.deliver({ event: event(id), key: id, token: `t-${id}` })
-    for (const id of ['A', 'B', 'C']) expect(store.claim(id, `t-${id}`)).toBe('claimed')
-    expect([await deliver('A'), await deliver('B'), await deliver('C')]).toEqual(['pending', 'pending', 'full'])
-    expect(outbox.pending).toBe(2)
+    expect(await (await post('A')).json()).toEqual({ received: true, relayed: false })
+    expect(await (await post('B')).json()).toEqual({ received: true, relayed: false })
+    expect(outbox.full).toBe(true)
+    const refused = await post('C')
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('5')
+    expect(await (await post('A')).json()).toEqual({ received: true, duplicate: true })
+    expect(handled).toEqual(['A', 'B'])
     fail(false)
     await until(() => outbox.pending === 0)
-    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['A', 'B'])
-    expect([store.claim('A', 'x'), store.claim('B', 'x')]).toEqual(['done', 'done'])
+    expect(await (await post('C')).json()).toEqual({ received: true })
+    expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['A', 'B', 'C'])
+    expect(handled).toEqual(['A', 'B', 'C'])
   })
 
   it('a history that never answers cannot make a resuming stream hold events without limit: it is dropped', async () => {

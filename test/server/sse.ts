@@ -25,18 +25,43 @@ export async function readSse(
       if (done) throw new Error(`stream ended; got ${JSON.stringify(raw)}`)
       raw += decoder.decode(value, { stream: true })
       messages.length = 0
-      for (const block of raw.split('\n\n').slice(0, -1)) {
-        const message: SseMessage = {}
-        for (const line of block.split('\n')) {
-          const [field, ...rest] = line.split(': ')
-          if (field === 'id' || field === 'event' || field === 'data') message[field] = rest.join(': ')
-        }
-        if (message.data !== undefined) messages.push(message)
-      }
+      messages.push(...parseSse(raw))
     }
     return { messages, raw }
   } finally {
     clearTimeout(timer)
     await reader.cancel().catch(() => undefined)
+  }
+}
+
+/** The complete messages in `raw` SSE text. */
+function parseSse(raw: string): SseMessage[] {
+  const messages: SseMessage[] = []
+  for (const block of raw.split('\n\n').slice(0, -1)) {
+    const message: SseMessage = {}
+    for (const line of block.split('\n')) {
+      const [field, ...rest] = line.split(': ')
+      if (field === 'id' || field === 'event' || field === 'data') message[field] = rest.join(': ')
+    }
+    if (message.data !== undefined) messages.push(message)
+  }
+  return messages
+}
+
+/** Every message an SSE response sends within `ms`, then stops reading (which closes the stream). */
+export async function readSseFor(response: Response, ms: number): Promise<SseMessage[]> {
+  const reader = response.body?.getReader()
+  if (!reader) throw new Error('no body')
+  const decoder = new TextDecoder()
+  let raw = ''
+  const timer = setTimeout(() => void reader.cancel(), ms)
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return parseSse(raw)
+      raw += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    clearTimeout(timer)
   }
 }

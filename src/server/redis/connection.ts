@@ -26,17 +26,36 @@ const FIRST_CONNECTION_WAIT_MS = 2_000
 /** Reconnects at once, then backs off to 2 s between attempts, with jitter, for ever. */
 const reconnectStrategy = (retries: number) => Math.min(50 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100)
 
+/** The client methods `reportOncePerOutage` listens with (a node-redis client has them). */
+interface Observable {
+  on(event: 'error' | 'ready', listener: (error: unknown) => void): unknown
+}
+
+/**
+ * Tells `onError` about a client's connection failures once per outage (the first failed
+ * attempt), not once per reconnection attempt, and again after it was ready in between. Listening
+ * also keeps an `error` event from ending the process.
+ */
+export function reportOncePerOutage(client: Observable, onError: (error: unknown) => void) {
+  let failing = false
+  client.on('error', (error) => {
+    if (!failing) onError(error)
+    failing = true
+  })
+  client.on('ready', () => (failing = false))
+}
+
 /**
  * Opens the connection a store or relay uses. A client made here rejects commands at once while
  * Redis is unreachable (no offline queue), so a webhook gets its retryable 503 now rather than
- * after a timeout; it reconnects by itself, and reports each failure to `onError`, never as an
- * unhandled `error` event that would end the process.
+ * after a timeout; it reconnects by itself, and reports a lost connection to `onError` once per
+ * outage, never as an unhandled `error` event that would end the process.
  */
 export function openRedis(connection: RedisConnection, onError: (error: unknown) => void): RedisHandle {
   if (connection.client) return { client: connection.client, ready: async () => {}, close: async () => {} }
   if (typeof connection.url !== 'string') throw new TypeError('ibv-kit/server/redis needs a url or a client (options.url or options.client).')
   const client = createClient({ url: connection.url, disableOfflineQueue: true, socket: { reconnectStrategy } })
-  client.on('error', (error: unknown) => onError(error))
+  reportOncePerOutage(client, onError)
   // Not awaited here: the first commands wait for it (a little), so a store made at start-up
   // works at once, and one made while Redis is down fails soon rather than hangs.
   let connected = false

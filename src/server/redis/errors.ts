@@ -1,3 +1,5 @@
+export { safeReporter } from '../safe-reporter.js'
+
 /**
  * Redis could not answer (it is down, restarting or unreachable, or refused the command). The
  * store throws it, so the webhook route answers a retryable `503` and the service retries the
@@ -5,17 +7,6 @@
  */
 export class RedisStoreError extends Error {
   override readonly name = 'RedisStoreError'
-}
-
-/** `onError`, made safe to call from anywhere: a logger that throws must not become an unhandled rejection. */
-export function safeReporter(onError: (error: unknown) => void = () => {}): (error: unknown) => void {
-  return (error) => {
-    try {
-      onError(error)
-    } catch {
-      // Swallowed: the failure it reported is handled by whoever called.
-    }
-  }
 }
 
 /** A `RedisStoreError` saying `failed` and why, already reported: the caller throws it. */
