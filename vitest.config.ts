@@ -79,7 +79,7 @@ export default defineConfig({
         test: {
           name: 'unit (react 18)',
           environment: 'jsdom',
-          include: ['test/react/**/*.test.tsx', 'test/faults/**/*.test.tsx'],
+          include: ['test/react/**/*.test.tsx', 'test/faults/**/*.test.tsx', 'test/testing/**/*.test.tsx'],
           setupFiles: ['test/setup.ts'],
           server: { deps: { inline: [/@tanstack\/react-query/, /@testing-library\/react/] } },
         },

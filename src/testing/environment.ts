@@ -1,4 +1,4 @@
-import { act } from 'react'
+import * as React from 'react'
 import type { WebhookEvent } from '../core/index.js'
 import { createBackendFetchers, type IbvFetchers } from '../react/fetchers.js'
 import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
@@ -63,9 +63,11 @@ export interface IbvTestEnvironment {
 }
 
 const reactActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true
+// `act` from 'react' itself since React 18.3; read from the namespace, so 18.0–18.2 still load this.
+const act = (React as { act?: (callback: () => Promise<void>) => Promise<void> }).act
 /** Inside React's `act()` when the test runs in an act environment (Testing Library sets one up). */
 const inAct = async (work: () => Promise<unknown> | unknown) => {
-  if (reactActEnvironment()) await act(async () => void (await work()))
+  if (act && reactActEnvironment()) await act(async () => void (await work()))
   else await work()
 }
 const nextMacrotask = () => new Promise((resolve) => setTimeout(resolve, 0))
