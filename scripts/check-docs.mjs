@@ -26,7 +26,7 @@ if (!existsSync(join(root, 'dist', 'index.d.ts'))) {
 }
 
 /** @type {(block: DocBlock) => string} where an unnamed block lives in its project */
-const unnamedPath = (block) => `_blocks/${block.doc.replace(/[^\w.-]/g, '_')}_L${block.line}.${block.lang}`
+const unnamedPath = (block) => `_${block.doc.replace(/[^\w.-]/g, '_')}_L${block.line}.${block.lang}`
 
 /**
  * Groups the blocks of each Markdown file into projects: in order, one project, until a block
