@@ -6,6 +6,8 @@
 //   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
 //   named before replaces it from there on (the checker starts a new virtual project there);
 // - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block.
+// The virtual projects are written under the OS temp dir and kept when a check fails (or with
+// CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -172,5 +174,5 @@ if (report.length > 0) {
   console.error(`\n(virtual projects kept in ${work})`)
   process.exit(1)
 }
-rmSync(work, { recursive: true, force: true })
+if (!process.env.CHECK_DOCS_KEEP) rmSync(work, { recursive: true, force: true })
 console.log('check-docs: every example type-checks.')
