@@ -70,7 +70,7 @@ export const layerRules = [
 ]
 
 export default defineConfig([
-  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/']),
+  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/', 'test/docs/.generated/']),
   js.configs.recommended,
   tseslint.configs.strict,
   reactHooks.configs.flat.recommended,

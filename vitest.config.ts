@@ -55,6 +55,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // `ibv-kit` and its entry points resolve to src/, as in the demo: the README examples that
+        // test/docs/readme-renders.test.tsx renders import them by the package's name.
+        resolve: { alias: packageAliases },
         test: {
           name: 'unit',
           environment: 'jsdom',

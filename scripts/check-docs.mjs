@@ -1,0 +1,178 @@
+// `npm run check:docs`: every ```ts and ```tsx block of README.md and docs/*.md must type-check
+// against the BUILT package (dist/, through package.json `exports`), as a lender would paste it.
+// Run after `npm run build`. The conventions are in the README, "How the README is checked":
+// - a block is a complete module; ```ts fragment / ```tsx fragment blocks are only counted;
+// - a first-line comment naming a file (`// lib/ibv.ts`) makes the block that file, which later
+//   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
+//   named before replaces it from there on (the checker starts a new virtual project there);
+// - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block.
+// The virtual projects are written under the OS temp dir and kept when a check fails (or with
+// CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { allBlocks } from './docs-blocks.mjs'
+
+/** @typedef {import('./docs-blocks.mjs').DocBlock} DocBlock */
+/** @typedef {{ files: Map<string, DocBlock>, fresh: Set<DocBlock> }} Project */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+
+if (!existsSync(join(root, 'dist', 'index.d.ts'))) {
+  console.error('check-docs: dist/ is missing; run `npm run build` first (the examples are checked against the built package).')
+  process.exit(1)
+}
+
+/** @type {(block: DocBlock) => string} where an unnamed block lives in its project */
+const unnamedPath = (block) => `_${block.doc.replace(/[^\w.-]/g, '_')}_L${block.line}.${block.lang}`
+
+/**
+ * Groups the blocks of each Markdown file into projects: in order, one project, until a block
+ * names a file the project already has; that block starts a new project holding the other named
+ * files so far and itself. Each block is reported in the project where it is `fresh`.
+ * @param {DocBlock[]} blocks
+ * @returns {Project[]}
+ */
+function projectsOf(blocks) {
+  /** @type {Project[]} */
+  const projects = []
+  /** @type {Project | undefined} */
+  let current
+  let doc = ''
+  for (const block of blocks) {
+    const path = block.name ?? unnamedPath(block)
+    if (!current || block.doc !== doc || (block.name && current.files.has(block.name))) {
+      /** @type {Map<string, DocBlock>} */
+      const carried = new Map()
+      if (current && block.doc === doc) for (const [name, kept] of current.files) if (kept.name) carried.set(name, kept)
+      current = { files: carried, fresh: new Set() }
+      projects.push(current)
+      doc = block.doc
+    }
+    current.files.set(path, block)
+    current.fresh.add(block)
+  }
+  return projects
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    moduleDetection: 'force',
+    jsx: 'react-jsx',
+    types: ['node'],
+    strict: true,
+    noUnusedLocals: true,
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    skipLibCheck: true,
+    noEmit: true,
+    paths: { '@/*': ['./*'] },
+  },
+  include: ['**/*.ts', '**/*.tsx'],
+}
+// What the virtual project declares besides the blocks: stylesheets are imported for their effect.
+const ENV = "// Stylesheet imports (`import 'ibv-kit/styles.css'`), as a bundler's client types declare them.\ndeclare module '*.css'\n"
+
+/**
+ * node_modules for the virtual projects: `ibv-kit` is this repository (so `exports` sends every
+ * entry point to dist/), everything else is the repository's own node_modules.
+ * @param {string} dir
+ */
+function linkModules(dir) {
+  const modules = join(dir, 'node_modules')
+  mkdirSync(modules)
+  symlinkSync(root, join(modules, 'ibv-kit'), 'dir')
+  for (const entry of readdirSync(join(root, 'node_modules'))) {
+    if (entry === 'ibv-kit' || entry.startsWith('.')) continue
+    symlinkSync(join(root, 'node_modules', entry), join(modules, entry))
+  }
+}
+
+const blocks = allBlocks(root)
+const checked = blocks.filter((block) => !block.fragment)
+const fragments = blocks.filter((block) => block.fragment)
+const projects = projectsOf(checked)
+
+const work = mkdtempSync(join(tmpdir(), 'ibv-docs-'))
+linkModules(work)
+/** @type {{ dir: string, project: Project, byPath: Map<string, DocBlock> }[]} */
+const runs = projects.map((project, index) => {
+  const dir = join(work, `project-${index + 1}`)
+  /** @type {Map<string, DocBlock>} */
+  const byPath = new Map()
+  for (const [path, block] of project.files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), block.code)
+    byPath.set(path, block)
+  }
+  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`)
+  writeFileSync(join(dir, 'docs-env.d.ts'), ENV)
+  return { dir, project, byPath }
+})
+
+const run = promisify(execFile)
+/** @type {(dir: string) => Promise<string>} tsc's output (empty when it passed) */
+const typeCheck = (dir) =>
+  run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', '.'], { cwd: dir, maxBuffer: 16 << 20 }).then(
+    () => '',
+    /** @param {{ stdout?: string, stderr?: string, message: string }} error */
+    (error) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+  )
+
+// Two at a time: each tsc loads React's and Node's types once.
+/** @type {string[]} */
+const outputs = new Array(runs.length).fill('')
+let next = 0
+await Promise.all(
+  [0, 1].map(async () => {
+    while (next < runs.length) {
+      const index = next++
+      outputs[index] = await typeCheck(/** @type {{ dir: string }} */ (runs[index]).dir)
+    }
+  }),
+)
+
+// tsc prints `path(line,col): error TSnnnn: message`, continued on indented lines.
+const DIAGNOSTIC = /^(.+?)\((\d+),(\d+)\): (error .*)$/
+/** @type {string[][]} each diagnostic's lines */
+const report = []
+runs.forEach(({ dir, project, byPath }, index) => {
+  /** @type {string[] | undefined} the lines of the diagnostic being read, undefined when it is not reported */
+  let current
+  for (const line of (outputs[index] ?? '').split('\n')) {
+    if (!line.trim()) continue
+    const match = DIAGNOSTIC.exec(line)
+    if (!match) {
+      if (line.startsWith(' ') && current) current.push(line)
+      else if (!line.startsWith(' ')) report.push([`[virtual project ${dir}] ${line}`])
+      continue
+    }
+    const [, file = '', row = '0', column = '0', message = ''] = match
+    const block = byPath.get(file.replace(/\\/g, '/'))
+    current = !block ? [`${file}(${row},${column}) [virtual project ${dir}]: ${message}`]
+      : project.fresh.has(block) ? [`${block.doc}:${block.line + Number(row) - 1}:${column} ${message}`]
+      : undefined // a block carried over from an earlier project: reported there
+    if (current) report.push(current)
+  }
+})
+const perDoc = [...new Set(checked.map((block) => block.doc))].map((doc) => `${doc} ${checked.filter((block) => block.doc === doc).length}`).join(', ')
+console.log(
+  `check-docs: ${checked.length} blocks type-checked against dist/ (${perDoc}) in ${projects.length} virtual projects; ` +
+    `${fragments.length} fragment${fragments.length === 1 ? '' : 's'} not checked${fragments.length ? ` (${fragments.map((block) => block.id).join(', ')})` : ''}; ` +
+    `${blocks.filter((block) => block.renders.length > 0).length} blocks rendered by test/docs/readme-renders.test.tsx.`,
+)
+if (report.length > 0) {
+  console.error(`\ncheck-docs: ${report.length} error${report.length === 1 ? '' : 's'}:\n${report.map((lines) => lines.join('\n')).join('\n')}`)
+  console.error(`\n(virtual projects kept in ${work})`)
+  process.exit(1)
+}
+if (!process.env.CHECK_DOCS_KEEP) rmSync(work, { recursive: true, force: true })
+console.log('check-docs: every example type-checks.')
