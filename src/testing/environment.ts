@@ -149,8 +149,11 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
       await settle()
     },
     async connect(consumerId, outcome = 'complete') {
-      const frame = typeof document === 'undefined' ? null : document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
-      const open = frame?.src.startsWith(`${serviceUrl}/`) ? frame : null
+      const openWidget = () => {
+        const frame = typeof document === 'undefined' ? null : document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
+        return frame?.src.startsWith(`${serviceUrl}/`) ? frame : null
+      }
+      const open = openWidget()
       let widgetUrl = open?.src
       if (!widgetUrl) {
         const minted = await sandbox.fetch(
@@ -162,9 +165,13 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
       }
       const run = await runWidget((request) => sandbox.fetch(request), widgetUrl, outcome)
       if (open) {
+        // The dialog's message listener is an effect: let React run what it has pending first.
+        await settle()
         const origin = new URL(serviceUrl).origin
         for (const data of run.messages) {
-          await inAct(() => window.dispatchEvent(new MessageEvent('message', { data, origin, source: open.contentWindow })))
+          // Asked again each time: React may have replaced the frame while the widget ran.
+          const source = openWidget()?.contentWindow ?? null
+          await inAct(() => window.dispatchEvent(new MessageEvent('message', { data, origin, source })))
         }
       }
       await settle()

@@ -17,20 +17,6 @@ const root = resolve(import.meta.dirname, '..', '..')
 const generated = join(root, 'test', 'docs', '.generated')
 const blocks = allBlocks(root).filter((block) => block.renders.length > 0)
 
-// MSW 3 (its @mswjs/interceptors 0.45) declares Node >= 22.12 and calls Promise.withResolvers,
-// which Node 20 lacks: without this, every intercepted fetch fails with "fetch failed" (cause:
-// "Promise.withResolvers is not a function"). The package's engines say Node >= 20.
-const promises = Promise as unknown as { withResolvers?: () => unknown }
-promises.withResolvers ??= () => {
-  let resolve: unknown
-  let reject: unknown
-  const promise = new Promise((yes, no) => {
-    resolve = yes
-    reject = no
-  })
-  return { promise, resolve, reject }
-}
-
 // The main example ("Connect, refresh, report data, live updates") is also driven through a connect.
 const main = blocks.find((block) => block.code.includes('function Applicant('))
 // The sandbox pretends to be the service at the main example's own serviceUrl: the widget's
@@ -43,7 +29,7 @@ const requests: string[] = []
 server.events.on('request:start', ({ request }) => void requests.push(`${request.method} ${request.url}`))
 
 beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' }) // MSW 3's name; MSW 2 called it onUnhandledRequest
+  server.listen({ onUnhandledRequest: 'error' })
   mkdirSync(generated, { recursive: true })
 })
 afterAll(() => {
