@@ -5,11 +5,12 @@
 // - a first-line comment naming a file (`// lib/ibv.ts`) makes the block that file, which later
 //   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
 //   named before replaces it from there on (the checker starts a new virtual project there);
-// - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block.
+// - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block;
+// - a ```ts copy="path" block must equal that repository file (a test that npm test runs).
 // The virtual projects are written under the OS temp dir and kept when a check fails (or with
 // CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -97,8 +98,25 @@ function linkModules(dir) {
 }
 
 const blocks = allBlocks(root)
-const checked = blocks.filter((block) => !block.fragment)
+const copies = blocks.filter((block) => block.copy !== undefined)
+const checked = blocks.filter((block) => !block.fragment && block.copy === undefined)
 const fragments = blocks.filter((block) => block.fragment)
+// A copy="path" block must be that file, byte for byte: npm test type-checks and runs the file.
+const stale = copies.flatMap((block) => {
+  const path = join(root, block.copy ?? '')
+  const file = existsSync(path) ? readFileSync(path, 'utf8') : undefined
+  if (file === block.code) return []
+  if (file === undefined) return [`${block.id}: copy="${block.copy}" names no file`]
+  const fileLines = file.split('\n')
+  const blockLines = block.code.split('\n')
+  const differs = blockLines.findIndex((line, index) => line !== fileLines[index])
+  const at = differs === -1 ? blockLines.length : differs
+  return [`${block.doc}:${block.line + at}: differs from ${block.copy}:${at + 1} (block: ${JSON.stringify(blockLines[at] ?? '')}, file: ${JSON.stringify(fileLines[at] ?? '')})`]
+})
+if (stale.length > 0) {
+  console.error(`check-docs: ${stale.length} copied example${stale.length === 1 ? '' : 's'} out of date:\n${stale.join('\n')}`)
+  process.exit(1)
+}
 const projects = projectsOf(checked)
 
 const work = mkdtempSync(join(tmpdir(), 'ibv-docs-'))
@@ -167,7 +185,8 @@ const perDoc = [...new Set(checked.map((block) => block.doc))].map((doc) => `${d
 console.log(
   `check-docs: ${checked.length} blocks type-checked against dist/ (${perDoc}) in ${projects.length} virtual projects; ` +
     `${fragments.length} fragment${fragments.length === 1 ? '' : 's'} not checked${fragments.length ? ` (${fragments.map((block) => block.id).join(', ')})` : ''}; ` +
-    `${blocks.filter((block) => block.renders.length > 0).length} blocks rendered by test/docs/readme-renders.test.tsx.`,
+    `${blocks.filter((block) => block.renders.length > 0).length} blocks rendered by test/docs/readme-renders.test.tsx; ` +
+    `${copies.length} identical to the file they copy (${copies.map((block) => block.copy).join(', ') || 'none'}), which npm test runs.`,
 )
 if (report.length > 0) {
   console.error(`\ncheck-docs: ${report.length} error${report.length === 1 ? '' : 's'}:\n${report.map((lines) => lines.join('\n')).join('\n')}`)

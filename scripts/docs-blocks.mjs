@@ -14,12 +14,15 @@ import { join, relative } from 'node:path'
  * @property {number} line the Markdown line of the block's first line of code (1-based)
  * @property {string | undefined} name the file the block's first-line comment names (`lib/ibv.ts`), if any
  * @property {string} id a stable name for the block: its file and line (`README.md:156`)
+ * @property {string | undefined} copy for ```ts copy="path": the repository file the block is a
+ *   verbatim copy of (a test file that npm test runs); compared with it instead of type-checked
  */
 
 /** A first-line comment naming a file: `// lib/ibv.ts`, `// app/api/ibv/[...path]/route.ts — …`. */
 const NAMED = /^\/\/\s+((?:[\w.@[\]-]+\/)*[\w.@[\]-]+\.(?:ts|tsx|mts|cts))(?:\s|$)/
 const FENCE_OPEN = /^```(ts|tsx)(?:\s+(.*))?$/
 const RENDER = /render="([^"]*)"/g
+const COPY = /copy="([^"]+)"/
 
 /**
  * The ts and tsx blocks of one Markdown text, in order. Info strings other than `fragment` and
@@ -44,8 +47,10 @@ export function blocksOf(doc, text) {
     if (!open) continue
     const info = open[2] ?? ''
     const renders = [...info.matchAll(RENDER)].map((match) => match[1] ?? '')
-    const rest = info.replace(RENDER, '').trim()
-    if (rest !== '' && rest !== 'fragment') throw new Error(`${doc}:${start + 1}: unknown info string "${info}" (known: fragment, render="…")`)
+    const copy = COPY.exec(info)?.[1]
+    const rest = info.replace(RENDER, '').replace(COPY, '').trim()
+    if (rest !== '' && rest !== 'fragment') throw new Error(`${doc}:${start + 1}: unknown info string "${info}" (known: fragment, render="…", copy="…")`)
+    if (copy && (rest !== '' || renders.length > 0)) throw new Error(`${doc}:${start + 1}: a copy="…" block is neither a fragment nor rendered`)
     const fragment = rest === 'fragment'
     if (fragment && renders.length > 0) throw new Error(`${doc}:${start + 1}: a fragment cannot be rendered`)
     const body = lines.slice(start + 1, end)
@@ -59,6 +64,7 @@ export function blocksOf(doc, text) {
       line: start + 2,
       name,
       id: `${doc}:${start + 2}`,
+      copy,
     })
   }
   return blocks

@@ -31,6 +31,13 @@ describe('docs-blocks', () => {
     expect(blocks[0]?.code).toBe('// lib/ibv.ts — the backend\nexport const a = 1\n')
   })
 
+  it('takes copy="path" as the file the block copies, and refuses it on a fragment or a rendered block', () => {
+    const [block] = blocksOf('docs/testing.md', '```tsx copy="examples/lender-app/test/applicant.test.tsx"\nexport {}\n```')
+    expect(block?.copy).toBe('examples/lender-app/test/applicant.test.tsx')
+    expect(() => blocksOf('docs/testing.md', '```ts fragment copy="a.ts"\nx\n```')).toThrow('neither a fragment nor rendered')
+    expect(() => blocksOf('docs/testing.md', '```tsx copy="a.ts" render="A"\nx\n```')).toThrow('neither a fragment nor rendered')
+  })
+
   it('refuses an info string it does not know, and a fence that never closes', () => {
     expect(() => blocksOf('README.md', '```ts fragmnet\nx\n```')).toThrow('README.md:1: unknown info string "fragmnet"')
     expect(() => blocksOf('README.md', '```ts\nx\n')).toThrow('README.md:1: a fence that never closes')
