@@ -96,6 +96,9 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     ...options.sandbox,
     clock: options.clock ?? createManualClock(),
     serviceUrl,
+    // A service URL with a path (`${origin}/ibv-sandbox`, where the Vite plugin mounts it) is
+    // where the sandbox's routes are.
+    basePath: new URL(serviceUrl).pathname,
     webhookUrl: `${appOrigin}${basePath}/webhooks`,
     webhookHeaders: { 'x-ibv-test-secret': secret },
     fetch: (input, init) => (deliver.to ? deliver.to.fetch(new Request(input, init)) : Promise.reject(new Error('no backend yet'))),

@@ -66,4 +66,13 @@ describe('createIbvTestEnvironment', () => {
     const env = createIbvTestEnvironment({ authorize: ({ consumerId }) => consumerId !== 'LND-NO' })
     await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-NO' })).rejects.toMatchObject({ status: 403 })
   })
+
+  it('a service URL with a path (the Vite plugin mounts the sandbox at /ibv-sandbox): its routes are there', async () => {
+    const env = createIbvTestEnvironment({ serviceUrl: 'http://localhost:5173/ibv-sandbox' })
+    await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-6' })).resolves.toMatchObject({ access_token: expect.any(String) })
+    const id = await env.connect('LND-6')
+    await env.advance(6)
+    expect(await env.fetchers.report(id)).toMatchObject({ kind: 'ready' })
+    env.close()
+  })
 })
