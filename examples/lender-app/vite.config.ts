@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { ibvSandbox } from '../../src/sandbox/index.ts'
+import { createManualClock, ibvSandbox } from '../../src/sandbox/index.ts'
 import { packageAliases } from '../../vite.config.ts'
 import type * as Backend from './server/ibv.ts'
 
@@ -13,6 +13,10 @@ export default defineConfig({
   plugins: [
     react(),
     ibvSandbox({
+      // The end-to-end tests (scripts/example-e2e.mjs) stop sandbox time: reports move only when a
+      // test calls advanceSandboxClock. By hand (`npx vite -c examples/lender-app/vite.config.ts`)
+      // a report completes about 6 s after the connect.
+      sandbox: { clock: process.env.IBV_SANDBOX_CLOCK === 'manual' ? createManualClock(Date.now()) : undefined },
       // Loaded through Vite, so that it imports `ibv-kit/server` as your server code would.
       backend: async (sandbox, server) => {
         const { createExampleBackend } = (await server.ssrLoadModule('/server/ibv.ts')) as typeof Backend
