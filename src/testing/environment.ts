@@ -70,8 +70,12 @@ const inAct = async (work: () => Promise<unknown> | unknown) => {
   if (act && reactActEnvironment()) await act(async () => void (await work()))
   else await work()
 }
-const nextMacrotask = () => new Promise((resolve) => setTimeout(resolve, 0))
-const nextImmediate = () => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
+// The timers as they were when this module loaded, before a test installs fake ones: `settle`
+// waits on them, so `vi.useFakeTimers()` (which fakes setImmediate too) cannot stall it.
+const realSetTimeout = globalThis.setTimeout
+const realSetImmediate = typeof setImmediate === 'function' ? setImmediate : undefined
+const nextMacrotask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
+const nextImmediate = () => new Promise((resolve) => (realSetImmediate ? realSetImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
 
 /**
  * The service and your backend in process, for unit and integration tests of your app (Vitest or

@@ -50,6 +50,17 @@ describe('createIbvTestEnvironment', () => {
     expect(screen.getByText('Complete')).toBeTruthy()
   })
 
+  it('with vi.useFakeTimers() as it comes (setImmediate faked too): settle and advance still run', async () => {
+    vi.useFakeTimers()
+    const env = createIbvTestEnvironment({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
+    renderWithIbv(<Applicant consumerId="LND-7" />, env)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await env.settle()
+    await env.connect('LND-7')
+    await env.advance(6)
+    expect(screen.getByText('Complete')).toBeTruthy()
+  })
+
   it('connect without a widget open, and the outcomes: wrong password waits in reconnect_required', async () => {
     const env = createIbvTestEnvironment()
     const waiting = await env.connect('LND-3', 'wrong_password')

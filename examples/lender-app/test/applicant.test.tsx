@@ -7,7 +7,7 @@ import { createIbvTestEnvironment, ibvHandlers, renderWithIbv } from 'ibv-kit/te
 import { APPLICANT, App, ApplicantPage } from '../src/App.tsx'
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  vi.useFakeTimers()
 })
 afterEach(() => {
   vi.useRealTimers()
