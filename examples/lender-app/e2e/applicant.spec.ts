@@ -3,27 +3,29 @@
 import { expect, test } from '@playwright/test'
 import { advanceSandboxClock, completeConnect, ibvState } from 'ibv-kit/testing'
 
-// Where vite.config.ts mounts the sandbox, on the app's own dev server.
-const sandboxUrl = (baseURL: string | undefined) => `${baseURL}/ibv-sandbox`
+// vite.config.ts mounts the sandbox on the app's own dev server.
+const sandboxUrl = (baseURL?: string) => `${baseURL}/ibv-sandbox`
 
 test('connect the bank → the report completes → the embedded report shows', async ({ page, baseURL }) => {
+  const status = page.locator('.ibv-badge__label')
   await page.goto('/')
   await page.getByRole('button', { name: 'Connect bank' }).click()
   expect(await completeConnect(page, { username: 'user_good', password: 'pass_good' })).toBe('success')
-  await expect(page.locator('.ibv-badge__label')).toHaveText('Started')
+  await expect(status).toHaveText('Started')
 
   // The sandbox produces the report about 6 s later; the page polls and shows it.
   await advanceSandboxClock(sandboxUrl(baseURL), 6)
-  await expect(page.locator('.ibv-badge__label')).toHaveText('Complete', { timeout: 10_000 })
+  await expect(status).toHaveText('Complete', { timeout: 10_000 })
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
 
-test('an MFA bank: the code step, then the same report', async ({ page, baseURL }) => {
+test('a bank that asks for a code (MFA), then the same report', async ({ page, baseURL }) => {
+  const status = page.locator('.ibv-badge__label')
   await page.goto('/')
   await page.getByRole('button', { name: 'Connect bank' }).click()
   expect(await completeConnect(page, { username: 'user_mfa', password: 'pass_good', mfaCode: '123456' })).toBe('success')
 
   await advanceSandboxClock(sandboxUrl(baseURL), 6)
-  await expect(page.locator('.ibv-badge__label')).toHaveText('Complete', { timeout: 10_000 })
+  await expect(status).toHaveText('Complete', { timeout: 10_000 })
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
