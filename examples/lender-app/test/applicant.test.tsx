@@ -48,7 +48,7 @@ describe('the whole App, its own fetchers answered through MSW', () => {
     advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms),
   })
   const server = setupServer(...ibvHandlers(env))
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' })) // MSW 2: onUnhandledRequest
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' })) // MSW 3: onUnhandledFrame
   afterAll(() => {
     server.close()
     env.close()
