@@ -88,6 +88,18 @@ export default defineConfig({
         },
       },
       {
+        // examples/lender-app's own tests, importing `ibv-kit` and `ibv-kit/testing` as a lender's
+        // would (resolved to src/).
+        extends: true,
+        resolve: { alias: packageAliases },
+        test: {
+          name: 'example',
+          environment: 'jsdom',
+          include: ['examples/lender-app/test/**/*.test.{ts,tsx}'],
+          setupFiles: ['examples/lender-app/test/setup.ts'],
+        },
+      },
+      {
         extends: true,
         // The sandbox on the test server under /ibv-sandbox and a backend under /api/ibv wired to
         // it, as in `npm run dev`: browser tests drive the whole chain over HTTP.

@@ -70,8 +70,12 @@ const inAct = async (work: () => Promise<unknown> | unknown) => {
   if (act && reactActEnvironment()) await act(async () => void (await work()))
   else await work()
 }
-const nextMacrotask = () => new Promise((resolve) => setTimeout(resolve, 0))
-const nextImmediate = () => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
+// The timers as they were when this module loaded, before a test installs fake ones: `settle`
+// waits on them, so `vi.useFakeTimers()` (which fakes setImmediate too) cannot stall it.
+const realSetTimeout = globalThis.setTimeout
+const realSetImmediate = typeof setImmediate === 'function' ? setImmediate : undefined
+const nextMacrotask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
+const nextImmediate = () => new Promise((resolve) => (realSetImmediate ? realSetImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
 
 /**
  * The service and your backend in process, for unit and integration tests of your app (Vitest or
@@ -96,6 +100,9 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     ...options.sandbox,
     clock: options.clock ?? createManualClock(),
     serviceUrl,
+    // A service URL with a path (`${origin}/ibv-sandbox`, where the Vite plugin mounts it) is
+    // where the sandbox's routes are.
+    basePath: new URL(serviceUrl).pathname,
     webhookUrl: `${appOrigin}${basePath}/webhooks`,
     webhookHeaders: { 'x-ibv-test-secret': secret },
     fetch: (input, init) => (deliver.to ? deliver.to.fetch(new Request(input, init)) : Promise.reject(new Error('no backend yet'))),

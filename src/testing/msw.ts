@@ -13,7 +13,7 @@ const msw = await import('msw').catch(() => undefined)
  * @example
  * const env = createIbvTestEnvironment()
  * const server = setupServer(...ibvHandlers(env))
- * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' })) // MSW 3: onUnhandledFrame
  */
 export function ibvHandlers(env: IbvTestEnvironment): HttpHandler[] {
   if (!msw) throw new Error('ibvHandlers needs MSW: npm install --save-dev msw')

@@ -50,6 +50,17 @@ describe('createIbvTestEnvironment', () => {
     expect(screen.getByText('Complete')).toBeTruthy()
   })
 
+  it('with vi.useFakeTimers() as it comes (setImmediate faked too): settle and advance still run', async () => {
+    vi.useFakeTimers()
+    const env = createIbvTestEnvironment({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
+    renderWithIbv(<Applicant consumerId="LND-7" />, env)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await env.settle()
+    await env.connect('LND-7')
+    await env.advance(6)
+    expect(screen.getByText('Complete')).toBeTruthy()
+  })
+
   it('connect without a widget open, and the outcomes: wrong password waits in reconnect_required', async () => {
     const env = createIbvTestEnvironment()
     const waiting = await env.connect('LND-3', 'wrong_password')
@@ -65,5 +76,14 @@ describe('createIbvTestEnvironment', () => {
   it('authorize is the app\'s: a refused token is a 403 the app sees', async () => {
     const env = createIbvTestEnvironment({ authorize: ({ consumerId }) => consumerId !== 'LND-NO' })
     await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-NO' })).rejects.toMatchObject({ status: 403 })
+  })
+
+  it('a service URL with a path (the Vite plugin mounts the sandbox at /ibv-sandbox): its routes are there', async () => {
+    const env = createIbvTestEnvironment({ serviceUrl: 'http://localhost:5173/ibv-sandbox' })
+    await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-6' })).resolves.toMatchObject({ access_token: expect.any(String) })
+    const id = await env.connect('LND-6')
+    await env.advance(6)
+    expect(await env.fetchers.report(id)).toMatchObject({ kind: 'ready' })
+    env.close()
   })
 })
