@@ -30,9 +30,9 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  * <ReportStatusBadge status={report.ibv_report_status} />
  * <ReportStatusBadge status={status} audience="borrower" showDescription />
  */
-export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ audience, ...props }, ref) {
+export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, ...props }, ref) {
   const context = useContext(IbvContext)
-  const described = describeStatus(props.status)
+  const described = describeStatus(status)
   // As for labels, only a text counts ("toString" finds a function).
   const said =
     (audience ?? context?.audience) === 'borrower' &&

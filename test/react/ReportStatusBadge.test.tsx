@@ -12,6 +12,8 @@ describe('<ReportStatusBadge>', () => {
     const description = describeStatus(status)
     expect(badge.textContent).toContain(description.label)
     expect(badge.dataset.status).toBe(status)
+    // The prop is not passed on as an HTML attribute (`status` is no attribute of a span).
+    expect(badge.hasAttribute('status')).toBe(false)
     expect(badge.dataset.tone).toBe(description.tone)
     expect(badge.dataset.known).toBe('true')
     const describedBy = document.getElementById(badge.getAttribute('aria-describedby') ?? '')
