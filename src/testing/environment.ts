@@ -75,7 +75,8 @@ const inAct = async (work: () => Promise<unknown> | unknown) => {
 const realSetTimeout = globalThis.setTimeout
 const realSetImmediate = typeof setImmediate === 'function' ? setImmediate : undefined
 const nextMacrotask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
-const nextImmediate = () => new Promise((resolve) => (realSetImmediate ? realSetImmediate(resolve) : queueMicrotask(() => resolve(undefined))))
+// Not queueMicrotask where there is no setImmediate (Jest's jsdom): Jest's fake timers fake it too.
+const nextImmediate = () => (realSetImmediate ? new Promise((resolve) => realSetImmediate(resolve)) : nextMacrotask())
 
 /**
  * The service and your backend in process, for unit and integration tests of your app (Vitest or
@@ -93,6 +94,13 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
   const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
   const appOrigin = options.appOrigin ?? (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost')
   const webhooks: WebhookEvent[] = []
+  // The first failure of your `onWebhook` (an assertion, say): the next settle, advance or connect rejects with it.
+  let webhookFailure: { error: unknown } | undefined
+  const rethrow = () => {
+    const failed = webhookFailure
+    webhookFailure = undefined
+    if (failed) throw failed.error
+  }
   const secret = `test-${Math.random().toString(36).slice(2)}`
   // Deliveries go straight to the backend, in process; it is made next, over this sandbox.
   const deliver = { to: undefined as IbvBackend | undefined }
@@ -114,8 +122,14 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     verifyWebhook: headerSecretVerifier('x-ibv-test-secret', secret),
     basePath,
     onWebhook: async (event) => {
+      try {
+        await options.onWebhook?.(event)
+      } catch (error) {
+        webhookFailure ??= { error }
+        throw error
+      }
+      // Once handled: a delivery the backend answered 500 and the sandbox retried is not listed twice.
       webhooks.push(event)
-      await options.onWebhook?.(event)
     },
   })
   deliver.to = backend
@@ -130,8 +144,8 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     fetch: (input, init) => backend.fetch(new Request(input instanceof Request ? input : new URL(String(input), appOrigin), init)),
   })
 
-  const settle = () =>
-    inAct(async () => {
+  const settle = async () => {
+    await inAct(async () => {
       // In-process answers resolve on real macrotasks; React Query notifies on a 0 ms timer.
       for (let round = 0; round < 10; round++) {
         await nextImmediate()
@@ -139,6 +153,8 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
         else await nextMacrotask()
       }
     })
+    rethrow()
+  }
 
   return {
     fetchers,
@@ -156,11 +172,14 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
       await settle()
     },
     async connect(consumerId, outcome = 'complete') {
-      const openWidget = () => {
-        const frame = typeof document === 'undefined' ? null : document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
-        return frame?.src.startsWith(`${serviceUrl}/`) ? frame : null
-      }
+      const frames = () => (typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')])
+      // This environment's widget: another environment's (or another service's) is not ours to complete.
+      const openWidget = () => frames().find((frame) => frame.src.startsWith(`${serviceUrl}/`)) ?? null
       const open = openWidget()
+      const foreign = frames()[0]
+      if (!open && foreign) {
+        throw new Error(`connect: the open widget loads from ${foreign.src.split('?')[0]}, not from this environment's serviceUrl ${serviceUrl}. Give <IbvProvider> env.serviceUrl (or createIbvTestEnvironment the serviceUrl your app uses).`)
+      }
       let widgetUrl = open?.src
       if (!widgetUrl) {
         const minted = await sandbox.fetch(

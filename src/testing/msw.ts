@@ -1,8 +1,9 @@
 import type { HttpHandler } from 'msw'
 import type { IbvTestEnvironment } from './environment.js'
+import { loadOptionalPeer, requirePeer } from './optional-peer.js'
 
 // MSW is an optional peer: loaded here once, so importing `ibv-kit/testing` works without it.
-const msw = await import('msw').catch(() => undefined)
+const msw = await loadOptionalPeer(() => import('msw'))
 
 /**
  * Request handlers for MSW (`setupServer(...ibvHandlers(env))`), for apps that already mock their
@@ -16,7 +17,7 @@ const msw = await import('msw').catch(() => undefined)
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' })) // MSW 3: onUnhandledFrame
  */
 export function ibvHandlers(env: IbvTestEnvironment): HttpHandler[] {
-  if (!msw) throw new Error('ibvHandlers needs MSW: npm install --save-dev msw')
+  const { http } = requirePeer(msw, 'msw', 'ibvHandlers')
   const answer = async ({ request }: { request: Request }) => (await env.handle(request)) ?? Response.error()
-  return [msw.http.all(`${env.appOrigin}${env.backend.basePath}/*`, answer), msw.http.all(`${env.serviceUrl}/*`, answer)]
+  return [http.all(`${env.appOrigin}${env.backend.basePath}/*`, answer), http.all(`${env.serviceUrl}/*`, answer)]
 }

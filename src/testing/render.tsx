@@ -3,9 +3,10 @@ import { QueryClient } from '@tanstack/react-query'
 import { IbvProvider, type IbvProviderProps } from '../react/IbvProvider.js'
 import type { RenderResult } from '@testing-library/react'
 import type { IbvTestEnvironment } from './environment.js'
+import { loadOptionalPeer, requirePeer } from './optional-peer.js'
 
 // Testing Library is an optional peer: loaded here once, so importing `ibv-kit/testing` works without it.
-const library = await import('@testing-library/react').catch(() => undefined)
+const library = await loadOptionalPeer(() => import('@testing-library/react'))
 
 export interface RenderWithIbvOptions {
   /** More `<IbvProvider>` props (`messages`, `audience`). */
@@ -21,7 +22,7 @@ export interface RenderWithIbvOptions {
  * expect(await screen.findByRole('button', { name: 'Connect bank' })).toBeEnabled()
  */
 export function renderWithIbv(ui: ReactElement, env: IbvTestEnvironment, options: RenderWithIbvOptions = {}): RenderResult & { queryClient: QueryClient } {
-  if (!library) throw new Error('renderWithIbv needs Testing Library: npm install --save-dev @testing-library/react')
+  const { render } = requirePeer(library, '@testing-library/react', 'renderWithIbv')
   const queryClient = options.provider?.queryClient ?? new QueryClient()
   // A wrapper, not a parent element: `rerender` keeps the provider.
   const wrapper = ({ children }: { children?: ReactNode }) => (
@@ -29,6 +30,6 @@ export function renderWithIbv(ui: ReactElement, env: IbvTestEnvironment, options
       {children}
     </IbvProvider>
   )
-  const rendered: RenderResult = library.render(ui, { wrapper })
+  const rendered: RenderResult = render(ui, { wrapper })
   return { ...rendered, queryClient }
 }

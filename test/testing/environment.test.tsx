@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { ConnectButton, ReportStatusBadge, useIbvReport } from '../../src/index.js'
 import { createIbvTestEnvironment, renderWithIbv } from '../../src/testing/index.js'
+import { requirePeer } from '../../src/testing/optional-peer.js'
 
 function Status({ productRequestId }: { productRequestId: string }) {
   const { status } = useIbvReport(productRequestId)
@@ -85,5 +86,53 @@ describe('createIbvTestEnvironment', () => {
     await env.advance(6)
     expect(await env.fetchers.report(id)).toMatchObject({ kind: 'ready' })
     env.close()
+  })
+})
+
+describe('createIbvTestEnvironment: your failures surface, not hide', () => {
+  it('a failing onWebhook (an assertion) rejects the next advance, and a retried delivery is listed once', async () => {
+    let calls = 0
+    const env = createIbvTestEnvironment({
+      onWebhook: (event) => {
+        calls++
+        if (calls === 1) expect(event.event).toBe('this-is-wrong')
+      },
+    })
+    await env.connect('LND-6')
+    await expect(env.advance(6)).rejects.toThrow(/this-is-wrong/)
+    // The backend answered 500, the sandbox retried, and the second call succeeded.
+    await env.advance(10)
+    expect(calls).toBe(2)
+    expect(env.webhooks.map((event) => event.event)).toEqual(['report_generated'])
+  })
+
+  it('connect refuses a widget open from another service URL, naming both', async () => {
+    const env = createIbvTestEnvironment()
+    const other = createIbvTestEnvironment({ serviceUrl: 'https://elsewhere.test' })
+    renderWithIbv(<Applicant consumerId="LND-7" />, other)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await screen.findByRole('dialog', { name: 'Connect your bank' })
+    await expect(env.connect('LND-7')).rejects.toThrow(/loads from https:\/\/elsewhere\.test\/connect, not from this environment's serviceUrl https:\/\/ibv-sandbox\.test/)
+    // Its own environment completes it.
+    await other.connect('LND-7')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('optional peers', () => {
+  it('a peer that is not installed says what to install; one that is broken keeps its own error as the cause', () => {
+    const missing = Object.assign(new Error("Cannot find package 'msw' imported from /app/x.js"), { code: 'ERR_MODULE_NOT_FOUND' })
+    expect(() => requirePeer({ error: missing }, 'msw', 'ibvHandlers')).toThrow('ibvHandlers needs msw: npm install --save-dev msw')
+    const broken = Object.assign(new Error("Cannot find package '@testing-library/dom' imported from /app/node_modules/@testing-library/react/x.js"), { code: 'ERR_MODULE_NOT_FOUND' })
+    const thrown = (() => {
+      try {
+        requirePeer({ error: broken }, '@testing-library/react', 'renderWithIbv')
+      } catch (error) {
+        return error as Error
+      }
+    })()
+    expect(thrown?.message).toMatch(/^renderWithIbv could not load @testing-library\/react: Cannot find package '@testing-library\/dom'/)
+    expect(thrown?.cause).toBe(broken)
+    expect(requirePeer({ module: 42 }, 'x', 'y')).toBe(42)
   })
 })

@@ -1,8 +1,10 @@
 // A test of yours. (This one is test/testing/readme-quick-start.test.tsx: npm test runs it.)
-import { expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { fireEvent, screen } from '@testing-library/react'
 import { ConnectButton } from 'ibv-kit'
 import { createIbvTestEnvironment, renderWithIbv } from 'ibv-kit/testing'
+
+afterEach(() => vi.useRealTimers())
 
 it('connects the applicant\'s bank', async () => {
   vi.useFakeTimers()
@@ -15,5 +17,5 @@ it('connects the applicant\'s bank', async () => {
   expect(connected).toHaveBeenCalledWith(expect.objectContaining({ productRequestId }))
   await env.advance(6) // the sandbox makes the report; env.webhooks has report_generated
   expect(env.webhooks.map((event) => event.event)).toEqual(['report_generated'])
-  vi.useRealTimers()
+  env.close()
 })
