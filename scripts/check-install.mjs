@@ -40,7 +40,24 @@ if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Er
 `,
   )
   execFileSync('node', ['server.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server and ibv-kit/sandbox run with nothing more installed.`)
+  // ibv-kit/testing loads without its optional peers (MSW, Testing Library, Playwright), and its
+  // environment runs a connect to a finished report in plain Node.
+  writeFileSync(
+    join(app, 'testing.mjs'),
+    `import { createIbvTestEnvironment, ibvHandlers } from 'ibv-kit/testing'
+const env = createIbvTestEnvironment()
+const id = await env.connect('LND-1')
+await env.advance(6)
+const report = await env.fetchers.report(id)
+if (report.kind !== 'ready' || env.webhooks.length !== 1) throw new Error('ibv-kit/testing: ' + JSON.stringify(report).slice(0, 200))
+let refused = ''
+try { ibvHandlers(env) } catch (error) { refused = error.message }
+if (!refused.includes('npm install --save-dev msw')) throw new Error('ibvHandlers without msw: ' + refused)
+env.close()
+`,
+  )
+  execFileSync('node', ['testing.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server, ibv-kit/sandbox and ibv-kit/testing (without its test libraries) run with nothing more installed.`)
   checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })
