@@ -6,7 +6,14 @@
 //   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
 //   named before replaces it from there on (the checker starts a new virtual project there);
 // - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block;
-// - a ```ts copy="path" block must equal that repository file (a test that npm test runs).
+// - a ```ts copy="path" block must equal that repository file byte for byte, and the file must be
+//   a .ts (.tsx for ```tsx) file inside the repository that tsconfig.json type-checks and npm test
+//   runs (a Vitest test, a Playwright spec of the example app, or its playwright.config.ts).
+// Refused before anything is type-checked (scripts/docs-blocks.mjs, which finds fences as
+// CommonMark does: any indentation, list items, ``` or ~~~ of any length): a block tagged with
+// another TypeScript/JavaScript name (```typescript, ```TS, ```js, ```mts, …: write ```ts or
+// ```tsx), an unknown info string, `@ts-nocheck` / `@ts-ignore` / `@ts-expect-error` in a block,
+// an unclosed fence, and a copy="…" target breaking the rules above. Each error names file:line.
 // The virtual projects are written under the OS temp dir and kept when a check fails (or with
 // CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
 import { execFile } from 'node:child_process'
@@ -15,7 +22,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { allBlocks } from './docs-blocks.mjs'
+import { scanDocs } from './docs-blocks.mjs'
 
 /** @typedef {import('./docs-blocks.mjs').DocBlock} DocBlock */
 /** @typedef {{ files: Map<string, DocBlock>, fresh: Set<DocBlock> }} Project */
@@ -97,7 +104,11 @@ function linkModules(dir) {
   }
 }
 
-const blocks = allBlocks(root)
+const { blocks, problems } = scanDocs(root)
+if (problems.length > 0) {
+  console.error(`check-docs: ${problems.length} block${problems.length === 1 ? '' : 's'} refused:\n${problems.join('\n')}`)
+  process.exit(1)
+}
 const copies = blocks.filter((block) => block.copy !== undefined)
 const checked = blocks.filter((block) => !block.fragment && block.copy === undefined)
 const fragments = blocks.filter((block) => block.fragment)
