@@ -1,18 +1,10 @@
 // The sandbox pages' stylesheet and scripts, served from `{base}/assets/`. They are files, not
 // inline code, so the pages work under a strict Content-Security-Policy.
+import { baseCss } from './assets/base-css.js'
+import { portalCss } from './assets/portal-css.js'
+import { widgetCss } from './assets/widget-css.js'
 
-const css = `:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45}
-body{margin:0;padding:16px;color:#1c2430;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e8ecf1;background:#161b22}.status[data-tone=success]{color:#56d364}.status[data-tone=danger]{color:#ff7b72}.status[data-tone=warning]{color:#e3b341}.status[data-tone=progress]{color:#79c0ff}th,td{border-color:#30363d}}
-h1{font-size:1.25rem;margin:0 0 12px}h2{font-size:1.05rem;margin:16px 0 4px}small{font-weight:normal;opacity:.75}
-table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #d8dde4}
-.status{font-weight:600}.status[data-tone=success]{color:#146c43}.status[data-tone=danger]{color:#b3261e}.status[data-tone=warning]{color:#8a5300}.status[data-tone=progress]{color:#1f5fbf}
-.widget{max-width:420px;margin:0 auto;min-width:0;overflow-wrap:anywhere}form{display:grid;grid-template-columns:minmax(0,1fr);gap:12px;margin-bottom:12px}label{display:grid;grid-template-columns:minmax(0,1fr);gap:4px;font-weight:600}
-.hint table{table-layout:fixed}.hint th,.hint td{overflow-wrap:anywhere}.hint code{word-break:break-all}
-input,select{font:inherit;padding:8px;border:1px solid #8a94a3;border-radius:6px;box-sizing:border-box;width:100%;min-width:0;max-width:100%}
-button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1f5fbf;background:#1f5fbf;color:#fff;cursor:pointer}
-button.secondary{background:transparent;color:inherit;border-color:#8a94a3}
-.error{color:#b3261e;font-weight:600}.hint{margin:12px 0;font-size:.9rem}.sandbox-mark{margin-top:24px;font-size:.8rem;opacity:.7}`
+const css = [baseCss, widgetCss, portalCss].join('\n')
 
 // Portal: reports its height to the embedder and says when its token has expired. Neither
 // message carries data, so any parent may read them; embedders check origin and source.

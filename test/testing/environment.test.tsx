@@ -130,6 +130,7 @@ describe('optional peers', () => {
       } catch (error) {
         return error as Error
       }
+      return undefined
     })()
     expect(thrown?.message).toMatch(/^renderWithIbv could not load @testing-library\/react: Cannot find package '@testing-library\/dom'/)
     expect(thrown?.cause).toBe(broken)
