@@ -3,6 +3,7 @@
 import { baseCss } from './assets/base-css.js'
 import { portalCss } from './assets/portal-css.js'
 import { widgetCss } from './assets/widget-css.js'
+import { widget } from './assets/widget-js.js'
 
 const css = [baseCss, widgetCss, portalCss].join('\n')
 
@@ -19,28 +20,6 @@ fetch('token_status'+location.search,{cache:'no-store'}).then(function(r){return
 if(s&&s.valid===false){clearInterval(timer);document.body.dataset.ibvExpired='true';
 var main=document.createElement('p');main.setAttribute('role','alert');main.textContent='This report session has expired.';
 document.body.replaceChildren(main);parent.postMessage({type:'ibv:token_expired'},'*')}}).catch(function(){})},5000)}
-})();`
-
-// Widget: posts its messages only to the origin it was opened for, never '*'. A key pressed in
-// this frame never reaches the embedding page, so Escape is turned into ibv:close_requested,
-// carrying what the Exit button would report (the request left waiting, if any). The consumer
-// leaves once: after Exit or Escape, neither posts again. Each page also says up front what Exit
-// would report (ibv:exit_pending), for the embedding dialog's own close button.
-const widget = `(function(){
-var data=document.body.dataset,origin=data.ibvOrigin,left=false;
-var target=window.parent!==window?window.parent:window.opener;
-function post(message){if(target&&origin){target.postMessage(message,origin)}}
-function pending(){try{return JSON.parse(data.ibvExit||'null')}catch(e){return null}}
-function leave(message){if(left)return;left=true;if(exit)exit.disabled=true;post(message)}
-try{JSON.parse(data.ibvMessages||'[]').forEach(post)}catch(e){}
-var p=pending();if(p){post({type:'ibv:exit_pending',error:p.error,metadata:p.metadata})}
-var exit=document.querySelector('[data-ibv-exit-button]');
-if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
-document.addEventListener('keydown',function(event){
-if(event.key!=='Escape'||event.isComposing||event.defaultPrevented)return;
-var m=pending(),close={type:'ibv:close_requested'};
-if(m){close.error=m.error;close.metadata=m.metadata}
-leave(close)});
 })();`
 
 export const ASSETS: Record<string, { type: string; body: string }> = {

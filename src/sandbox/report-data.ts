@@ -1,12 +1,31 @@
 import type { IbvAccount, IbvItem, IbvReport } from '../core/index.js'
 import { between, hashSeed, pick, seededRandom } from './random.js'
 
-/** The institutions the sandbox widget offers. Fictional, so nobody mistakes sandbox data for real. */
+/**
+ * The institutions the sandbox widget offers, the four test institutions first (their ids are
+ * kept). Fictional, so nobody mistakes sandbox data for real.
+ */
 export const INSTITUTIONS = [
   { id: 'platypus', name: 'Platypus Bank' },
   { id: 'wombat', name: 'First Wombat Credit Union' },
   { id: 'quokka', name: 'Quokka Savings & Loan' },
   { id: 'harbour', name: 'Harbour National Bank' },
+  { id: 'bilby', name: 'Bilby Bank & Trust' },
+  { id: 'cassowary', name: 'Cassowary Capital Bank' },
+  { id: 'dingo', name: 'Dingo Digital Bank' },
+  { id: 'echidna', name: 'Echidna Trust Company' },
+  { id: 'emu', name: 'Emu Valley Bank' },
+  { id: 'galah', name: 'Galah Credit Union' },
+  { id: 'kestrel', name: 'Kestrel Federal Savings' },
+  { id: 'koala', name: 'Koala Cooperative Bank' },
+  { id: 'kookaburra', name: 'Kookaburra Community Bank' },
+  { id: 'lyrebird', name: 'Lyrebird Savings Bank' },
+  { id: 'numbat', name: 'Numbat Mutual' },
+  { id: 'pelican', name: 'Pelican Bay Credit Union' },
+  { id: 'quoll', name: 'Quoll Street Bank' },
+  { id: 'tern', name: 'Tern Island Savings' },
+  { id: 'wallaby', name: 'Wallaby Federal Bank' },
+  { id: 'wattle', name: 'Wattle Grove Bank' },
 ] as const
 
 export interface ReportShape {

@@ -19,7 +19,7 @@ const DIALOG_FRAME = 'iframe.ibv-connect-dialog__frame'
 
 /**
  * Completes the sandbox's connect widget inside your app's `<ConnectButton>` dialog, as the
- * consumer would: chooses the bank, signs in, answers the MFA step when `mfaCode` is given.
+ * consumer would: chooses the bank from its list, signs in, answers the MFA step when `mfaCode` is given.
  * Resolves `success` once the widget handed off and the dialog closed, or `error` when it showed
  * an error instead (a wrong password or code), leaving the dialog open.
  *
@@ -39,7 +39,11 @@ export async function completeConnect(page: Page, options: CompleteConnectOption
     ])
     return outcome
   }
-  if (options.institution) await widget.getByLabel('Bank').selectOption({ label: options.institution }, { timeout })
+  // Step 1: the bank, a button in the widget's list; step 2: sign in to it.
+  const bank = options.institution
+    ? widget.getByRole('button', { name: options.institution, exact: true })
+    : widget.locator('form button[name="institution"]').first()
+  await bank.click({ timeout })
   await widget.getByLabel('Username').fill(options.username, { timeout })
   await widget.getByLabel('Password').fill(options.password, { timeout })
   let outcome = await submit()

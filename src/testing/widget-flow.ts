@@ -50,7 +50,10 @@ export async function runWidget(send: (request: Request) => Promise<Response>, w
   }
   const first = await open(widgetUrl)
   if (!first.action) throw new Error(`connect: the widget showed no form (${first.posted.map((message) => message.type).join(', ')})`)
-  let page = await open(first.action, { institution: 'platypus', username: credentials.username, password: credentials.password })
+  // Step 1 chooses the bank (Platypus Bank, a test institution); step 2 signs in to it.
+  const chosen = await open(first.action, { institution: 'platypus' })
+  if (!chosen.action) throw new Error(`connect: the widget showed no sign-in form (${chosen.posted.map((message) => message.type).join(', ')})`)
+  let page = await open(chosen.action, { institution: 'platypus', username: credentials.username, password: credentials.password })
   if (credentials.code && page.action) page = await open(page.action, { code: credentials.code })
 
   const success = messages.find((message) => message.type === 'ibv:success')

@@ -33,11 +33,17 @@ async function openWidget(button: HTMLElement) {
   return page.frameLocator(page.getByTitle('Bank connection'))
 }
 
+async function chooseBank(frame: ReturnType<typeof page.frameLocator>) {
+  await frame.getByRole('button', { name: 'Platypus Bank' }).click()
+  await expect.element(frame.getByRole('heading', { name: 'Sign in to Platypus Bank' })).toBeVisible()
+}
+
 async function wrongPassword(frame: ReturnType<typeof page.frameLocator>) {
+  await chooseBank(frame)
   await frame.getByLabelText('Username').fill('user_good')
   await frame.getByLabelText('Password').fill('not-the-password')
   await frame.getByRole('button', { name: 'Continue' }).click()
-  await expect.element(frame.getByRole('alert')).toHaveTextContent('The username or password is not right')
+  await expect.element(frame.getByRole('alert')).toHaveTextContent('Check your username and password and try again')
 }
 
 /** onExit ran once, after a wrong password, naming the request that now waits in reconnect_required. */
@@ -50,20 +56,48 @@ async function expectRequestKept(onExit: ReturnType<typeof setup>['onExit']) {
 }
 
 describe('leaving the connect widget, in Chromium', () => {
-  it('a wrong password, then Exit: onExit names the request, which waits in reconnect_required', async () => {
-    const { onExit, onSuccess, button } = setup()
+  it("in the dialog the widget shows no Exit button of its own: the dialog's × is the one close control", async () => {
+    const { button } = setup()
     const frame = await openWidget(button)
     await wrongPassword(frame)
-    await frame.getByRole('button', { name: 'Exit' }).click()
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    await expectRequestKept(onExit)
-    expect(onSuccess).not.toHaveBeenCalled()
+    // Server-rendered (a popup or a page on its own keeps it), hidden by the widget's script in a frame.
+    await expect.element(frame.getByRole('button', { name: 'Exit', includeHidden: true })).not.toBeVisible()
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(1)
+  })
+
+  it('a wrong password, then Exit in a widget opened as a popup: ibv:exit names the request, which waits in reconnect_required', async () => {
+    const token = await (await fetch(`${service}/api/v1/auth/tokens`, { method: 'POST', headers, body: JSON.stringify({ consumer_id: `E2E-${crypto.randomUUID()}` }) })).json()
+    const popup = window.open(`${service}/connect?token=${token.access_token as string}&origin=${encodeURIComponent(location.origin)}`, 'ibv-widget', 'popup,width=420,height=700')!
+    try {
+      const ready = (selector: string) => vi.waitFor(() => popup.document.querySelector<HTMLElement>(selector) ?? Promise.reject(new Error(`no ${selector}`)), { timeout: 5000 })
+      ;(await ready('button[value="platypus"]')).click()
+      ;(await ready('input[name="username"]') as HTMLInputElement).value = 'user_good'
+      ;(popup.document.querySelector('input[name="password"]') as HTMLInputElement).value = 'nope'
+      popup.document.querySelector<HTMLFormElement>('form[method="post"]')!.requestSubmit()
+      await ready('[role="alert"]')
+      const exitButton = await ready('[data-ibv-exit-button]')
+      await vi.waitFor(() => expect(popup.document.readyState).toBe('complete'))
+      expect(exitButton.hidden).toBe(false)
+      const exit = new Promise<Record<string, unknown>>((resolve) =>
+        window.addEventListener('message', function listener(event) {
+          if (event.source !== popup || event.origin !== location.origin || event.data?.type !== 'ibv:exit') return
+          window.removeEventListener('message', listener)
+          resolve(event.data)
+        }),
+      )
+      exitButton.click()
+      const message = await exit
+      expect(message).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' }, metadata: { status: 'reconnect_required', institution_name: 'Platypus Bank' } })
+      expect(await statusOf((message.metadata as { product_request_id: string }).product_request_id)).toBe('reconnect_required')
+    } finally {
+      popup.close()
+    }
   })
 
   it('Escape with focus in the widget frame closes the dialog, once, and gives focus back', async () => {
     const { onExit, button } = setup()
     const frame = await openWidget(button)
-    await frame.getByLabelText('Username').click()
+    await frame.getByLabelText('Search for your bank').click()
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(onExit).toHaveBeenCalledTimes(1)

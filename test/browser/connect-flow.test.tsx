@@ -37,19 +37,25 @@ function App({ consumerId, onSuccess, onEvent }: { consumerId: string; onSuccess
   )
 }
 
-async function widgetDocument(): Promise<Document> {
+async function widgetDocument(selector = 'form[method="post"]'): Promise<Document> {
   return vi.waitFor(
     () => {
       const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector('form') || doc.readyState !== 'complete') throw new Error('widget not ready')
+      if (!doc?.querySelector(selector) || doc.readyState !== 'complete') throw new Error('widget not ready')
       return doc
     },
     { timeout: 5000 },
   )
 }
 
+/** Step 1 of the widget: chooses Platypus Bank from its list; resolves on its sign-in page. */
+async function chooseBank(): Promise<Document> {
+  ;(await widgetDocument('button[value="platypus"]')).querySelector<HTMLButtonElement>('button[value="platypus"]')!.click()
+  return widgetDocument('input[name="username"]')
+}
+
 function submit(doc: Document, fields: Record<string, string>) {
-  const form = doc.querySelector('form')!
+  const form = doc.querySelector<HTMLFormElement>('form[method="post"]')!
   for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
   form.requestSubmit()
 }
@@ -63,7 +69,7 @@ describe('connect → live report, in Chromium', () => {
     button.click()
     const dialog = await screen.findByRole('dialog', { name: 'Connect your bank' })
     expect(dialog.matches(':modal')).toBe(true)
-    submit(await widgetDocument(), { username: 'user_good', password: 'pass_good' })
+    submit(await chooseBank(), { username: 'user_good', password: 'pass_good' })
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 5000 })
     expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ productRequestId: expect.stringMatching(/^IBV/), institution: { name: 'Platypus Bank' } })
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -82,11 +88,11 @@ describe('connect → live report, in Chromium', () => {
     render(<App consumerId={`E2E-${crypto.randomUUID()}`} onSuccess={onSuccess} onEvent={(name) => events.push(name)} />)
     screen.getByRole('button', { name: 'Connect bank' }).click()
     await screen.findByRole('dialog')
-    submit(await widgetDocument(), { username: 'user_mfa', password: 'pass_good' })
+    submit(await chooseBank(), { username: 'user_mfa', password: 'pass_good' })
     await vi.waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('input[name="code"]')).toBeTruthy(), { timeout: 5000 })
     submit(await widgetDocument(), { code: '123456' })
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 5000 })
-    expect(events).toEqual(expect.arrayContaining(['OPEN', 'SUBMIT_CREDENTIALS', 'MFA_REQUIRED', 'SUBMIT_MFA', 'HANDOFF']))
+    expect(events).toEqual(expect.arrayContaining(['OPEN', 'SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'MFA_REQUIRED', 'SUBMIT_MFA', 'HANDOFF']))
   })
 
   it('a spoofed success from another window is ignored; Escape closes the real dialog', async () => {

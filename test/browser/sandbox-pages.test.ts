@@ -55,6 +55,10 @@ describe('sandbox pages in Chromium', () => {
     const token = await post('/api/v1/auth/tokens', { consumer_id: `B-${crypto.randomUUID()}` })
     const iframe = frame(connectWidgetUrl(service, token.access_token, location.origin))
     expect(await nextMessage(iframe, 'ibv:ready')).toEqual({ type: 'ibv:ready' })
+    // Step 1 chooses the bank; its sign-in page is step 2.
+    const chosen = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
+    iframe.contentDocument?.querySelector<HTMLButtonElement>('button[value="platypus"]')?.click()
+    await chosen
     const form = iframe.contentDocument?.querySelector('form')
     if (!form) throw new Error('the widget has no form')
     ;(form.elements.namedItem('username') as HTMLInputElement).value = 'user_good'

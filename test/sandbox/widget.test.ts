@@ -27,7 +27,8 @@ describe('GET /connect (the hosted widget)', () => {
     expect(page.status).toBe(200)
     expect(postedMessages(page.text)).toEqual([{ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: 'connect' } }])
     expect(page.text).toContain(`data-ibv-origin="${ORIGIN}"`)
-    expect(page.text).toContain('user_good')
+    expect(page.text).toContain('<h1>Choose your bank</h1>')
+    expect(page.text.match(/name="institution" value="/g)).toHaveLength(20)
     const script = await call(sandbox, 'GET', '/assets/widget.js', undefined, {})
     expect(script.text).toContain('postMessage(message,origin)')
     expect(script.text).not.toContain("'*'")
@@ -141,5 +142,59 @@ describe('GET /connect (the hosted widget)', () => {
     await sandbox.advance(1801)
     const late = await submitForm(sandbox, formAction(page.text), { username: 'user_good', password: 'pass_good' })
     expect(late.status).toBe(404)
+  })
+})
+
+describe('the widget in steps: choose the bank, sign in, the code', () => {
+  it('the search is a GET form that lists the banks matching q, without posting anything', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const found = await call(sandbox, 'GET', `${formAction(page.text)}?q=${encodeURIComponent('wOmBaT')}`, undefined, {})
+    expect(found.text).toContain('1 bank matches “wOmBaT”.')
+    expect(found.text.match(/name="institution" value="(\w+)"/g)).toEqual(['name="institution" value="wombat"'])
+    expect(postedMessages(found.text)).toEqual([])
+    const none = await call(sandbox, 'GET', `${formAction(page.text)}?q=zzzz`, undefined, {})
+    expect(none.text).toContain('No bank matches')
+    expect(none.text).toContain('name="not_listed"')
+  })
+
+  it('choosing a bank announces SELECT_INSTITUTION and shows its sign-in, step 2 of 3, with the test credentials', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'harbour' })
+    expect(signIn.text).toContain('<h1>Sign in to Harbour National Bank</h1>')
+    expect(signIn.text).toContain('Step 2 of 3')
+    expect(signIn.text).toContain('user_good')
+    expect(postedMessages(signIn.text)).toEqual([
+      { type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: 'harbour', institution_name: 'Harbour National Bank' } },
+    ])
+    const done = await submitForm(sandbox, formAction(signIn.text), { institution: 'harbour', username: 'user_good', password: 'pass_good' })
+    expect(postedMessages(done.text).map((message) => message.name ?? message.type)).toEqual(['SUBMIT_CREDENTIALS', 'HANDOFF', 'ibv:success'])
+    expect(done.text).toContain('<h1>Connected</h1>')
+  })
+
+  it("“I can't find my bank” exits with INSTITUTION_NOT_FOUND and ends the session", async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const left = await submitForm(sandbox, formAction(page.text), { not_listed: '1' })
+    expect(postedMessages(left.text)).toEqual([
+      { type: 'ibv:exit', error: { code: 'INSTITUTION_NOT_FOUND', message: expect.any(String) }, metadata: { status: 'institution_not_found' } },
+    ])
+    expect((await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })).status).toBe(404)
+  })
+
+  it.each([
+    ['user_good', 'nope', 'the username or password was not right'],
+    ['user_mfa', 'pass_good', 'the verification code was not entered'],
+  ])('the reconnect page names the bank and why (%s / %s: %s)', async (username, password, why) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox, 'LND-7')
+    await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username, password })
+    const consumer = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-7', outcome: 'complete' })
+    const link = new URL(consumer.body.ibv_connection_link as string)
+    const again = await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})
+    expect(again.text).toContain('<h1>Sign in to Quokka Savings &#38; Loan</h1>')
+    expect(again.text).toContain('Step 1 of 2')
+    expect(again.text).toContain(why)
   })
 })

@@ -1,5 +1,5 @@
-import { INSTITUTIONS } from '../report-data.js'
 import { escapeHtml, page } from './html.js'
+import { monogram } from './logos.js'
 
 /** A message the widget posts to the embedding window (see the README's widget protocol). */
 export type WidgetMessage =
@@ -7,7 +7,7 @@ export type WidgetMessage =
   | { type: 'ibv:event'; name: string; metadata: Record<string, unknown> }
   | { type: 'ibv:success'; product_request_id: string; institution: { id: string; name: string } }
   | { type: 'ibv:exit'; error: { code: string; message: string } | null; metadata: Record<string, unknown> }
-  // Posted by the page's script (assets.ts) on Escape, with what `ibv:exit` would carry, if anything.
+  // Posted by the page's script (assets/widget-js.ts) on Escape, with what `ibv:exit` would carry, if anything.
   | { type: 'ibv:close_requested'; error?: { code: string; message: string } | null; metadata?: Record<string, unknown> }
 
 export interface WidgetView {
@@ -17,21 +17,43 @@ export interface WidgetView {
   messages: WidgetMessage[]
   /** What `ibv:exit` says when the consumer leaves from this page. */
   exit?: Extract<WidgetMessage, { type: 'ibv:exit' }>
+  /** Where the consumer is: step `at` of `of` (choose the bank, sign in, the code; 2 steps on a reconnect). */
+  step?: { at: number; of: number }
 }
 
-function widgetPage(view: WidgetView, title: string, body: string): string {
+export interface Bank {
+  id: string
+  name: string
+}
+
+/**
+ * The shell of every widget page: the progress ("Step 2 of 3", a bar for the eye), the step's
+ * title, its body, and an Exit button that the page's script hides inside a frame, where the
+ * embedding dialog's own close button is the one way out.
+ */
+export function widgetPage(view: WidgetView, title: string, body: string, logo?: Bank): string {
   const data: Record<string, string> = { 'ibv-messages': JSON.stringify(view.messages) }
   if (view.origin) data['ibv-origin'] = view.origin
   if (view.exit) data['ibv-exit'] = JSON.stringify(view.exit)
-  const exit = view.exit && view.origin ? '<button type="button" class="secondary" data-ibv-exit-button>Exit</button>' : ''
+  const exit = view.exit && view.origin ? '<button type="button" class="secondary exit" data-ibv-exit-button>Exit</button>' : ''
+  const step = view.step
+  const progress = step
+    ? `<div class="progress"><p>Step ${step.at} of ${step.of}</p><ol class="bar" aria-hidden="true">${Array.from(
+        { length: step.of },
+        (_, index) => `<li${index < step.at ? ' class="done"' : ''}></li>`,
+      ).join('')}</ol></div>`
+    : ''
+  const heading = logo ? `<div class="title">${monogram(logo.id, logo.name, 32)}<h1>${escapeHtml(title)}</h1></div>` : `<h1>${escapeHtml(title)}</h1>`
   return page({
     title,
     basePath: view.basePath,
     script: 'widget.js',
     data,
-    body: `<main class="widget"><h1>${escapeHtml(title)}</h1>${body}${exit}</main>`,
+    body: `<main class="widget">${progress}${heading}${body}${exit}</main>`,
   })
 }
+
+const alert = (error: string | undefined) => (error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : '')
 
 const CREDENTIALS_HINT = `<details class="hint"><summary>Sandbox test credentials</summary>
 <table><thead><tr><th scope="col">Username</th><th scope="col">Password</th><th scope="col">Outcome</th></tr></thead><tbody>
@@ -42,44 +64,67 @@ const CREDENTIALS_HINT = `<details class="hint"><summary>Sandbox test credential
 <tr><td><code>user_generation_fail</code></td><td><code>pass_good</code></td><td>report generation fails</td></tr>
 </tbody></table></details>`
 
-/** Step 1: choose the bank and sign in. */
-export function credentialsPage(view: WidgetView, action: string, error?: string, institutionId?: string): string {
-  const options = INSTITUTIONS.map(
-    (institution) =>
-      `<option value="${institution.id}"${institution.id === institutionId ? ' selected' : ''}>${escapeHtml(institution.name)}</option>`,
-  ).join('')
+export interface CredentialsOptions {
+  error?: string
+  /** Why the consumer signs in again, on a reconnect link. */
+  notice?: string
+  /** Where "Choose another bank" goes (the list), if anywhere. */
+  back?: string
+}
+
+/** Signing in to the chosen bank. */
+export function credentialsPage(view: WidgetView, action: string, bank: Bank, options: CredentialsOptions = {}): string {
+  const notice = options.notice ? `<p class="notice">${escapeHtml(options.notice)}</p>` : ''
+  const back = options.back ? `<p class="back"><a href="${escapeHtml(options.back)}">Choose another bank</a></p>` : ''
   return widgetPage(
     view,
-    'Connect your bank',
-    `${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''}
+    `Sign in to ${bank.name}`,
+    `${notice}${alert(options.error)}
 <form method="post" action="${escapeHtml(action)}">
-<label>Bank <select name="institution">${options}</select></label>
-<label>Username <input name="username" autocomplete="off" required></label>
+<input type="hidden" name="institution" value="${escapeHtml(bank.id)}">
+<label>Username <input name="username" autocomplete="off" autocapitalize="none" spellcheck="false" required></label>
 <label>Password <input name="password" type="password" autocomplete="off" required></label>
 <button type="submit">Continue</button>
 </form>
-${CREDENTIALS_HINT}`,
+${back}${CREDENTIALS_HINT}`,
+    bank,
   )
 }
 
-/** Step 2 for `user_mfa`: the one-time code. */
-export function mfaPage(view: WidgetView, action: string, institution: string, error?: string): string {
+/** The one-time code, after `user_mfa`. */
+export function mfaPage(view: WidgetView, action: string, bank: Bank, error?: string): string {
   return widgetPage(
     view,
-    'Verify it is you',
-    `${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''}
-<p>${escapeHtml(institution)} sent a code to your phone. (Sandbox: the code is <code>123456</code>.)</p>
+    'Enter the code',
+    `${alert(error)}
+<p>${escapeHtml(bank.name)} sent a 6-digit code to your phone. (Sandbox: the code is <code>123456</code>.)</p>
 <form method="post" action="${escapeHtml(action)}">
 <label>Code <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
 <button type="submit">Verify</button>
 </form>`,
+    bank,
   )
 }
 
 /** The end: connected. */
-export function connectedPage(view: WidgetView, institution: string): string {
+export function connectedPage(view: WidgetView, bank: Bank): string {
   const next = view.origin ? 'You can return to the application.' : 'You can close this window.'
-  return widgetPage(view, 'Bank connected', `<p role="status">${escapeHtml(institution)} is connected. ${next}</p>`)
+  return widgetPage(
+    view,
+    'Connected',
+    `<p role="status" class="done"><span class="tick" aria-hidden="true">✓</span> ${escapeHtml(bank.name)} is connected. ${next}</p>`,
+    bank,
+  )
+}
+
+/** The consumer's bank is not in the list: the widget exits with INSTITUTION_NOT_FOUND. */
+export function notListedPage(view: WidgetView): string {
+  const next = view.origin ? 'Return to the application to connect another way.' : 'You can close this window.'
+  return widgetPage(
+    view,
+    'Your bank is not listed',
+    `<p role="status">We could not find your bank, so no account was connected. ${next}</p>`,
+  )
 }
 
 /** The widget cannot start: a bad, expired or wrong-kind token, or a bad origin. */

@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono'
 import type { SandboxContext, WidgetSession } from '../context.js'
 import { secretToken } from '../random.js'
 import { INSTITUTIONS } from '../report-data.js'
-import type { ConnectOutcome } from '../service.js'
-import { connectedPage, credentialsPage, mfaPage, widgetRefusedPage, type WidgetMessage, type WidgetView } from '../pages/widget.js'
+import type { ConnectOutcome, ProductRequest } from '../service.js'
+import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPage, type WidgetMessage, type WidgetView } from '../pages/widget.js'
+import { banksPage } from '../pages/widget-banks.js'
 
 const SESSION_MS = 30 * 60 * 1000
 const MFA_CODE = '123456'
@@ -20,10 +21,26 @@ export function credentialOutcome(username: string, password: string): ConnectOu
   return outcomes[username] ?? 'wrong_credentials'
 }
 
+type Reason = 'wrong_credentials' | 'mfa'
+/** Why a request waits in reconnect_required, when the widget left it so (the reconnect page says). */
+const reasons = new WeakMap<ProductRequest, Reason>()
+/** Sessions opened from a reconnect link: no bank to choose, so two steps. */
+const reconnecting = new WeakSet<WidgetSession>()
+
+const NOT_FOUND = { code: 'INSTITUTION_NOT_FOUND', message: 'The consumer could not find their bank in the list.' }
+const WRONG_PASSWORD = 'The username or password is not right. Check your username and password and try again.'
+
 /** The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`) and its form posts. */
 export function widgetRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, ctx.pageHeaders)
+  const ended = (c: Context) =>
+    html(c, widgetRefusedPage({ basePath: ctx.basePath, origin: undefined, messages: [] }, 'This session has ended. Start again from the application.'), 404)
+  const live = (id: string) => {
+    const session = ctx.sessions.get(id)
+    return session && ctx.clock.now() < session.expiresAt ? session : undefined
+  }
+  const step = (session: WidgetSession, at: number) => (reconnecting.has(session) ? { at: at - 1, of: 2 } : { at, of: 3 })
 
   app.get('/connect', (c) => {
     const basePath = ctx.basePath
@@ -49,64 +66,95 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       }
       consumerId = checked.subject
     }
-    const session: WidgetSession = {
-      id: secretToken('ws_'),
-      consumerId,
-      origin,
-      step: 'credentials',
-      expiresAt: ctx.clock.now() + SESSION_MS,
-    }
+    const session: WidgetSession = { id: secretToken('ws_'), consumerId, origin, step: 'credentials', expiresAt: ctx.clock.now() + SESSION_MS }
     ctx.sessions.set(session.id, session)
     view.messages.push({ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: linkId ? 'reconnect' : 'connect' } })
     view.exit = exitMessage(null, { status: 'credentials' })
-    return html(c, credentialsPage(view, actionOf(ctx, session)))
+    const action = actionOf(ctx, session)
+    if (linkId !== undefined) {
+      const consumer = ctx.state.consumers.get(consumerId)
+      const waiting = [...(consumer?.requests ?? [])].reverse().map((id) => ctx.state.requests.get(id)).find((request) => request?.status === 'reconnect_required')
+      const bank = INSTITUTIONS.find((candidate) => candidate.name === (waiting?.institution ?? consumer?.institution))
+      if (bank) {
+        reconnecting.add(session)
+        view.step = step(session, 2)
+        return html(c, credentialsPage(view, action, bank, { notice: reconnectNotice(bank.name, waiting && reasons.get(waiting)), back: action }))
+      }
+    }
+    view.step = step(session, 1)
+    return html(c, banksPage(view, action))
+  })
+
+  // The search: the list again, with the banks that match `q`.
+  app.get('/connect/sessions/:id', (c) => {
+    const session = live(c.req.param('id'))
+    if (!session) return ended(c)
+    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [], step: { at: 1, of: 3 } }
+    if (session.step !== 'credentials') return html(c, widgetRefusedPage(view, 'This bank is already chosen. Go back to the page you were on.'), 400)
+    reconnecting.delete(session)
+    view.exit = exitMessage(null, { status: 'credentials' })
+    return html(c, banksPage(view, actionOf(ctx, session), (c.req.query('q') ?? '').trim().slice(0, 100)))
   })
 
   app.post('/connect/sessions/:id', async (c) => {
-    const basePath = ctx.basePath
-    const session = ctx.sessions.get(c.req.param('id'))
-    if (!session || ctx.clock.now() >= session.expiresAt) {
-      return html(c, widgetRefusedPage({ basePath, origin: undefined, messages: [] }, 'This session has ended. Start again from the application.'), 404)
-    }
+    const session = live(c.req.param('id'))
+    if (!session) return ended(c)
     const form = await c.req.parseBody()
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
-    const view: WidgetView = { basePath, origin: session.origin, messages: [] }
+    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [] }
     const action = actionOf(ctx, session)
+    const chosen = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
 
-    if (session.step === 'done') return html(c, connectedPage(view, session.institution ?? ''))
+    if (session.step === 'done') return html(c, connectedPage(view, chosen))
     if (session.step === 'mfa') {
       const request = ctx.state.requests.get(session.productRequestId ?? '')
-      const institution = session.institution ?? ''
       // Announced before it is judged, as SUBMIT_CREDENTIALS is: an ERROR always follows its submit.
       view.messages.push({ type: 'ibv:event', name: 'SUBMIT_MFA', metadata: {} })
       if (field('code').trim() !== MFA_CODE || !request) {
         view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_MFA_CODE' } })
         view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
-        return html(c, mfaPage(view, action, institution, 'That code is not right. Try again.'))
+        view.step = step(session, 3)
+        return html(c, mfaPage(view, action, chosen, `That code is not right. Enter the 6-digit code ${chosen.name} sent to your phone, the latest one if it sent more than one.`))
       }
       ctx.state.reconnect(request, 'complete')
       return html(c, finish(view, session))
     }
+    if (field('not_listed')) {
+      // The consumer's bank is not offered: the widget ends here, and says so to the embedder.
+      ctx.sessions.delete(session.id)
+      view.messages.push(exitMessage(NOT_FOUND, { status: 'institution_not_found' }))
+      return html(c, notListedPage(view))
+    }
 
-    const institution = INSTITUTIONS.find((candidate) => candidate.id === field('institution')) ?? INSTITUTIONS[0]
-    session.institution = institution.name
-    view.messages.push(
-      { type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: institution.id, institution_name: institution.name } },
-      { type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: {} },
-    )
+    const picked = INSTITUTIONS.find((candidate) => candidate.id === field('institution'))
+    if (!('username' in form)) {
+      // Step 1 done: the bank is chosen; its sign-in is next.
+      view.exit = exitMessage(null, { status: 'credentials' })
+      if (!picked) return html(c, banksPage({ ...view, step: step(session, 1) }, action))
+      session.institution = picked.name
+      view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: picked.id, institution_name: picked.name } })
+      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, picked, { back: action }))
+    }
+    const institution = picked ?? INSTITUTIONS[0]
+    if (session.institution !== institution.name) {
+      session.institution = institution.name
+      view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: institution.id, institution_name: institution.name } })
+    }
+    view.messages.push({ type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: {} })
     const outcome = credentialOutcome(field('username').trim(), field('password'))
     if (outcome === 'wrong_credentials' || outcome === 'mfa') {
       // Both leave a request waiting in reconnect_required until the consumer finishes.
-      attach(ctx, session, institution.name, 'reconnect_required')
+      const waiting = attach(ctx, session, institution.name, 'reconnect_required')
+      if (waiting) reasons.set(waiting, outcome)
       if (outcome === 'mfa') {
         session.step = 'mfa'
         view.messages.push({ type: 'ibv:event', name: 'MFA_REQUIRED', metadata: {} })
         view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
-        return html(c, mfaPage(view, action, institution.name))
+        return html(c, mfaPage({ ...view, step: step(session, 3) }, action, institution))
       }
       view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
       view.exit = exitMessage({ code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }, pendingMeta(session))
-      return html(c, credentialsPage(view, action, 'The username or password is not right. Try again.', institution.id))
+      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, institution, { error: WRONG_PASSWORD, back: action }))
     }
     attach(ctx, session, institution.name, outcome)
     return html(c, finish(view, session))
@@ -115,8 +163,15 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
   return app
 }
 
+/** What the reconnect page says about why the consumer signs in again. */
+function reconnectNotice(bank: string, reason: Reason | undefined): string {
+  if (reason === 'wrong_credentials') return `Your last sign-in to ${bank} did not work: the username or password was not right. Sign in again to keep sharing your account information.`
+  if (reason === 'mfa') return `Your last sign-in to ${bank} was not finished: the verification code was not entered. Sign in again to finish it.`
+  return `${bank} needs you to sign in again to keep sharing your account information.`
+}
+
 /** Links the session to a product request: reconnects the one waiting, or creates one. */
-function attach(ctx: SandboxContext, session: WidgetSession, institution: string, outcome: ConnectOutcome): void {
+function attach(ctx: SandboxContext, session: WidgetSession, institution: string, outcome: ConnectOutcome): ProductRequest | undefined {
   const consumer = ctx.state.consumers.get(session.consumerId)
   const waiting = [session.productRequestId, ...(consumer?.requests ?? [])]
     .map((id) => (id ? ctx.state.requests.get(id) : undefined))
@@ -125,9 +180,11 @@ function attach(ctx: SandboxContext, session: WidgetSession, institution: string
     waiting.institution = institution
     ctx.state.reconnect(waiting, outcome)
     session.productRequestId = waiting.id
-  } else {
-    session.productRequestId = ctx.state.create({ consumerId: session.consumerId, institution, outcome }).id
+    return waiting
   }
+  const created = ctx.state.create({ consumerId: session.consumerId, institution, outcome })
+  session.productRequestId = created.id
+  return created
 }
 
 function finish(view: WidgetView, session: WidgetSession): string {
@@ -137,7 +194,7 @@ function finish(view: WidgetView, session: WidgetSession): string {
     { type: 'ibv:event', name: 'HANDOFF', metadata: {} },
     { type: 'ibv:success', product_request_id: session.productRequestId ?? '', institution: { id: institution.id, name: institution.name } },
   )
-  return connectedPage(view, institution.name)
+  return connectedPage(view, institution)
 }
 
 function exitMessage(error: { code: string; message: string } | null, metadata: Record<string, unknown>) {
