@@ -77,6 +77,8 @@ export default defineConfig({
             { find: /^(react|react-dom)(\/.*)?$/, replacement: `${fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))}$1$2` },
             // Its ESM build, so that its own react-dom imports go through the alias above.
             { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
+            // `ibv-kit` by name (the README's quick-start test), to src/ as in the other projects.
+            ...packageAliases,
           ],
         },
         test: {
