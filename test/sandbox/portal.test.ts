@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
+import type { IbvReport } from '../../src/core/index.js'
 import { call } from './call.js'
 
 async function setup() {
@@ -23,7 +24,8 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect(page.headers.get('referrer-policy')).toBe('no-referrer')
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(page.text).toContain(id)
-    expect(page.text).toMatch(/Account ••••\d{4}/)
+    expect(page.text).toMatch(/<dt>Account number<\/dt><dd>ending \d{4}<\/dd>/)
+    expect(page.text).not.toContain('••••')
     expect(page.text).toContain('src="/assets/portal.js"')
     expect(page.text).not.toMatch(/<script>|style=/)
     const report = await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)
@@ -37,6 +39,60 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect(page.status).toBe(200)
     expect(page.text).toContain('http-equiv="refresh"')
     expect(page.text).toContain('Started')
+    expect(page.text).toContain('<h1>Report in progress</h1>')
+    expect(page.text).toContain('checks again every 5 seconds')
+  })
+
+  it('reads like an underwriter summary: header, summary, accounts with their items and features', async () => {
+    const { sandbox, id, token } = await setup()
+    await sandbox.advance(6)
+    const { text } = await open(sandbox, token)
+    const report = (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)).body as unknown as IbvReport
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    expect(text).toContain(`<dt>Consumer</dt><dd>LND-42</dd>`)
+    expect(text).toContain(`<dt>Reference date</dt><dd>${report.reference_date}</dd>`)
+    expect(text).toContain('<dt>Status</dt><dd><span class="status" data-tone="success">Complete</span></dd>')
+    expect(text).toContain('<dt>Accounts</dt><dd>2</dd>')
+    const cents = report.accounts.reduce((sum, account) => sum + Math.round(account.balance * 100), 0)
+    expect(text).toContain(`<dt>Net balance</dt><dd>${money.format(cents / 100)}</dd>`)
+    for (const account of report.accounts) {
+      expect(text).toContain(`<span>${account.account_name}</span> <span class="portal-balance">${money.format(account.balance)}</span>`)
+      expect(text).toContain(`<dt>Institution</dt><dd>${account.provider_name}</dd></div><div><dt>Type</dt><dd>${account.account_type}</dd>`)
+      expect(text).toContain(`ending ${account.account_number.slice(-4)}`)
+      expect(text).not.toContain(account.routing_number)
+      expect(text).not.toContain(account.owner_name)
+    }
+    const item = report.accounts[0]!.items[0]!
+    expect(text).toContain(`${item.item_name} <small>${item.item_code} · v${item.item_version}</small></h4>`)
+    expect(text).toContain('<th scope="row">ne_<wbr>income_<wbr>feature_<wbr>2</th>')
+    expect(text.indexOf('feature_<wbr>2<')).toBeLessThan(text.indexOf('feature_<wbr>10<'))
+    expect(text).toMatch(/<td class="portal-number">[\d,]+<span class="portal-fraction">(\.\d{1,4})?<\/span><\/td>/)
+  })
+
+  it.each([
+    ['reconnect_required', 0, 'Bank reconnection needed', 'reconnect their bank'],
+    ['ibv_data_acquire_failed', 6, 'Bank data could not be pulled', 'starts a new request'],
+    ['generation_failed', 6, 'Report could not be generated', 'takes no further action'],
+  ])('a report in %s gets a page that says what it means and what to do, without reloading', async (outcome, seconds, title, next) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-42', outcome })
+    const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { product_request_id: created.body.product_request_id, type: 'embedded_report_token' })
+    await sandbox.advance(seconds)
+    const page = await open(sandbox, token.body.access_token as string)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain(`<h1>${title}</h1>`)
+    expect(page.text).toContain('<h2>What it means</h2>')
+    expect(page.text).toContain(next)
+    expect(page.text).not.toContain('http-equiv="refresh"')
+    expect(page.text).toContain('data-ibv-token-check="true"')
+  })
+
+  it('a report being generated reloads itself', async () => {
+    const { sandbox, token } = await setup()
+    await sandbox.advance(3)
+    const page = await open(sandbox, token)
+    expect(page.text).toContain('<h1>Report being generated</h1>')
+    expect(page.text).toContain('http-equiv="refresh" content="5"')
   })
 
   it('accepts the token at 1,799 s and refuses it at 1,800 s, telling the embedder', async () => {
@@ -47,11 +103,17 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     const expired = await open(sandbox, token)
     expect(expired.status).toBe(401)
     expect(expired.text).toContain('data-ibv-expired="true"')
+    expect(expired.text).toContain('<h1>Report link expired</h1>')
+    expect(expired.text).toContain('This report link has expired. Reload the page to see the report again.')
+    expect(expired.text).toContain('requests a new link by itself')
   })
 
   it('refuses unknown and consumer-kind tokens with a 401 page', async () => {
     const { sandbox } = await setup()
-    expect((await open(sandbox, 'sbx_e_nope')).status).toBe(401)
+    const unknown = await open(sandbox, 'sbx_e_nope')
+    expect(unknown.status).toBe(401)
+    expect(unknown.text).toContain('<h1>Report link not valid</h1>')
+    expect(unknown.text).toContain('<h2>What to do next</h2>')
     const consumer = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
     const page = await open(sandbox, consumer.body.access_token as string)
     expect(page.status).toBe(401)
