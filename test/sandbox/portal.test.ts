@@ -33,11 +33,17 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     for (const account of accounts) expect(page.text).not.toContain(account.account_number)
   })
 
-  it('shows the state of a report that is not ready, and reloads itself', async () => {
+  it('shows the state of a report that is not ready, and watches its status (no meta refresh)', async () => {
     const { sandbox, token } = await setup()
     const page = await open(sandbox, token)
     expect(page.status).toBe(200)
-    expect(page.text).toContain('http-equiv="refresh"')
+    expect(page.text).not.toContain('http-equiv="refresh"')
+    expect(page.text).toContain('data-ibv-status="initiated"')
+    // What the page's script asks every 5 s: it reloads when the status moved.
+    const watched = await call(sandbox, 'GET', `/portal/token_status?token=${token}`)
+    expect(watched.body).toMatchObject({ valid: true, status: 'initiated' })
+    await sandbox.advance(6)
+    expect((await call(sandbox, 'GET', `/portal/token_status?token=${token}`)).body).toMatchObject({ valid: true, status: 'complete' })
     expect(page.text).toContain('Started')
     expect(page.text).toContain('<h1>Report in progress</h1>')
     expect(page.text).toContain('checks again every 5 seconds')
@@ -83,16 +89,16 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect(page.text).toContain(`<h1>${title}</h1>`)
     expect(page.text).toContain('<h2>What it means</h2>')
     expect(page.text).toContain(next)
-    expect(page.text).not.toContain('http-equiv="refresh"')
+    expect(page.text).not.toContain('data-ibv-status')
     expect(page.text).toContain('data-ibv-token-check="true"')
   })
 
-  it('a report being generated reloads itself', async () => {
+  it('a report being generated watches its status too', async () => {
     const { sandbox, token } = await setup()
     await sandbox.advance(3)
     const page = await open(sandbox, token)
     expect(page.text).toContain('<h1>Report being generated</h1>')
-    expect(page.text).toContain('http-equiv="refresh" content="5"')
+    expect(page.text).toContain('data-ibv-status="ibv_data_acquired"')
   })
 
   it('accepts the token at 1,799 s and refuses it at 1,800 s, telling the embedder', async () => {
@@ -131,7 +137,7 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
   it('tells an open page whether its token still holds (GET /portal/token_status)', async () => {
     const { sandbox, token } = await setup()
     const status = async () => (await call(sandbox, 'GET', `/portal/token_status?token=${encodeURIComponent(token)}`, undefined, {})).body
-    expect(await status()).toEqual({ valid: true, expires_in: 1800 })
+    expect(await status()).toEqual({ valid: true, expires_in: 1800, status: 'initiated' })
     await sandbox.advance(1800)
     expect(await status()).toEqual({ valid: false, expires_in: 0 })
     expect((await call(sandbox, 'GET', '/portal/token_status?token=nope', undefined, {})).body).toEqual({ valid: false, expires_in: 0 })

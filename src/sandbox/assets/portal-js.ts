@@ -1,20 +1,23 @@
 // Portal: reports its height to the embedder on every change and says when its token has
 // expired. Neither message carries data, so any parent may read them; embedders check origin and
 // source. An open page asks token_status every 5 s; when its token has expired, it becomes the
-// expired page (a title, what it means, what to do next) and tells the embedder.
+// expired page (a title, what it means, what to do next) and tells the embedder; a page waiting
+// for the report (data-ibv-status) reloads when the status moved, framed or on its own.
 export const portal = `(function(){
-var parent=window.parent;if(!parent||parent===window)return;
-if(document.body.dataset.ibvExpired){parent.postMessage({type:'ibv:token_expired'},'*')}
-var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeight);if(h!==last){last=h;parent.postMessage({type:'ibv:resize',height:h},'*')}}
+var parent=window.parent,framed=!!parent&&parent!==window,data=document.body.dataset;
+function tell(message){if(framed)parent.postMessage(message,'*')}
+if(data.ibvExpired){tell({type:'ibv:token_expired'})}
+var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeight);if(h!==last){last=h;tell({type:'ibv:resize',height:h})}}
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
 function el(tag,text,role){var node=document.createElement(tag);node.textContent=text;if(role)node.setAttribute('role',role);return node}
-if(document.body.dataset.ibvTokenCheck){var timer=setInterval(function(){
+if(data.ibvTokenCheck){var timer=setInterval(function(){
 fetch('token_status'+location.search,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){
-if(s&&s.valid===false){clearInterval(timer);document.body.dataset.ibvExpired='true';
+if(s&&s.valid&&data.ibvStatus&&s.status&&s.status!==data.ibvStatus){clearInterval(timer);location.reload();return}
+if(s&&s.valid===false){clearInterval(timer);data.ibvExpired='true';
 var main=document.createElement('main');main.className='portal portal-state';
 main.append(el('h1','Report session expired'),el('p','This report session has expired.','alert'),el('h2','What to do next'),
 el('p','Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.'));
 document.title='Report unavailable: Report session expired';
-document.body.replaceChildren(main);parent.postMessage({type:'ibv:token_expired'},'*')}}).catch(function(){})},5000)}
+document.body.replaceChildren(main);tell({type:'ibv:token_expired'})}}).catch(function(){})},5000)}
 })();`

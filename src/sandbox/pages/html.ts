@@ -10,8 +10,6 @@ export interface PageOptions {
   script?: 'portal.js' | 'widget.js'
   /** `data-*` attributes for the body, read by the page script (never inline code). */
   data?: Record<string, string>
-  /** Seconds after which the page reloads itself (a pending report). */
-  refreshSeconds?: number
   body: string
 }
 
@@ -23,7 +21,6 @@ export function page(options: PageOptions): string {
   const data = Object.entries(options.data ?? {})
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('')
-  const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''
   const script = options.script ? `<script src="${escapeHtml(`${options.basePath}/assets/${options.script}`)}" defer></script>` : ''
   return `<!doctype html>
 <html lang="en">
@@ -31,14 +28,13 @@ export function page(options: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-${refresh}
 <title>${escapeHtml(options.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(`${options.basePath}/assets/sandbox.css`)}">
 ${script}
 </head>
 <body${data}>
 ${options.body}
-<p class="sandbox-mark">Sandbox: simulated data, no real bank is contacted.</p>
+<footer class="sandbox-mark">Sandbox: simulated data, no real bank is contacted.</footer>
 </body>
 </html>`
 }

@@ -146,8 +146,9 @@ export function pendingPage(basePath: string, productRequestId: string, statusVa
     title: `${state.title}: IBV report ${productRequestId}`,
     basePath,
     script: 'portal.js',
-    data: { 'ibv-token-check': 'true' },
-    refreshSeconds: refreshes ? REFRESH_SECONDS : undefined,
+    // The script asks for the status every few seconds and reloads when it changed: no meta
+    // refresh, which would reload under a screen reader's user whether anything changed or not.
+    data: refreshes ? { 'ibv-token-check': 'true', 'ibv-status': status.status } : { 'ibv-token-check': 'true' },
     body: `<main class="portal portal-state" data-tone="${status.tone}">
 <h1>${escapeHtml(state.title)}</h1>
 ${facts([

@@ -22,11 +22,14 @@ export function portalRoutes(ctx: SandboxContext): Hono {
   })
 
   // The open portal page asks this every few seconds, so that a session ends when its token
-  // does, as the spec says it must (the page then tells its embedder).
+  // does, as the spec says it must (the page then tells its embedder), and a page waiting for the
+  // report reloads when its status moves.
   app.get('/portal/token_status', (c) => {
     const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
     const valid = typeof checked !== 'string'
-    return c.json({ valid, expires_in: valid ? Math.max(0, Math.floor((checked.expiresAt - ctx.clock.now()) / 1000)) : 0 }, 200, {
+    // The report's status too, so a page waiting for it reloads when it moves.
+    const status = valid ? ctx.state.requests.get(checked.subject)?.status : undefined
+    return c.json({ valid, expires_in: valid ? Math.max(0, Math.floor((checked.expiresAt - ctx.clock.now()) / 1000)) : 0, status }, 200, {
       'cache-control': 'no-store',
     })
   })
