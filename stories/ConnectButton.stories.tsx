@@ -33,20 +33,26 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The widget's document, once its form is there. */
-async function widget(): Promise<Document> {
+/** The widget's document, once a form with a field named `field` is there. */
+async function widget(field: string): Promise<Document> {
   return waitFor(
     () => {
       const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector('form') || doc.readyState !== 'complete') throw new Error('the widget is not ready')
+      if (!doc?.querySelector(`form [name="${field}"]`) || doc.readyState !== 'complete') throw new Error('the widget is not ready')
       return doc
     },
     { timeout: 5000 },
   )
 }
 
+/** Chooses Platypus Bank on the widget's first step, then signs in with `fields`. */
+async function signIn(fields: Record<string, string>) {
+  ;(await widget('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="platypus"]')?.click()
+  submit(await widget('username'), fields)
+}
+
 function submit(doc: Document, fields: Record<string, string>) {
-  const form = doc.querySelector('form')
+  const form = doc.querySelector(`[name="${Object.keys(fields)[0]}"]`)?.closest('form')
   if (!form) throw new Error('no form')
   for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
   form.requestSubmit()
@@ -57,7 +63,7 @@ export const Success: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     await expect(await within(document.body).findByRole('dialog', { name: 'Connect your bank' })).toBeVisible()
-    submit(await widget(), { username: 'user_good', password: 'pass_good' })
+    await signIn({ username: 'user_good', password: 'pass_good' })
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV/), { timeout: 5000 })
   },
 }
@@ -66,10 +72,10 @@ export const Exit: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
-    submit(await widget(), { username: 'user_good', password: 'wrong' })
+    await signIn({ username: 'user_good', password: 'wrong' })
     await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('[role="alert"]')).toBeTruthy(), { timeout: 5000 })
-    const doc = await widget()
-    doc.querySelector<HTMLButtonElement>('[data-ibv-exit-button]')?.click()
+    // The dialog's × is its one close control; it reports what the widget's Exit would.
+    await userEvent.click(within(document.body).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Exited: INVALID_CREDENTIALS\. Request IBV\w+ waits for a reconnect\.$/), { timeout: 5000 })
   },
 }
@@ -78,9 +84,8 @@ export const Mfa: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
-    submit(await widget(), { username: 'user_mfa', password: 'pass_good' })
-    await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('input[name="code"]')).toBeTruthy(), { timeout: 5000 })
-    submit(await widget(), { code: '123456' })
+    await signIn({ username: 'user_mfa', password: 'pass_good' })
+    submit(await widget('code'), { code: '123456' })
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected/), { timeout: 5000 })
   },
 }
