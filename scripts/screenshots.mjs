@@ -36,6 +36,7 @@ try {
   await page.getByRole('button', { name: /Priya Raman/ }).click()
   await page.getByRole('button', { name: 'Connect bank' }).click()
   const widget = page.frameLocator('dialog iframe')
+  await widget.getByRole('button', { name: 'Platypus Bank' }).click()
   await widget.getByLabel('Username').fill('user_good')
   await widget.getByLabel('Password').fill('pass_good')
   await page.screenshot({ path: `${out}/demo-connect-widget.png` })
