@@ -110,7 +110,7 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect(expired.status).toBe(401)
     expect(expired.text).toContain('data-ibv-expired="true"')
     expect(expired.text).toContain('<h1>Report link expired</h1>')
-    expect(expired.text).toContain('This report link has expired. Reload the page to see the report again.')
+    expect(expired.text).toContain('This report link has expired. The app showing this report asks for a new one.')
     expect(expired.text).toContain('requests a new link by itself')
   })
 

@@ -150,12 +150,32 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
     const found = await call(sandbox, 'GET', `${formAction(page.text)}?q=${encodeURIComponent('wOmBaT')}`, undefined, {})
-    expect(found.text).toContain('1 bank matches “wOmBaT”.')
+    expect(found.text).toContain('1 bank matches “<bdi>wOmBaT</bdi>”.')
     expect(found.text.match(/name="institution" value="(\w+)"/g)).toEqual(['name="institution" value="wombat"'])
     expect(postedMessages(found.text)).toEqual([])
     const none = await call(sandbox, 'GET', `${formAction(page.text)}?q=zzzz`, undefined, {})
     expect(none.text).toContain('No bank matches')
     expect(none.text).toContain('name="not_listed"')
+  })
+
+  it('hostile steps: a forged or missing bank never signs in, an override in the query is isolated, a non-code post at the code step announces nothing', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    for (const fields of [{ institution: 'no-such-bank', username: 'user_good', password: 'pass_good' }, { username: 'user_good', password: 'pass_good' }]) {
+      const refused = await submitForm(sandbox, formAction(page.text), fields)
+      expect(refused.status).toBe(400)
+      expect(refused.text).toContain('Choose your bank from the list.')
+      expect(postedMessages(refused.text)).toEqual([])
+    }
+    const spoof = await call(sandbox, 'GET', `${formAction(page.text)}?q=${encodeURIComponent('\u202Eknab <b>')}`, undefined, {})
+    expect(spoof.text).toContain('No bank matches “<bdi>\u202Eknab &#60;b&#62;</bdi>”.')
+    const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
+    const mfa = await submitForm(sandbox, formAction(signIn.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
+    expect(mfa.text).toContain('name="code"')
+    const replayed = await submitForm(sandbox, formAction(mfa.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
+    expect(replayed.status).toBe(200)
+    expect(replayed.text).toContain('name="code"')
+    expect(postedMessages(replayed.text)).toEqual([])
   })
 
   it('choosing a bank announces SELECT_INSTITUTION and shows its sign-in, step 2 of 3, with the test credentials', async () => {
@@ -164,7 +184,7 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'harbour' })
     expect(signIn.text).toContain('<h1>Sign in to Harbour National Bank</h1>')
     expect(signIn.text).toContain('Step 2 of 3')
-    expect(signIn.text).toContain('user_good')
+    expect(signIn.text).toContain('user_<wbr>good')
     expect(postedMessages(signIn.text)).toEqual([
       { type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: 'harbour', institution_name: 'Harbour National Bank' } },
     ])

@@ -3,11 +3,12 @@
 export const widgetCss = `[hidden]{display:none!important}
 body:has(>.widget){padding:16px 16px 8px}@media (max-width:480px){body:has(>.widget){padding:12px 12px 4px}}
 .widget{max-width:420px;margin:0 auto;min-width:0;overflow-wrap:anywhere}.widget~.sandbox-mark{max-width:420px;margin:12px auto 0}
+@media (max-width:480px){.widget,.widget~.sandbox-mark{max-width:none}}
 .widget form{display:grid;grid-template-columns:minmax(0,1fr);gap:12px;margin:0 0 12px}.widget label{display:grid;grid-template-columns:minmax(0,1fr);gap:4px;font-weight:600}
 .widget p{margin:0 0 12px}.widget a{color:#1f5fbf}
 .progress p{margin:0 0 4px;font-size:.85rem;color:#4a5565}.bar{display:flex;gap:4px;list-style:none;margin:0 0 12px;padding:0}.bar li{flex:1;height:4px;border-radius:2px;background:#d8dde4}.bar li.done{background:#1f5fbf}
 .title{display:flex;align-items:center;gap:10px;margin:0 0 12px}.title h1{margin:0}.logo{flex:none}
-.hint table{table-layout:fixed}.hint th,.hint td{overflow-wrap:anywhere}.hint code{word-break:break-all}
+.hint table{table-layout:auto}.hint td,.hint th{overflow-wrap:normal;word-break:normal}
 input,select{font:inherit;padding:8px;border:1px solid #8a94a3;border-radius:6px;box-sizing:border-box;width:100%;min-width:0;max-width:100%}
 button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1f5fbf;background:#1f5fbf;color:#fff;cursor:pointer}
 button.secondary{background:transparent;color:inherit;border-color:#8a94a3}

@@ -171,7 +171,7 @@ const REFUSED = {
   },
   expired: {
     title: 'Report link expired',
-    text: 'This report link has expired. Reload the page to see the report again.',
+    text: 'This report link has expired. The app showing this report asks for a new one.',
     next: 'Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.',
   },
   wrong_kind: {

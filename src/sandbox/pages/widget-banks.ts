@@ -16,10 +16,12 @@ export function searchBanks(query: string): Array<(typeof INSTITUTIONS)[number]>
  */
 export function banksPage(view: WidgetView, action: string, query = '', notice?: string): string {
   const banks = searchBanks(query)
+  // Escaped and isolated (<bdi>): a right-to-left override in the query cannot reorder the sentence.
+  const echoed = `“<bdi>${escapeHtml(query)}</bdi>”`
   const count = query
     ? banks.length
-      ? `${banks.length} ${banks.length === 1 ? 'bank matches' : 'banks match'} “${query}”.`
-      : `No bank matches “${query}”. Check the spelling, or search for part of its name.`
+      ? `${banks.length} ${banks.length === 1 ? 'bank matches' : 'banks match'} ${echoed}.`
+      : `No bank matches ${echoed}. Check the spelling, or search for part of its name.`
     : ''
   const list = banks
     .map((bank) => `<li><button type="submit" name="institution" value="${escapeHtml(bank.id)}">${monogram(bank.id, bank.name)}<span>${escapeHtml(bank.name)}</span></button></li>`)
@@ -32,10 +34,10 @@ export function banksPage(view: WidgetView, action: string, query = '', notice?:
 <label for="bank-search">Search for your bank</label>
 <div class="search-row"><input id="bank-search" name="q" type="search" value="${escapeHtml(query)}" autocomplete="off" spellcheck="false"><button type="submit" class="secondary">Search</button></div>
 </form>
-${count ? `<p role="status" class="count">${escapeHtml(count)}</p>` : ''}
+${count ? `<p role="status" class="count">${count}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}" class="banks">
 ${list ? `<ul aria-label="Banks">${list}</ul>` : ''}
-<button type="submit" name="not_listed" value="1" class="link">I can’t find my bank</button>
+<button type="submit" name="not_listed" value="1" class="${banks.length ? 'link' : 'secondary'}">I can’t find my bank</button>
 </form>`,
   )
 }

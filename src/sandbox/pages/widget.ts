@@ -55,13 +55,14 @@ export function widgetPage(view: WidgetView, title: string, body: string, logo?:
 
 const alert = (error: string | undefined) => (error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : '')
 
+// Names break only after an underscore (<wbr>), never inside a word, so the table fits 320 px.
 const CREDENTIALS_HINT = `<details class="hint"><summary>Sandbox test credentials</summary>
 <table><thead><tr><th scope="col">Username</th><th scope="col">Password</th><th scope="col">Outcome</th></tr></thead><tbody>
-<tr><td><code>user_good</code></td><td><code>pass_good</code></td><td>report complete</td></tr>
-<tr><td><code>user_good</code></td><td>anything else</td><td>wrong credentials: reconnect required</td></tr>
-<tr><td><code>user_mfa</code></td><td><code>pass_good</code></td><td>asks for code <code>123456</code></td></tr>
-<tr><td><code>user_acquire_fail</code></td><td><code>pass_good</code></td><td>data pull fails</td></tr>
-<tr><td><code>user_generation_fail</code></td><td><code>pass_good</code></td><td>report generation fails</td></tr>
+<tr><td><code>user_<wbr>good</code></td><td><code>pass_<wbr>good</code></td><td>report complete</td></tr>
+<tr><td><code>user_<wbr>good</code></td><td>anything else</td><td>wrong credentials: reconnect required</td></tr>
+<tr><td><code>user_<wbr>mfa</code></td><td><code>pass_<wbr>good</code></td><td>asks for code <code>123456</code></td></tr>
+<tr><td><code>user_<wbr>acquire_<wbr>fail</code></td><td><code>pass_<wbr>good</code></td><td>data pull fails</td></tr>
+<tr><td><code>user_<wbr>generation_<wbr>fail</code></td><td><code>pass_<wbr>good</code></td><td>report generation fails</td></tr>
 </tbody></table></details>`
 
 export interface CredentialsOptions {

@@ -106,6 +106,11 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     const chosen = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
 
     if (session.step === 'done') return html(c, connectedPage(view, chosen))
+    if (session.step === 'mfa' && !('code' in form)) {
+      // Not a code (a replayed form, say): the code page again, announcing nothing.
+      view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
+      return html(c, mfaPage({ ...view, step: step(session, 3) }, action, chosen))
+    }
     if (session.step === 'mfa') {
       const request = ctx.state.requests.get(session.productRequestId ?? '')
       // Announced before it is judged, as SUBMIT_CREDENTIALS is: an ERROR always follows its submit.
@@ -135,7 +140,13 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: picked.id, institution_name: picked.name } })
       return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, picked, { back: action }))
     }
-    const institution = picked ?? INSTITUTIONS[0]
+    // Signing in needs a bank from the list: the one sent, or the one chosen in step 1. A forged
+    // or missing id never signs in to a bank nobody chose.
+    const institution = 'institution' in form ? picked : INSTITUTIONS.find((candidate) => candidate.name === session.institution)
+    if (!institution) {
+      view.exit = exitMessage(null, { status: 'credentials' })
+      return html(c, banksPage({ ...view, step: step(session, 1) }, action, '', 'Choose your bank from the list.'), 400)
+    }
     if (session.institution !== institution.name) {
       session.institution = institution.name
       view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: institution.id, institution_name: institution.name } })
