@@ -161,7 +161,8 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
   it('hostile steps: a forged or missing bank never signs in, an override in the query is isolated, a non-code post at the code step announces nothing', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    for (const fields of [{ institution: 'no-such-bank', username: 'user_good', password: 'pass_good' }, { username: 'user_good', password: 'pass_good' }]) {
+    const forged: Array<Record<string, string>> = [{ institution: 'no-such-bank', username: 'user_good', password: 'pass_good' }, { username: 'user_good', password: 'pass_good' }]
+    for (const fields of forged) {
       const refused = await submitForm(sandbox, formAction(page.text), fields)
       expect(refused.status).toBe(400)
       expect(refused.text).toContain('Choose your bank from the list.')
