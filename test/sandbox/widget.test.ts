@@ -173,10 +173,22 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
     const mfa = await submitForm(sandbox, formAction(signIn.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
     expect(mfa.text).toContain('name="code"')
+    const searched = await call(sandbox, 'GET', `${formAction(mfa.text)}?q=x`, undefined, {})
+    expect(searched.status).toBe(400)
+    expect(searched.text).not.toContain('Step 1 of 3')
     const replayed = await submitForm(sandbox, formAction(mfa.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
     expect(replayed.status).toBe(200)
     expect(replayed.text).toContain('name="code"')
     expect(postedMessages(replayed.text)).toEqual([])
+  })
+
+  it('after a wrong password the username stays filled in (escaped), the password does not', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await openWidget(sandbox)
+    const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
+    const wrong = await submitForm(sandbox, formAction(signIn.text), { institution: 'platypus', username: 'user_good"><b>', password: 'secret-typo' })
+    expect(wrong.text).toContain('name="username" value="user_good&#34;&#62;&#60;b&#62;"')
+    expect(wrong.text).not.toContain('secret-typo')
   })
 
   it('choosing a bank announces SELECT_INSTITUTION and shows its sign-in, step 2 of 3, with the test credentials', async () => {

@@ -71,6 +71,8 @@ export interface CredentialsOptions {
   notice?: string
   /** Where "Choose another bank" goes (the list), if anywhere. */
   back?: string
+  /** The username to show again after a wrong password (never the password). */
+  username?: string
 }
 
 /** Signing in to the chosen bank. */
@@ -83,7 +85,7 @@ export function credentialsPage(view: WidgetView, action: string, bank: Bank, op
     `${notice}${alert(options.error)}
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="institution" value="${escapeHtml(bank.id)}">
-<label>Username <input name="username" autocomplete="off" autocapitalize="none" spellcheck="false" required></label>
+<label>Username <input name="username" value="${escapeHtml(options.username ?? '')}" autocomplete="off" autocapitalize="none" spellcheck="false" required></label>
 <label>Password <input name="password" type="password" autocomplete="off" required></label>
 <button type="submit">Continue</button>
 </form>

@@ -89,8 +89,10 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
   app.get('/connect/sessions/:id', (c) => {
     const session = live(c.req.param('id'))
     if (!session) return ended(c)
-    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [], step: { at: 1, of: 3 } }
+    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [] }
+    // No step on the refusal: the consumer is past step 1 (at the code, or done).
     if (session.step !== 'credentials') return html(c, widgetRefusedPage(view, 'This bank is already chosen. Go back to the page you were on.'), 400)
+    view.step = { at: 1, of: 3 }
     reconnecting.delete(session)
     view.exit = exitMessage(null, { status: 'credentials' })
     return html(c, banksPage(view, actionOf(ctx, session), (c.req.query('q') ?? '').trim().slice(0, 100)))
@@ -165,7 +167,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       }
       view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
       view.exit = exitMessage({ code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }, pendingMeta(session))
-      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, institution, { error: WRONG_PASSWORD, back: action }))
+      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, institution, { error: WRONG_PASSWORD, back: action, username: field('username').trim().slice(0, 200) }))
     }
     attach(ctx, session, institution.name, outcome)
     return html(c, finish(view, session))
