@@ -44,9 +44,10 @@ export interface IbvErrorOptions {
  */
 export class IbvError extends Error {
   override readonly name = 'IbvError'
-  readonly code: IbvErrorCode
-  readonly status: number | undefined
-  readonly fields: FieldErrors | undefined
+  // Declared, not defined: the constructor sets them, and no empty field is emitted first.
+  declare readonly code: IbvErrorCode
+  declare readonly status: number | undefined
+  declare readonly fields: FieldErrors | undefined
 
   constructor(code: IbvErrorCode, message: string, options: IbvErrorOptions = {}) {
     // Error reads only `cause` from the options.

@@ -1,5 +1,5 @@
 'use client'
-import { useId, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useFrameMessages } from './useFrameMessages.js'
 
 export interface ConnectDialogProps {
@@ -24,29 +24,33 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
-  const titleId = useId()
 
   // A layout effect, so the cleanup runs while the dialog is still in the page: a modal dialog
   // keeps the rest of the page inert until it is closed, and focus cannot return to an inert
   // button. (This component only ever renders on the client, after a click.)
   useLayoutEffect(() => {
-    const element = dialog.current
-    if (!element) return
+    const element = dialog.current as HTMLDialogElement // set: this runs after the commit
     const previous = document.activeElement as HTMLOrSVGElement | null
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal()
-      else element.setAttribute('open', '')
-    }
+    // jsdom has neither showModal nor close: there the dialog is only opened and closed.
+    if (element.showModal && !element.open) element.showModal()
+    else element.setAttribute('open', '')
     closeButton.current?.focus()
     return () => {
-      if (element.open && typeof element.close === 'function') element.close()
+      if (element.close) element.close()
       else element.removeAttribute('open')
       previous?.focus() // a no-op once it has left the page
     }
   }, [])
 
   useFrameMessages(src, (data, source) => {
-    if (source === frame.current?.contentWindow) onMessage(data)
+    const element = frame.current
+    if (source !== element?.contentWindow) return
+    // The frame's own messages stay here. ibv:resize: the frame takes the height its page says,
+    // within the dialog's bounds (a longer page scrolls inside it); CSS refuses a height that is
+    // not a length. ibv:ready says nothing the flow needs.
+    const { type, height } = Object(data) as { type?: unknown; height?: unknown }
+    if (type === 'ibv:resize') element.style.height = `${height}px`
+    else if (type !== 'ibv:ready') onMessage(data)
   })
 
   return (
@@ -54,14 +58,14 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
       ref={dialog}
       className="ibv-connect-dialog"
       aria-modal
-      aria-labelledby={titleId}
+      aria-label={title}
       onCancel={(event) => {
         event.preventDefault()
         onDismiss()
       }}
     >
       <div className="ibv-connect-dialog__header">
-        <h2 id={titleId} className="ibv-connect-dialog__title">
+        <h2 className="ibv-connect-dialog__title">
           {title}
         </h2>
         <button ref={closeButton} type="button" className="ibv-connect-dialog__close" aria-label={closeLabel} onClick={onDismiss}>

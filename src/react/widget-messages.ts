@@ -22,7 +22,6 @@ export interface ConnectExitMetadata extends Record<string, unknown> {
 }
 
 export type WidgetMessage =
-  | { type: 'ready' }
   | { type: 'event'; name: string; metadata: Record<string, unknown> }
   | { type: 'success'; productRequestId: string; institution: ConnectInstitution }
   | { type: 'exit' | 'pending'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
@@ -36,8 +35,6 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
   if (!record(data)) return undefined
   const metadata = record(data.metadata) ? data.metadata : {}
   switch (data.type) {
-    case 'ibv:ready':
-      return { type: 'ready' }
     case 'ibv:event':
       return text(data.name) ? { type: 'event', name: data.name, metadata } : undefined
     case 'ibv:success': {

@@ -1,7 +1,7 @@
 // The connect widget's pages (/connect): one column, full width on a phone (no margins or borders
 // spent), a card's width on a desktop; light and dark.
 export const widgetCss = `[hidden]{display:none!important}
-body:has(>.widget){padding:16px 16px 8px}@media (max-width:480px){body:has(>.widget){padding:12px 12px 4px}}
+body:has(>.widget){padding:16px 16px 12px}@media (max-width:480px){body:has(>.widget){padding:12px 12px 4px}}
 .widget{max-width:420px;margin:0 auto;min-width:0;overflow-wrap:anywhere}.widget~.sandbox-mark{max-width:420px;margin:12px auto 0}
 @media (max-width:480px){.widget,.widget~.sandbox-mark{max-width:none}}
 .widget form{display:grid;grid-template-columns:minmax(0,1fr);gap:12px;margin:0 0 12px}.widget label{display:grid;grid-template-columns:minmax(0,1fr);gap:4px;font-weight:600}

@@ -4,7 +4,8 @@
 // leaves once: after Exit or Escape, neither posts again. Each page also says up front what Exit
 // would report (ibv:exit_pending), for the embedding dialog's own close button. In a frame that
 // button is the one way out, so the page's Exit button is hidden there; it stays for a widget
-// opened as a popup (it posts to window.opener) or on its own.
+// opened as a popup (it posts to window.opener) or on its own. In a frame it also says how tall
+// its page is (ibv:resize, on every change), so the dialog is as tall as the step shown.
 export const widget = `(function(){
 var data=document.body.dataset,origin=data.ibvOrigin,left=false;
 var framed=window.parent!==window,target=framed?window.parent:window.opener;
@@ -15,6 +16,8 @@ try{JSON.parse(data.ibvMessages||'[]').forEach(post)}catch(e){}
 var p=pending();if(p){post({type:'ibv:exit_pending',error:p.error,metadata:p.metadata})}
 var exit=document.querySelector('[data-ibv-exit-button]');
 if(exit&&framed){exit.hidden=true}
+var height=0;function size(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==height){height=h;post({type:'ibv:resize',height:h})}}
+if(framed){size();if(window.ResizeObserver){new ResizeObserver(size).observe(document.documentElement)}window.addEventListener('load',size)}
 if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
 document.addEventListener('keydown',function(event){
 if(event.key!=='Escape'||event.isComposing||event.defaultPrevented)return;
