@@ -19,7 +19,8 @@ export interface WidgetSession {
   consumerId: string
   /** Where messages go; absent for a reconnect link opened on its own. */
   origin: string | undefined
-  step: 'credentials' | 'mfa' | 'done'
+  /** `ended`: the consumer left (no bank found); the session only answers that it is over. */
+  step: 'credentials' | 'mfa' | 'done' | 'ended'
   productRequestId?: string
   institution?: string
   expiresAt: number

@@ -16,6 +16,7 @@ import { refreshRoutes } from './routes/refresh.js'
 import { reportRoutes } from './routes/reports.js'
 import { tokenRoutes } from './routes/tokens.js'
 import { widgetRoutes } from './routes/widget.js'
+import { tooLargeWidgetPage } from './routes/widget-sessions.js'
 
 /** The API key the sandbox accepts unless told otherwise. */
 export const SANDBOX_API_KEY = 'sandbox-api-key'
@@ -157,7 +158,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is larger than 1 MiB.' }, 413),
+      onError: (c) => {
+        const page = tooLargeWidgetPage(ctx, c.req.path)
+        return page === undefined ? c.json({ message: 'The request body is larger than 1 MiB.' }, 413) : c.body(page, 413, ctx.pageHeaders)
+      },
     }),
   )
   app.use(async (c, next) => {

@@ -65,6 +65,16 @@ const STATES: Record<string, () => Promise<void>> = {
   mfa: async () => (await open(await widgetUrl()), await choose('quokka'), await signIn('user_mfa', 'pass_good')),
   'wrong code': async () => (await STATES.mfa!(), await go(() => fill({ code: '000000' }))),
   success: async () => (await STATES.mfa!(), await go(() => fill({ code: '123456' }))),
+  'form too large': async () => {
+    await open(await widgetUrl())
+    await choose('platypus')
+    await signIn('x'.repeat(1024 * 1024 + 1), 'pass_good')
+    expect(doc().querySelector('h1')?.textContent).toBe('Cannot send this form')
+  },
+  'session ended': async () => {
+    await open(`${service}/connect/sessions/ws_unknown`)
+    expect(doc().querySelector('[role="alert"]')?.textContent).toContain('This session has ended')
+  },
   'refused token': async () => open(`${service}/connect?token=nope&origin=${encodeURIComponent(location.origin)}`),
   reconnect: async () => {
     const created = await post('/sandbox/product_requests', { consumer_id: `A11Y-${crypto.randomUUID()}`, outcome: 'reconnect_required' })

@@ -130,7 +130,13 @@ export function notListedPage(view: WidgetView): string {
   )
 }
 
-/** The widget cannot start: a bad, expired or wrong-kind token, or a bad origin. */
-export function widgetRefusedPage(view: WidgetView, text: string): string {
-  return widgetPage(view, 'Cannot connect', `<p role="alert" class="error">${escapeHtml(text)}</p>`)
+/** The widget cannot start (a bad, expired or wrong-kind token, or a bad origin), or cannot go on. */
+export function widgetRefusedPage(view: WidgetView, text: string, title = 'Cannot connect'): string {
+  return widgetPage(view, title, `<p role="alert" class="error">${escapeHtml(text)}</p>`)
+}
+
+/** A form too large to read (over 1 MiB). `back` leads to the list of banks while that step is open. */
+export function tooLargePage(view: WidgetView, back: string | undefined): string {
+  const link = back ? `<p><a href="${escapeHtml(back)}">Back to the list of banks</a></p>` : ''
+  return widgetPage(view, 'Cannot send this form', `<p role="alert" class="error">What was entered is too long to send. Enter it again, shorter.</p>${link}`)
 }

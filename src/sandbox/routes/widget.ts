@@ -1,29 +1,13 @@
 import { Hono, type Context } from 'hono'
 import type { SandboxContext, WidgetSession } from '../context.js'
-import { secretToken } from '../random.js'
 import { INSTITUTIONS } from '../report-data.js'
-import type { ConnectOutcome, ProductRequest } from '../service.js'
-import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPage, type WidgetMessage, type WidgetView } from '../pages/widget.js'
+import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
 import { banksPage } from '../pages/widget-banks.js'
+import { attach, credentialOutcome, exitMessage, finish, pendingMeta, reasons, reconnectNotice } from './widget-outcomes.js'
+import { endedPage, liveSession, openSession } from './widget-sessions.js'
 
-const SESSION_MS = 30 * 60 * 1000
 const MFA_CODE = '123456'
 
-/** What the test credentials lead to (the README's table). */
-export function credentialOutcome(username: string, password: string): ConnectOutcome | 'mfa' | 'wrong_credentials' {
-  if (password !== 'pass_good') return 'wrong_credentials'
-  const outcomes: Record<string, ConnectOutcome | 'mfa'> = {
-    user_good: 'complete',
-    user_mfa: 'mfa',
-    user_acquire_fail: 'ibv_data_acquire_failed',
-    user_generation_fail: 'generation_failed',
-  }
-  return outcomes[username] ?? 'wrong_credentials'
-}
-
-type Reason = 'wrong_credentials' | 'mfa'
-/** Why a request waits in reconnect_required, when the widget left it so (the reconnect page says). */
-const reasons = new WeakMap<ProductRequest, Reason>()
 /** Sessions opened from a reconnect link: no bank to choose, so two steps. */
 const reconnecting = new WeakSet<WidgetSession>()
 
@@ -34,12 +18,8 @@ const WRONG_PASSWORD = 'The username or password is not right. Check your userna
 export function widgetRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, ctx.pageHeaders)
-  const ended = (c: Context) =>
-    html(c, widgetRefusedPage({ basePath: ctx.basePath, origin: undefined, messages: [] }, 'This session has ended. Start again from the application.'), 404)
-  const live = (id: string) => {
-    const session = ctx.sessions.get(id)
-    return session && ctx.clock.now() < session.expiresAt ? session : undefined
-  }
+  const ended = (c: Context) => html(c, endedPage(ctx, c.req.param('id') ?? ''), 404)
+  const live = (id: string) => liveSession(ctx, id)
   const step = (session: WidgetSession, at: number) => (reconnecting.has(session) ? { at: at - 1, of: 2 } : { at, of: 3 })
 
   app.get('/connect', (c) => {
@@ -66,8 +46,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       }
       consumerId = checked.subject
     }
-    const session: WidgetSession = { id: secretToken('ws_'), consumerId, origin, step: 'credentials', expiresAt: ctx.clock.now() + SESSION_MS }
-    ctx.sessions.set(session.id, session)
+    const session = openSession(ctx, consumerId, origin)
     view.messages.push({ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: linkId ? 'reconnect' : 'connect' } })
     view.exit = exitMessage(null, { status: 'credentials' })
     const action = actionOf(ctx, session)
@@ -128,7 +107,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     }
     if (field('not_listed')) {
       // The consumer's bank is not offered: the widget ends here, and says so to the embedder.
-      ctx.sessions.delete(session.id)
+      session.step = 'ended'
       view.messages.push(exitMessage(NOT_FOUND, { status: 'institution_not_found' }))
       return html(c, notListedPage(view))
     }
@@ -174,48 +153,6 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
   })
 
   return app
-}
-
-/** What the reconnect page says about why the consumer signs in again. */
-function reconnectNotice(bank: string, reason: Reason | undefined): string {
-  if (reason === 'wrong_credentials') return `Your last sign-in to ${bank} did not work: the username or password was not right. Sign in again to keep sharing your account information.`
-  if (reason === 'mfa') return `Your last sign-in to ${bank} was not finished: the verification code was not entered. Sign in again to finish it.`
-  return `${bank} needs you to sign in again to keep sharing your account information.`
-}
-
-/** Links the session to a product request: reconnects the one waiting, or creates one. */
-function attach(ctx: SandboxContext, session: WidgetSession, institution: string, outcome: ConnectOutcome): ProductRequest | undefined {
-  const consumer = ctx.state.consumers.get(session.consumerId)
-  const waiting = [session.productRequestId, ...(consumer?.requests ?? [])]
-    .map((id) => (id ? ctx.state.requests.get(id) : undefined))
-    .find((request) => request?.status === 'reconnect_required')
-  if (waiting) {
-    waiting.institution = institution
-    ctx.state.reconnect(waiting, outcome)
-    session.productRequestId = waiting.id
-    return waiting
-  }
-  const created = ctx.state.create({ consumerId: session.consumerId, institution, outcome })
-  session.productRequestId = created.id
-  return created
-}
-
-function finish(view: WidgetView, session: WidgetSession): string {
-  session.step = 'done'
-  const institution = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
-  view.messages.push(
-    { type: 'ibv:event', name: 'HANDOFF', metadata: {} },
-    { type: 'ibv:success', product_request_id: session.productRequestId ?? '', institution: { id: institution.id, name: institution.name } },
-  )
-  return connectedPage(view, institution)
-}
-
-function exitMessage(error: { code: string; message: string } | null, metadata: Record<string, unknown>) {
-  return { type: 'ibv:exit', error, metadata } satisfies WidgetMessage
-}
-
-function pendingMeta(session: WidgetSession): Record<string, unknown> {
-  return { status: 'reconnect_required', product_request_id: session.productRequestId, institution_name: session.institution }
 }
 
 function actionOf(ctx: SandboxContext, session: WidgetSession): string {
