@@ -166,6 +166,20 @@ describe('the hosted report page fits and reports its height', () => {
     expect(ends.size).toBe(1)
   })
 
+  it('at 1280 px every fact is on one line, and a feature table stays readable (name and value close, rows striped)', async () => {
+    const iframe = await open(await reportUrl('complete', 6, 3), 1280)
+    const doc = iframe.contentDocument!
+    for (const value of doc.querySelectorAll<HTMLElement>('.portal-facts dd')) {
+      const lines = Math.round(value.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight))
+      expect(lines, `${value.previousElementSibling?.textContent}: ${value.textContent}`).toBe(1)
+    }
+    const rem = parseFloat(getComputedStyle(doc.documentElement).fontSize)
+    for (const table of doc.querySelectorAll('.portal-features')) expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(36 * rem + 0.5)
+    const rows = Array.from(doc.querySelectorAll('.portal-features tbody tr')).slice(0, 2)
+    const [odd, even] = rows.map((row) => getComputedStyle(row).backgroundColor)
+    expect(even).not.toBe(odd)
+  })
+
   it('posts a new ibv:resize height whenever its height changes (the frame is resized)', async () => {
     const iframe = await open(await reportUrl('complete', 6, 3), 360)
     const doc = iframe.contentDocument!
