@@ -46,11 +46,13 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
     const element = frame.current
     if (source !== element?.contentWindow) return
     // The frame's own messages stay here. ibv:resize: the frame takes the height its page says,
-    // within the dialog's bounds (a longer page scrolls inside it); CSS refuses a height that is
-    // not a length. ibv:ready says nothing the flow needs.
-    const { type, height } = Object(data) as { type?: unknown; height?: unknown }
-    if (type === 'ibv:resize') element.style.height = `${height}px`
-    else if (type !== 'ibv:ready') onMessage(data)
+    // within the dialog's bounds (a longer page scrolls inside it). Only what reads as a positive
+    // number counts: 0, text and CSS expressions compare false; the rest CSS takes as a length
+    // or refuses. ibv:ready says nothing the flow needs.
+    const { type, height } = Object(data) as { type?: unknown; height?: number }
+    if (type === 'ibv:resize') {
+      if ((height as number) > 0) element.style.height = `${height}px`
+    } else if (type !== 'ibv:ready') onMessage(data)
   })
 
   return (

@@ -84,7 +84,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       const handlers = optionsRef.current
       if (!message) return handlers.onInvalidMessage?.(data)
       if (message.type === 'event') handlers.onEvent?.(message.name, message.metadata)
-      if (message.type === 'pending') pending.current = { ...(data as object), type: 'ibv:close_requested' }
+      if (message.type === 'pending') pending.current = { ...(data as object), ...CLOSE_REQUEST }
       if (message.type === 'success') {
         setState(IDLE)
         // A reconnect continues the same request: its report, if shown, is polled fast again.

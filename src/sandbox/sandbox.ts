@@ -159,8 +159,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => {
-        const page = tooLargeWidgetPage(ctx, c.req.path)
-        return page === undefined ? c.json({ message: 'The request body is larger than 1 MiB.' }, 413) : c.body(page, 413, ctx.pageHeaders)
+        const widget = tooLargeWidgetPage(ctx, c.req.path)
+        return widget ? c.body(widget.page, widget.status, ctx.pageHeaders) : c.json({ message: 'The request body is larger than 1 MiB.' }, 413)
       },
     }),
   )

@@ -1,7 +1,7 @@
 import '../../src/styles.css'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { page } from 'vitest/browser'
+import { cdp, page } from 'vitest/browser'
 import { ConnectButton, IbvProvider, createBackendFetchers } from '../../src/index.js'
 
 // The connect dialog as tall as the widget's page (which says its height with ibv:resize), within
@@ -9,7 +9,10 @@ import { ConnectButton, IbvProvider, createBackendFetchers } from '../../src/ind
 // (≤ 480 px) the dialog is the whole screen.
 const service = `${location.origin}/ibv-sandbox`
 
-afterEach(() => page.viewport(1280, 900))
+afterEach(async () => {
+  await page.viewport(1280, 900)
+  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [] })
+})
 
 async function openWidget() {
   render(
@@ -60,6 +63,18 @@ describe('the connect dialog fits its widget', () => {
     await snapshot('sign-in-1280')
   })
 
+  it('a height that is not a positive number is ignored (0, negative, text, a CSS expression)', async () => {
+    await page.viewport(1280, 900)
+    const { frame } = await openWidget()
+    await widgetDocument(frame, 'button[value="platypus"]')
+    await vi.waitFor(() => expect(frame.style.height).toMatch(/^\d+px$/))
+    const before = frame.style.height
+    for (const height of [0, -50, 'tall', 'var(--x)', null, {}]) {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'ibv:resize', height }, origin: location.origin, source: frame.contentWindow }))
+    }
+    expect(frame.style.height).toBe(before)
+  })
+
   it('at 360 px: the dialog is the whole screen, and its widget fills it', async () => {
     await page.viewport(360, 740)
     const { dialog, frame } = await openWidget()
@@ -74,5 +89,24 @@ describe('the connect dialog fits its widget', () => {
     expect(frame.getBoundingClientRect().bottom).toBeCloseTo(740, 0)
     expect(frame.getBoundingClientRect().top).toBeCloseTo(header.bottom, 0)
     await snapshot('sign-in-360')
+  })
+})
+
+describe('the connect dialog matches its widget in dark mode', () => {
+  const luminance = (color: string) => {
+    const [r, g, b] = color.match(/[\d.]+/g)!.map(Number)
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+
+  it('on a dark OS its title bar is dark like the widget, even on a light-only page; color-scheme: light on the dialog keeps it light', async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: 'dark' }] })
+    const { dialog, frame } = await openWidget()
+    const inside = await widgetDocument(frame, 'button[value="platypus"]')
+    expect(luminance(getComputedStyle(inside.body).backgroundColor), 'the widget').toBeLessThan(60)
+    expect(luminance(getComputedStyle(dialog).backgroundColor), 'the dialog').toBeLessThan(60)
+    expect(luminance(getComputedStyle(dialog).color)).toBeGreaterThan(180)
+    await snapshot('dark-banks-1280')
+    dialog.style.colorScheme = 'light'
+    expect(luminance(getComputedStyle(dialog).backgroundColor)).toBeGreaterThan(200)
   })
 })

@@ -27,6 +27,17 @@ describe('the end of a widget session', () => {
     expect(late.text).toContain('This session expired after 30 minutes')
   })
 
+  it('an expired session tells the embedder once: a reload or a back-forward posts nothing more', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const page = await openWidget(sandbox)
+    await sandbox.advance(1801)
+    const first = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
+    expect(postedMessages(first.text)).toHaveLength(1)
+    const again = await call(sandbox, 'GET', formAction(page.text), undefined, {})
+    expect(again.status).toBe(404)
+    expect(postedMessages(again.text)).toEqual([])
+  })
+
   it('an expired session after a wrong password hands over the request left waiting', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const page = await openWidget(sandbox)
@@ -83,6 +94,48 @@ describe('the end of a widget session', () => {
     const api = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'x'.repeat(1024 * 1024) })
     expect(api.status).toBe(413)
     expect(api.body).toEqual({ message: 'The request body is larger than 1 MiB.' })
+  })
+
+  it('a form over 1 MiB leads back to the step it came from: the sign-in of the bank, or the code', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const page = await openWidget(sandbox)
+    const action = formAction(page.text)
+    await submitForm(sandbox, action, { institution: 'quokka' })
+    const big = await submitForm(sandbox, action, { username: 'x'.repeat(1024 * 1024 + 1), password: 'p' })
+    expect(big.text).toContain('<input type="hidden" name="institution" value="quokka">')
+    expect(big.text).toContain('Back to Quokka Savings &#38; Loan')
+    const back = await submitForm(sandbox, formAction(big.text), { institution: 'quokka' })
+    expect(back.text).toContain('<h1>Sign in to Quokka Savings &#38; Loan</h1>')
+
+    await submitForm(sandbox, action, { username: 'user_mfa', password: 'pass_good' })
+    const atCode = await submitForm(sandbox, action, { code: 'x'.repeat(1024 * 1024 + 1) })
+    expect(atCode.status).toBe(413)
+    expect(atCode.text).toContain('Back to the code')
+    const code = await submitForm(sandbox, formAction(atCode.text), {})
+    expect(code.text).toContain('<h1>Enter the code</h1>')
+    expect(postedMessages(code.text)).toEqual([])
+  })
+
+  it('a form over 1 MiB to an expired session gets the expired page', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const page = await openWidget(sandbox)
+    await sandbox.advance(1801)
+    const big = await submitForm(sandbox, formAction(page.text), { username: 'x'.repeat(1024 * 1024 + 1) })
+    expect(big.status).toBe(404)
+    expect(postedMessages(big.text)).toMatchObject([{ type: 'ibv:exit', error: { code: 'SESSION_EXPIRED' } }])
+  })
+
+  it('a form that cannot be read (a broken multipart body) gets a widget page, 400, not a 500', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const page = await openWidget(sandbox)
+    for (const type of ['multipart/form-data; boundary=zz', 'multipart/form-data']) {
+      const broken = await call(sandbox, 'POST', formAction(page.text), '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', { 'content-type': type })
+      expect(broken.status).toBe(400)
+      expect(broken.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(broken.text).toContain('The form could not be read')
+      expect(broken.text).toContain('Back to the list of banks')
+    }
+    expect((await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })).status).toBe(200)
   })
 
   it('forgets sessions a day after they ended, so a long-running sandbox does not grow', async () => {

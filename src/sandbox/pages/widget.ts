@@ -135,8 +135,13 @@ export function widgetRefusedPage(view: WidgetView, text: string, title = 'Canno
   return widgetPage(view, title, `<p role="alert" class="error">${escapeHtml(text)}</p>`)
 }
 
-/** A form too large to read (over 1 MiB). `back` leads to the list of banks while that step is open. */
-export function tooLargePage(view: WidgetView, back: string | undefined): string {
-  const link = back ? `<p><a href="${escapeHtml(back)}">Back to the list of banks</a></p>` : ''
-  return widgetPage(view, 'Cannot send this form', `<p role="alert" class="error">What was entered is too long to send. Enter it again, shorter.</p>${link}`)
+/**
+ * A form the widget could not read: over 1 MiB, or not a form at all. `back` returns to where
+ * the consumer was: the bank's sign-in or the code (a post, which announces nothing new), else
+ * the list of banks.
+ */
+export function unreadFormPage(view: WidgetView, text: string, back: { action: string; label: string; institution?: string } | undefined): string {
+  const field = back?.institution ? `<input type="hidden" name="institution" value="${escapeHtml(back.institution)}">` : ''
+  const control = back ? `<form method="post" action="${escapeHtml(back.action)}">${field}<button type="submit" class="secondary">${escapeHtml(back.label)}</button></form>` : ''
+  return widgetPage(view, 'Cannot send this form', `<p role="alert" class="error">${escapeHtml(text)}</p>${control}`)
 }

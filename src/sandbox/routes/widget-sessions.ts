@@ -1,6 +1,7 @@
 import type { SandboxContext, WidgetSession } from '../context.js'
 import { secretToken } from '../random.js'
-import { tooLargePage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
+import { unreadFormPage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
+import { INSTITUTIONS } from '../report-data.js'
 import { exitMessage, pendingMeta } from './widget-outcomes.js'
 
 // Widget sessions: each lives 30 minutes. One that is over (expired, or ended by the consumer) is
@@ -28,24 +29,46 @@ export function liveSession(ctx: SandboxContext, id: string): WidgetSession | un
 }
 
 /**
- * The page for a session that is over. An expired one tells its embedder as Exit would, with
- * the request left waiting, if any; one that already ended, or is unknown, posts nothing.
+ * The page for a session that is over. An expired one tells its embedder once, as Exit would,
+ * with the request left waiting, if any, and then counts as ended; one that already ended, or is
+ * unknown, posts nothing.
  */
 export function endedPage(ctx: SandboxContext, id: string): string {
   const session = ctx.sessions.get(id)
   const view: WidgetView = { basePath: ctx.basePath, origin: session?.origin, messages: [] }
   if (!session || session.step === 'ended' || session.step === 'done') {
-    return widgetRefusedPage(view, 'This session has ended. Start again from the application.', 'Session ended')
+    return widgetRefusedPage(view, 'This session has ended. Close this window and start again from the application.', 'Session ended')
   }
   view.messages.push(exitMessage(EXPIRED, session.productRequestId ? pendingMeta(session) : { status: 'session_expired' }))
-  return widgetRefusedPage(view, 'This session expired after 30 minutes. Start again from the application.', 'Session expired')
+  session.step = 'ended'
+  return widgetRefusedPage(view, 'This session expired after 30 minutes. Close this window and start again from the application.', 'Session expired')
 }
 
 /**
- * The widget page for a form post over the body limit (the API keeps its JSON 413), or undefined
- * when `path` is not a widget form. The session goes on: nothing is posted, nothing changes.
+ * The widget page for a form it could not read (the API keeps its JSON errors): a way back to
+ * the step the consumer was on; the session goes on, nothing is posted. An expired session gets
+ * its ended page instead.
  */
-export function tooLargeWidgetPage(ctx: SandboxContext, path: string): string | undefined {
+export function unreadFormAnswer(ctx: SandboxContext, id: string, text: string): { page: string; status: 400 | 404 | 413 } {
+  const session = liveSession(ctx, id)
+  if (!session) return { page: endedPage(ctx, id), status: 404 }
+  const action = `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
+  const bank = INSTITUTIONS.find((candidate) => candidate.name === session.institution)
+  const back =
+    session.step === 'mfa'
+      ? { action, label: 'Back to the code' }
+      : session.step === 'credentials' && bank
+        ? { action, label: `Back to ${bank.name}`, institution: bank.id }
+        : session.step === 'credentials'
+          ? { action, label: 'Back to the list of banks' }
+          : undefined
+  return { page: unreadFormPage({ basePath: ctx.basePath, origin: session.origin, messages: [] }, text, back), status: 400 }
+}
+
+const TOO_LARGE = 'What was entered is too long to send. Enter it again, shorter.'
+
+/** The widget page for a form post over the body limit, or undefined when `path` is not a widget form. */
+export function tooLargeWidgetPage(ctx: SandboxContext, path: string): { page: string; status: 404 | 413 } | undefined {
   const prefix = `${ctx.basePath}/connect/sessions/`
   if (!path.startsWith(prefix)) return undefined
   let id: string
@@ -54,7 +77,6 @@ export function tooLargeWidgetPage(ctx: SandboxContext, path: string): string | 
   } catch {
     id = ''
   }
-  const session = liveSession(ctx, id)
-  const back = session?.step === 'credentials' ? `${prefix}${encodeURIComponent(session.id)}` : undefined
-  return tooLargePage({ basePath: ctx.basePath, origin: session?.origin, messages: [] }, back)
+  const answer = unreadFormAnswer(ctx, id, TOO_LARGE)
+  return { page: answer.page, status: answer.status === 404 ? 404 : 413 }
 }

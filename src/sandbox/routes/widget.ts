@@ -4,7 +4,7 @@ import { INSTITUTIONS } from '../report-data.js'
 import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
 import { banksPage } from '../pages/widget-banks.js'
 import { attach, credentialOutcome, exitMessage, finish, pendingMeta, reasons, reconnectNotice } from './widget-outcomes.js'
-import { endedPage, liveSession, openSession } from './widget-sessions.js'
+import { endedPage, liveSession, openSession, unreadFormAnswer } from './widget-sessions.js'
 
 const MFA_CODE = '123456'
 
@@ -80,7 +80,14 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
   app.post('/connect/sessions/:id', async (c) => {
     const session = live(c.req.param('id'))
     if (!session) return ended(c)
-    const form = await c.req.parseBody()
+    let form: Awaited<ReturnType<typeof c.req.parseBody>>
+    try {
+      form = await c.req.parseBody()
+    } catch {
+      // Not a form this page sent (a broken multipart body, say): a widget page, not a 500.
+      const answer = unreadFormAnswer(ctx, session.id, 'The form could not be read. Try again.')
+      return c.body(answer.page, answer.status, ctx.pageHeaders)
+    }
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
     const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [] }
     const action = actionOf(ctx, session)
