@@ -39,6 +39,8 @@ export {
 } from './token-lifetime.js'
 export type { TokenLifetime, TokenLifetimeOptions, NormalizedTokenResponse } from './token-lifetime.js'
 
+export type { PrefetchedReport, PrefetchedToken } from './prefetched.js'
+
 export { classifyRefresh, institutionIn } from './refresh-outcome.js'
 export type { RefreshOutcome, RefreshOutcomeKind, RefreshLinks } from './refresh-outcome.js'
 

@@ -7,6 +7,8 @@ import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './mess
 import { useLatest } from './useLatest.js'
 import { useFrameMessages } from './useFrameMessages.js'
 import { isUsable, useTokenQuery } from './useTokenQuery.js'
+import { useHydrating } from './useHydrating.js'
+import { seedToken } from './prefetched.js'
 import { classes } from './class-name.js'
 
 export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {
@@ -60,6 +62,8 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const context = useIbvContext('EmbeddedReport')
   const text = withText(EMBEDDED_REPORT_TEXT, context.messages, messages)
   const valid = typeof productRequestId === 'string' && productRequestId !== ''
+  const hydrating = useHydrating()
+  if (valid) seedToken(context.queryClient, context.prefetched, productRequestId, hydrating)
   const { query, renew } = useTokenQuery(
     'EmbeddedReport',
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
@@ -76,9 +80,12 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   }
 
   // The iframe appears in the same commit as a usable token (adjusting state while rendering).
-  const token = query.data
-  if (isUsable(token) && !frames.some((frame) => frame.token === token.accessToken)) {
-    setFrames(withToken(frames, token.accessToken))
+  // On the server and while hydrating, any token there is (from <IbvProvider prefetched>) is
+  // shown, so hydration matches the server's HTML, where that iframe is already loading: it
+  // counts as loaded, so a renewal loads behind it. After that, only a usable token is.
+  const token = hydrating || isUsable(query.data) ? query.data : undefined
+  if (token && !frames.some((frame) => frame.token === token.accessToken)) {
+    setFrames(withToken(frames, token.accessToken, hydrating))
   }
 
   // The portal's messages count only from the service's origin and from the window of one of
@@ -101,6 +108,12 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       setFailedRenewals(Date.now() - remintedAt.current < EXPIRED_REMINT_MS ? failedRenewals + 1 : 0)
     }
   })
+
+  // A frame from the server's HTML may have loaded, and said its height, before this page
+  // listened: it is asked to say it again (a frame still loading ignores it: another origin).
+  useEffect(() => {
+    for (const element of windows.current.values()) element.contentWindow?.postMessage({ type: 'ibv:hello' }, element.src)
+  }, [])
 
   // A shown document that says it expired is replaced, now or when the window ends, unless the
   // renewals have failed too often in a row. Any good document that replaces it ends the error.

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
+import type { PrefetchedList } from './prefetched.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
@@ -19,6 +20,13 @@ export interface IbvProviderProps {
    * `<ReportStatusBadge>`): a component's own `audience` prop wins. @default each component's own: staff
    */
   audience?: IbvAudience
+  /**
+   * What `prefetchReport` (ibv-kit/server) fetched for this page on the server, as it returned
+   * it (null included). `<EmbeddedReport>` and `useIbvReport` below start from it, so the
+   * server-rendered HTML already holds the report iframe and the status. A token past its renewal
+   * time is renewed at once and never used for a new load.
+   */
+  prefetched?: PrefetchedList
   children?: ReactNode
 }
 
@@ -30,14 +38,14 @@ export interface IbvProviderProps {
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, prefetched, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
   const value = useMemo<IbvContextValue>(
-    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience }),
-    [fetchers, serviceUrl, client, messages, audience],
+    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience, prefetched }),
+    [fetchers, serviceUrl, client, messages, audience, prefetched],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
+import type { PrefetchedList } from './prefetched.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. Components whose texts
@@ -19,6 +20,8 @@ export interface IbvContextValue {
   messages: IbvMessageOverrides | undefined
   /** The app's audience; undefined leaves each component its own default. */
   audience: IbvAudience | undefined
+  /** `prefetchReport`'s objects from the server, for the components to start from. */
+  prefetched: PrefetchedList
 }
 
 export const IbvContext = createContext<IbvContextValue | null>(null)

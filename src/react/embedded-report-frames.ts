@@ -13,9 +13,12 @@ export interface Frame {
   expired?: boolean
 }
 
-/** A new token's frame: it loads hidden behind a loaded current one, or replaces one still loading. */
-export function withToken(frames: Frame[], token: string): Frame[] {
-  const next = { token }
+/**
+ * A new token's frame: it loads hidden behind a loaded current one, or replaces one still loading.
+ * `loaded`: it came in the server's HTML, already shown.
+ */
+export function withToken(frames: Frame[], token: string, loaded?: boolean): Frame[] {
+  const next = { token, loaded }
   return frames[0]?.loaded ? [frames[0], next] : [next]
 }
 

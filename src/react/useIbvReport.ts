@@ -5,6 +5,7 @@ import { describeStatus, isRetryable, type IbvReport, type PendingReport } from 
 import { useIbvContext } from './context.js'
 import type { ReportAnswer } from './fetchers.js'
 import { liveStatusOf } from './live-status.js'
+import { seedAnswer } from './prefetched.js'
 
 export interface UseIbvReportOptions {
   /** First delay between polls after a change, in ms; it doubles each poll. @default 1000 */
@@ -46,7 +47,8 @@ export interface UseIbvReportResult {
  * const { status, report, pending, error } = useIbvReport(productRequestId)
  */
 export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}): UseIbvReportResult {
-  const { fetchers, queryClient } = useIbvContext('useIbvReport')
+  const { fetchers, queryClient, prefetched } = useIbvContext('useIbvReport')
+  seedAnswer(queryClient, prefetched, productRequestId)
   const live = liveStatusOf(queryClient)
   const { pollInitialMs = 1000, pollActiveMs = 5000, pollMaxMs = 30_000, enabled = true } = options
   const connected = useSyncExternalStore(live.subscribe, live.connected, () => false)

@@ -21,7 +21,7 @@ export interface TokenQueryOptions {
 }
 
 /** A token is used for a new load only with this much life left. */
-const MIN_LIFE_MS = 5_000
+export const MIN_LIFE_MS = 5_000
 
 /** Whether `token` can still be used to load something now. */
 export function isUsable(token: HeldToken | undefined): token is HeldToken {

@@ -8,6 +8,7 @@ import { eventStreams } from './events-route.js'
 import { EventRelay, type IbvRelay } from './relay.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
+import { createPrefetcher, PREFETCH } from './prefetch.js'
 import { json, upstreamFailure } from './responses.js'
 import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
@@ -193,7 +194,10 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return upstreamFailure(error, onError)
   })
 
-  return { basePath, relay, fetch: async (request) => app.fetch(request), close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs) }
+  const backend: IbvBackend = { basePath, relay, fetch: async (request) => app.fetch(request), close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs) }
+  // For prefetchReport, out of sight: not enumerable, and keyed by a symbol every copy of ibv-kit shares.
+  Object.defineProperty(backend, PREFETCH, { value: createPrefetcher({ allowed, embeddedToken, client, onError }) })
+  return backend
 }
 
 function invalid(fields: Record<string, string[]>): Response {

@@ -1,0 +1,27 @@
+import type { IbvReport, PendingReport } from './schemas.js'
+
+/**
+ * What `prefetchReport` (ibv-kit/server) hands a server-rendered page for `<IbvProvider
+ * prefetched>`: plain JSON, so it crosses from a Server Component to a client one. It holds an
+ * embedded report token, which is as sensitive as the report iframe's own URL, and never the API
+ * key. Render the page with `Cache-Control: private, no-store`.
+ */
+export interface PrefetchedReport {
+  productRequestId: string
+  /** When the server read it, epoch milliseconds: newer than what the browser holds, it replaces that. */
+  fetched_at: number
+  /** An embedded report token, or null when the service could not mint one (the browser then asks as usual). */
+  token: PrefetchedToken | null
+  /** `ibv_report_status` when the report was read, else null. */
+  status: string | null
+  /** The service's answer when the report was read (and `includeReport` was not false): the report, or the 202 body. */
+  answer?: { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
+}
+
+export interface PrefetchedToken {
+  access_token: string
+  /** Seconds of life the token had at `issued_at`. */
+  expires_in: number
+  /** When the server received it, epoch milliseconds: its age in the browser is measured from here. */
+  issued_at: number
+}

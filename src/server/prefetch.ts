@@ -1,0 +1,72 @@
+import { IbvError, type PrefetchedReport } from '../core/index.js'
+import type { AuthorizeContext, IbvBackend } from './backend.js'
+import type { IbvClient } from './client.js'
+
+export interface PrefetchReportOptions {
+  /**
+   * Also hand over the service's answer (the report when it is complete, else its 202 body), so
+   * `useIbvReport` and `<ReportView>` start from it. False keeps only the status, for a page that
+   * shows the iframe and a badge and wants the smallest HTML. @default true
+   */
+  includeReport?: boolean
+}
+
+/** How `createIbvBackend` lets `prefetchReport` through its own `authorize` and token cache. */
+export const PREFETCH = Symbol.for('ibv-kit.prefetch')
+
+export type Prefetcher = (request: Request, productRequestId: string, options: PrefetchReportOptions) => Promise<PrefetchedReport | null>
+
+/**
+ * What a browser needs to show a report in its first paint, fetched on the server: an embedded
+ * report token (with the time it was received) and the report's status, through the backend's
+ * own `authorize` (asked as for `POST /tokens` and `GET /reports/:id`), its token cache and its
+ * client. Null when `authorize` refuses either. A failure upstream leaves that part null and is
+ * told to `onError`: the browser then asks as it would without a prefetch. Hand the result to
+ * `<IbvProvider prefetched={[…]}>`; serve the page with `Cache-Control: private, no-store`.
+ *
+ * @example
+ * const prefetched = await prefetchReport(backend, new Request(url, { headers: await headers() }), id)
+ */
+export async function prefetchReport(
+  backend: IbvBackend,
+  request: Request,
+  productRequestId: string,
+  options: PrefetchReportOptions = {},
+): Promise<PrefetchedReport | null> {
+  const prefetch = (backend as unknown as { [PREFETCH]?: Prefetcher } | null)?.[PREFETCH]
+  if (typeof prefetch !== 'function') throw new TypeError('prefetchReport: pass the backend made by createIbvBackend.')
+  if (!(request instanceof Request)) throw new TypeError("prefetchReport: pass the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
+  if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
+    throw new IbvError('invalid_request', 'prefetchReport needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
+  }
+  return prefetch(request, productRequestId, options)
+}
+
+interface PrefetcherParts {
+  allowed: (context: AuthorizeContext) => Promise<boolean>
+  embeddedToken: (productRequestId: string) => Promise<{ access_token: string; expires_in: number }>
+  client: IbvClient
+  onError: (error: unknown) => void
+}
+
+/** The backend's prefetcher: both questions to `authorize`, then the token and the report at once. */
+export function createPrefetcher({ allowed, embeddedToken, client, onError }: PrefetcherParts): Prefetcher {
+  return async (request, productRequestId, { includeReport = true }) => {
+    const answers = await Promise.all([
+      allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),
+      allowed({ request, action: 'report', productRequestId }),
+    ])
+    if (answers.includes(false)) return null
+    const [minted, read] = await Promise.allSettled([embeddedToken(productRequestId), client.getReport(productRequestId, { signal: request.signal })])
+    const prefetched: PrefetchedReport = { productRequestId, fetched_at: Date.now(), token: null, status: null }
+    if (minted.status === 'fulfilled') {
+      prefetched.token = { access_token: minted.value.access_token, expires_in: minted.value.expires_in, issued_at: Date.now() }
+    } else onError(minted.reason)
+    if (read.status === 'fulfilled') {
+      const result = read.value
+      prefetched.status = result.kind === 'ready' ? result.report.ibv_report_status : result.pending.ibv_report_status
+      if (includeReport) prefetched.answer = result.kind === 'ready' ? { kind: 'ready', report: result.report } : { kind: 'pending', pending: result.pending }
+    } else onError(read.reason)
+    return prefetched
+  }
+}
