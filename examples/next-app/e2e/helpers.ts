@@ -19,8 +19,13 @@ export async function recordIframeLoads(page: Page) {
   })
 }
 
-/** When the first report iframe fired `load`, and when each token request started, in the page's clock. */
+/**
+ * When the first report iframe fired `load`, and when each token request started, in the page's
+ * clock. Waits for that `load` (`data-state="ready"` can come first: the report page says its
+ * height, by postMessage, before its own load ends).
+ */
 export async function timeline(page: Page): Promise<{ iframeLoad: number | undefined; tokenRequests: number[] }> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __iframeLoads: number[] }).__iframeLoads.length)).toBeGreaterThan(0)
   return page.evaluate(() => ({
     iframeLoad: (window as unknown as { __iframeLoads: number[] }).__iframeLoads[0],
     tokenRequests: performance
