@@ -85,7 +85,8 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
 
   const report = query.data?.kind === 'ready' ? query.data.report : undefined
   const pending = query.data?.kind === 'pending' ? query.data.pending : undefined
-  const status = report?.ibv_report_status ?? pending?.ibv_report_status
+  // Before any answer, the status the server read for the page (prefetched without the report).
+  const status = report?.ibv_report_status ?? pending?.ibv_report_status ?? seed?.status ?? undefined
   return {
     status,
     report,

@@ -128,6 +128,15 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
     await vi.waitFor(() => expect(parseFloat(serverFrame!.style.height)).toBeGreaterThan(400), { timeout: 5000 })
   })
 
+  it('prefetched without the report (includeReport: false): the badge still shows the status in the HTML', async () => {
+    const prefetched = await prefetch()
+    delete prefetched.answer
+    const { html, container, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched])
+    expect(html).toContain('Complete')
+    expect(said).toEqual([])
+    expect(container.querySelector('[data-testid="badge"]')?.textContent).toContain('Complete')
+  })
+
   it('renews the token on schedule after hydration: a new document replaces the server one', async () => {
     // Issued so that its renewal time (120 s before expiry) comes 1.5 s after hydration.
     const prefetched = await prefetch((1800 - 120 - 1.5) * 1000)
