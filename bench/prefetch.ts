@@ -7,7 +7,7 @@
 // mode comes to the physical limit: one iframe load after the HTML arrives, measured as a third page,
 // `limit` (the prefetched HTML without the client bundle). Times vary with the
 // machine (shared, noisy): compare the ratios prefetched ÷ client-only; counts must be exact.
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
@@ -29,6 +29,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** The machine's 1-minute load average when the loads began and ended: these machines are shared. */
+const load = { before: loadavg()[0]!, after: 0 }
 const { clientJs, serverPath } = await buildBench()
 const { startBenchServer } = (await import(pathToFileURL(serverPath).href)) as typeof ServerModule
 const server = await startBenchServer(clientJs)
@@ -38,10 +40,11 @@ type Sample = Load & { upstreamCalls: number }
 const samples = new Map<string, Sample[]>()
 try {
   const ids = await server.productRequests((RUNS + 1) * LATENCIES.length * MODES.length)
-  // One unrecorded load of each first (Chromium's and Node's first page), then the runs interleaved.
+  // One unrecorded load of each first (Chromium's and Node's first page), then the runs interleaved,
+  // the order of the modes rotated each run so none is always the one after a switch of latency.
   for (let run = 0; run <= RUNS; run++) {
     for (const latency of LATENCIES) {
-      for (const mode of MODES) {
+      for (const mode of MODES.map((_, index) => MODES[(index + run) % MODES.length]!)) {
         server.upstream.latency = latency
         const before = server.upstream.calls
         const load = await loadOnce(browser, `${server.origin}/page?mode=${mode}&id=${ids.pop()}`)
@@ -51,6 +54,7 @@ try {
       }
     }
   }
+  load.after = loadavg()[0]!
 } finally {
   await browser.close()
   await server.close()
@@ -67,6 +71,7 @@ const summary = (mode: Mode, latency: number) => {
   const figures = {
     runs: runs.length,
     iframeLoadMs: median(runs.map((sample) => sample.iframeLoad)),
+    iframeLoadMsRange: [Math.min(...runs.map((sample) => sample.iframeLoad)), Math.max(...runs.map((sample) => sample.iframeLoad))],
     htmlEndMs: median(runs.map((sample) => sample.htmlEnd)),
     scriptStartMs: mode === 'limit' ? null : median(runs.map((sample) => sample.scriptStart)),
     /** From the HTML's arrival to the iframe's request. */
@@ -92,6 +97,10 @@ const latencies = Object.fromEntries(
     const clientOnly = summary('client-only', latency)
     const prefetched = summary('prefetched', latency)
     const limit = summary('limit', latency)
+    // The design, exactly: client-only asks the backend once (one mint upstream) before the iframe;
+    // the prefetched pages ask it nothing, the server having minted and read the report at once.
+    check(clientOnly.backendRequests === 1 && clientOnly.upstreamCalls === 1, `client-only at ${latency} ms: ${clientOnly.backendRequests} backend requests, ${clientOnly.upstreamCalls} upstream calls`)
+    check(prefetched.backendRequests === 0 && limit.backendRequests === 0, `prefetched at ${latency} ms: ${prefetched.backendRequests} backend requests before the iframe loaded`)
     return [
       latency,
       {
@@ -107,10 +116,10 @@ const latencies = Object.fromEntries(
   }),
 ) as Record<(typeof LATENCIES)[number], Record<'clientOnly' | 'prefetched' | 'limit', Summary> & { ratio: number; savedMs: number; afterHtmlToLimit: { clientOnly: number; prefetched: number } }>
 const cores = availableParallelism()
-record('prefetch', { cores, node: process.version, chromium: browser.version(), runs: RUNS, clientBundleBytes: Buffer.byteLength(clientJs), latencies })
+record('prefetch', { cores, node: process.version, chromium: browser.version(), runs: RUNS, loadAverage: load, clientBundleBytes: Buffer.byteLength(clientJs), latencies })
 
 const ms = (value: number) => `${Math.round(value)} ms`
-console.log(`ibv-kit prefetch benchmark (Chromium ${browser.version()}, median of ${RUNS} loads each, fresh context; client bundle ${Math.round(Buffer.byteLength(clientJs) / 1024)} KiB minified; ${cores} cores)`)
+console.log(`ibv-kit prefetch benchmark (Chromium ${browser.version()}, median of ${RUNS} loads each, fresh context; client bundle ${Math.round(Buffer.byteLength(clientJs) / 1024)} KiB minified; ${cores} cores, load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)})`)
 const rows: Record<string, Record<string, string | number>> = {}
 for (const latency of LATENCIES) {
   const { clientOnly, prefetched, limit } = latencies[latency]

@@ -63,7 +63,7 @@ add(
   const [fast, slow] = [prefetch.latencies[50], prefetch.latencies[300]]
   /** @type {(pair: { clientOnly: { iframeLoadMs: number }, prefetched: { iframeLoadMs: number } }) => string} */
   const times = (pair) => `${n(pair.clientOnly.iframeLoadMs)} → ${n(pair.prefetched.iframeLoadMs)} ms`
-  const how = `bench/prefetch.ts: real Chromium, a page server-rendered from dist/ with react-dom/server and hydrated by a ${n(prefetch.clientBundleBytes / 1024)} KiB minified bundle (react-dom in), backend and sandbox on the same origin; median of ${prefetch.runs}, fresh context each`
+  const how = `bench/prefetch.ts: real Chromium, a page server-rendered from dist/ with react-dom/server and hydrated by a ${n(prefetch.clientBundleBytes / 1024)} KiB minified bundle (react-dom in), backend and sandbox on the same origin; median of ${prefetch.runs}, fresh context each, modes interleaved; load average ${prefetch.loadAverage.before.toFixed(1)} → ${prefetch.loadAverage.after.toFixed(1)} on ${prefetch.cores} cores`
   add('report iframe loaded, prefetched ÷ client-only (backend → service 50 / 300 ms)', `${fast.ratio.toFixed(2)} / ${slow.ratio.toFixed(2)} (${times(fast)}; ${times(slow)})`, `${how}; navigation start → the iframe's load`)
   /** @type {(mode: { requests: number, backendRequests: number, upstreamCalls: number }) => string} */
   const count = (mode) => `${mode.requests} (${mode.backendRequests} to the backend; ${mode.upstreamCalls} backend → service)`
