@@ -74,6 +74,9 @@ const summary = (mode: Mode, latency: number) => {
     iframeLoadMsRange: [Math.min(...runs.map((sample) => sample.iframeLoad)), Math.max(...runs.map((sample) => sample.iframeLoad))],
     htmlEndMs: median(runs.map((sample) => sample.htmlEnd)),
     scriptStartMs: mode === 'limit' ? null : median(runs.map((sample) => sample.scriptStart)),
+    /** The browser's token request (client-only): when it was sent, and from its answer to the iframe's request. */
+    tokenStartMs: mode === 'client-only' ? median(runs.map((sample) => sample.tokenStart)) : null,
+    tokenToIframeMs: mode === 'client-only' ? median(runs.map((sample) => sample.iframeStart - sample.tokenEnd)) : null,
     /** From the HTML's arrival to the iframe's request. */
     iframeRequestedMs: median(runs.map((sample) => sample.iframeStart - sample.htmlEnd)),
     /** From the HTML's arrival to the iframe's load: what the page adds after its HTML. */
@@ -138,4 +141,8 @@ for (const latency of LATENCIES) {
   }
 }
 console.table(rows)
+for (const latency of LATENCIES) {
+  const { clientOnly, prefetched } = latencies[latency]
+  console.log(`${latency} ms, client-only: the bundle ran at ${ms(clientOnly.scriptStartMs!)}, asked for a token at ${ms(clientOnly.tokenStartMs!)}, asked for the iframe ${ms(clientOnly.tokenToIframeMs!)} after the answer; prefetched: the iframe was asked at ≈ ${ms(prefetched.htmlEndMs + prefetched.iframeRequestedMs)}, the bundle ran at ${ms(prefetched.scriptStartMs!)}.`)
+}
 console.log(LATENCIES.map((latency) => `${latency} ms: prefetched ÷ client-only ${latencies[latency].ratio.toFixed(2)} (${ms(latencies[latency].savedMs)} sooner)`).join('; '))

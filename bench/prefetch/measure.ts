@@ -14,6 +14,9 @@ export interface Load {
   scriptStart: number
   /** The browser's requests before the iframe's load: the page, its resources, the iframe document and the iframe's own resources. */
   requests: number
+  /** The browser's token request (POST /api/ibv/tokens), start and responseEnd; NaN without one. */
+  tokenStart: number
+  tokenEnd: number
   /** Of those, to the backend (/api/ibv). */
   backendRequests: number
   hydrationErrors: number
@@ -35,12 +38,15 @@ export async function loadOnce(browser: Browser, url: string): Promise<Load> {
       const before = resources.filter((entry) => entry.startTime < iframeLoad)
       const frame = document.querySelector<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')
       const document_ = before.find((entry) => entry.initiatorType === 'iframe' && entry.name.includes('/ibv-sandbox/'))
+      const token = before.find((entry) => new URL(entry.name).pathname === '/api/ibv/tokens')
       const inside = frame?.contentWindow?.performance.getEntriesByType('resource') ?? []
       return {
         iframeLoad,
         htmlEnd: navigation.responseEnd,
         iframeStart: document_?.startTime ?? Number.NaN,
         scriptStart: bench.scriptStart ?? Number.NaN,
+        tokenStart: token?.startTime ?? Number.NaN,
+        tokenEnd: token?.responseEnd ?? Number.NaN,
         requests: 1 + before.length + inside.length,
         backendRequests: before.filter((entry) => new URL(entry.name).pathname.startsWith('/api/ibv/')).length,
         hydrationErrors: bench.hydrationErrors,
