@@ -70,7 +70,7 @@ export const layerRules = [
 ]
 
 export default defineConfig([
-  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/', 'test/docs/.generated/']),
+  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/', 'test/docs/.generated/', 'examples/next-app/.next/', 'examples/next-app/next-env.d.ts']),
   js.configs.recommended,
   tseslint.configs.strict,
   reactHooks.configs.flat.recommended,

@@ -26,7 +26,7 @@ try {
   }
   writeFileSync(
     join(app, 'server.mjs'),
-    `import { createIbvBackend, createIbvClient } from 'ibv-kit/server'
+    `import { createIbvBackend, createIbvClient, prefetchReport } from 'ibv-kit/server'
 import { createSandbox } from 'ibv-kit/sandbox'
 const sandbox = createSandbox()
 const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal', fetch: sandbox.fetch })
@@ -35,8 +35,13 @@ const answer = await backend.fetch(new Request('http://app.internal/api/ibv/toke
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: 'LND-1' }),
 }))
 const body = await answer.json()
-sandbox.close()
 if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Error('token route answered ' + answer.status)
+const created = await (await sandbox.fetch(new Request('http://sandbox.internal/sandbox/product_requests', {
+  method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey }, body: JSON.stringify({ consumer_id: 'LND-1' }),
+}))).json()
+const prefetched = await prefetchReport(backend, new Request('http://app.internal/loans/1'), created.product_request_id)
+sandbox.close()
+if (typeof prefetched?.token?.access_token !== 'string' || prefetched.status !== 'initiated') throw new Error('prefetchReport gave ' + JSON.stringify(prefetched))
 `,
   )
   execFileSync('node', ['server.mjs'], { cwd: app, stdio: 'inherit' })
@@ -57,7 +62,7 @@ env.close()
 `,
   )
   execFileSync('node', ['testing.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server, ibv-kit/sandbox and ibv-kit/testing (without its test libraries) run with nothing more installed.`)
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox and ibv-kit/testing (without its test libraries) run with nothing more installed.`)
   checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })

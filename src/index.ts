@@ -65,4 +65,6 @@ export type {
   RefreshOutcomeKind,
   WebhookEvent,
   TokenLifetime,
+  PrefetchedReport,
+  PrefetchedToken,
 } from './core/index.js'

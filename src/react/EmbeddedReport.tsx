@@ -8,7 +8,7 @@ import { useLatest } from './useLatest.js'
 import { useFrameMessages } from './useFrameMessages.js'
 import { isUsable, useTokenQuery } from './useTokenQuery.js'
 import { useHydrating } from './useHydrating.js'
-import { seedToken } from './prefetched.js'
+import { prefetchedToken } from './prefetched.js'
 import { classes } from './class-name.js'
 
 export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {
@@ -63,11 +63,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const text = withText(EMBEDDED_REPORT_TEXT, context.messages, messages)
   const valid = typeof productRequestId === 'string' && productRequestId !== ''
   const hydrating = useHydrating()
-  if (valid) seedToken(context.queryClient, context.prefetched, productRequestId, hydrating)
   const { query, renew } = useTokenQuery(
     'EmbeddedReport',
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
-    { renewLeadSeconds, retries },
+    { renewLeadSeconds, retries, initialToken: prefetchedToken(context.prefetched, productRequestId, hydrating) },
   )
   const [frames, setFrames] = useState<Frame[]>([])
 

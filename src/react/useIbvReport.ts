@@ -5,7 +5,7 @@ import { describeStatus, isRetryable, type IbvReport, type PendingReport } from 
 import { useIbvContext } from './context.js'
 import type { ReportAnswer } from './fetchers.js'
 import { liveStatusOf } from './live-status.js'
-import { seedAnswer } from './prefetched.js'
+import { prefetchedFor } from './prefetched.js'
 
 export interface UseIbvReportOptions {
   /** First delay between polls after a change, in ms; it doubles each poll. @default 1000 */
@@ -48,7 +48,7 @@ export interface UseIbvReportResult {
  */
 export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}): UseIbvReportResult {
   const { fetchers, queryClient, prefetched } = useIbvContext('useIbvReport')
-  seedAnswer(queryClient, prefetched, productRequestId)
+  const seed = prefetchedFor(prefetched, productRequestId)
   const live = liveStatusOf(queryClient)
   const { pollInitialMs = 1000, pollActiveMs = 5000, pollMaxMs = 30_000, enabled = true } = options
   const connected = useSyncExternalStore(live.subscribe, live.connected, () => false)
@@ -58,6 +58,9 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
     {
       queryKey,
       enabled: enabled && productRequestId !== '',
+      // What the server read for the page (<IbvProvider prefetched>), when the cache has nothing.
+      initialData: seed?.answer,
+      initialDataUpdatedAt: seed?.fetched_at,
       queryFn: (): Promise<ReportAnswer> => {
         if (!fetchers.report) throw new Error('useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.')
         // An invalidation says a change is expected (a refresh was submitted, a consumer reconnected).

@@ -18,6 +18,8 @@ export interface TokenQueryOptions {
   retries?: number
   /** Whether to fetch at all (a widget fetches only when opened). @default true */
   enabled?: boolean
+  /** A token to start from when the cache has none (from `<IbvProvider prefetched>`). */
+  initialToken?: HeldToken
 }
 
 /** A token is used for a new load only with this much life left. */
@@ -68,7 +70,7 @@ export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers
 export function useTokenQuery(component: string, request: TokenRequest | undefined, options: TokenQueryOptions = {}) {
   const { fetchers, queryClient } = useIbvContext(component)
   const queryKey = useLatest(tokenKey(request))
-  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: options.enabled !== false && !!request }, queryClient)
+  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: options.enabled !== false && !!request, initialData: options.initialToken }, queryClient)
 
   /**
    * Fetches a new token now (the portal said it expired, a retry, or it is due), or joins the

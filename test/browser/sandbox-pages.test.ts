@@ -51,6 +51,19 @@ describe('sandbox pages in Chromium', () => {
     expect(await nextMessage(iframe, 'ibv:token_expired')).toEqual({ type: 'ibv:token_expired' })
   })
 
+  it('the portal says its height, and that its token expired, again when its parent says ibv:hello', async () => {
+    const created = await post('/sandbox/product_requests', { consumer_id: `B-${crypto.randomUUID()}` })
+    const token = await post('/api/v1/auth/tokens', { product_request_id: created.product_request_id, type: 'embedded_report_token' })
+    await post('/sandbox/tokens/expire', { access_token: token.access_token })
+    const iframe = frame(embeddedReportUrl(service, token.access_token))
+    await nextMessage(iframe, 'ibv:token_expired')
+    await new Promise((resolve) => setTimeout(resolve, 300)) // settled: what it says now answers the hello
+    const again = Promise.all([nextMessage(iframe, 'ibv:resize'), nextMessage(iframe, 'ibv:token_expired')])
+    iframe.contentWindow!.postMessage({ type: 'ibv:hello' }, location.origin)
+    const [resize] = await again
+    expect(resize.height).toBe(iframe.contentDocument?.documentElement.scrollHeight)
+  })
+
   it('the widget posts ready, then success after the test credentials are typed in', async () => {
     const token = await post('/api/v1/auth/tokens', { consumer_id: `B-${crypto.randomUUID()}` })
     const iframe = frame(connectWidgetUrl(service, token.access_token, location.origin))
