@@ -9,6 +9,7 @@ const jsdom = read('jsdom')
 const chromium = read('chromium')
 const sandbox = read('sandbox')
 const instances = read('instances')
+const prefetch = read('prefetch')
 /** @param {number} value */
 const n = (value) => Math.round(value).toLocaleString('en-US')
 /** @type {Array<Record<string, string>>} */
@@ -58,6 +59,21 @@ add(
   `${mints.withoutCache.concurrent.mints} / ${mints.withoutCache.sequential.mints} without cache, ${mints.withCache.concurrent.mints} / ${mints.withCache.sequential.mints} with TOKEN_CACHE=redis`,
   '3 instances round-robin, POST /api/ibv/tokens embedded_report_token for one complete product request; sandbox over HTTP counting its mints; concurrent misses single-flight per instance only (at most 3)',
 )
+{
+  const [fast, slow] = [prefetch.latencies[50], prefetch.latencies[300]]
+  /** @type {(pair: { clientOnly: { iframeLoadMs: number }, prefetched: { iframeLoadMs: number } }) => string} */
+  const times = (pair) => `${n(pair.clientOnly.iframeLoadMs)} → ${n(pair.prefetched.iframeLoadMs)} ms`
+  const how = `bench/prefetch.ts: real Chromium, a page server-rendered from dist/ with react-dom/server and hydrated by a ${n(prefetch.clientBundleBytes / 1024)} KiB minified bundle (react-dom in), backend and sandbox on the same origin; median of ${prefetch.runs}, fresh context each, modes interleaved; load average ${prefetch.loadAverage.before.toFixed(1)} → ${prefetch.loadAverage.after.toFixed(1)} on ${prefetch.cores} cores`
+  add('report iframe loaded, prefetched ÷ client-only (backend → service 50 / 300 ms)', `${fast.ratio.toFixed(2)} / ${slow.ratio.toFixed(2)} (${times(fast)}; ${times(slow)})`, `${how}; navigation start → the iframe's load`)
+  /** @type {(mode: { requests: number, backendRequests: number, upstreamCalls: number }) => string} */
+  const count = (mode) => `${mode.requests} (${mode.backendRequests} to the backend; ${mode.upstreamCalls} backend → service)`
+  add('requests before the report iframe loads: client-only / prefetched / limit', `${count(fast.clientOnly)} / ${count(fast.prefetched)} / ${count(fast.limit)}`, 'resource timing of the page and of the iframe, plus the navigation; backend → service calls counted by the delaying fetch')
+  add(
+    'after the HTML arrives until the iframe loads ÷ the physical limit (50 / 300 ms)',
+    `client-only ${fast.afterHtmlToLimit.clientOnly.toFixed(2)} / ${slow.afterHtmlToLimit.clientOnly.toFixed(2)}, prefetched ${fast.afterHtmlToLimit.prefetched.toFixed(2)} / ${slow.afterHtmlToLimit.prefetched.toFixed(2)}`,
+    `limit: the prefetched HTML without the client bundle, one iframe load after the HTML (${n(fast.limit.afterHtmlMs)} / ${n(slow.limit.afterHtmlMs)} ms); HTML responseEnd → the iframe's load`,
+  )
+}
 for (const mode of ['polling', 'stream']) {
   const figures = jsdom[`requestsUntilReady.${mode}`]
   add(`requests until a report is shown (${mode === 'stream' ? 'live stream' : 'polling only'})`, `${figures.reportRequests} report requests, shown after ${figures.secondsUntilShown} s`, 'jsdom, fake time, report completes at 6 s')
