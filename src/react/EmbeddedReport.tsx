@@ -64,9 +64,9 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const valid = typeof productRequestId === 'string' && productRequestId !== ''
   const hydrating = useHydrating()
   const { query, renew } = useTokenQuery(
-    'EmbeddedReport',
+    context,
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
-    { renewLeadSeconds, retries, initialToken: prefetchedToken(context.prefetched, productRequestId, hydrating) },
+    { renewLeadSeconds, retries, initialData: prefetchedToken(context.prefetched, productRequestId, hydrating) },
   )
   const [frames, setFrames] = useState<Frame[]>([])
 
