@@ -146,9 +146,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
   const callbacks = useLatest({ onError, onStateChange })
   useEffect(() => {
-    if (!valid) console.error(ownError?.message)
+    // Invalid, the error is its own (no query runs): said once in the console too.
+    if (!valid) console.error(error?.message)
     if (error) callbacks.current.onError?.(error)
-  }, [error, valid, ownError, callbacks])
+  }, [error, valid, callbacks])
   useEffect(() => {
     callbacks.current.onStateChange?.(state)
   }, [state, callbacks])
