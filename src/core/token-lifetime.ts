@@ -94,7 +94,7 @@ export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
   return { access_token: token, expires_in: parseExpiresIn(expires_in) }
 }
 
-/** A number or string as sent (shortened), else only its type: never an object's content. */
+/** A number, string or null as sent (shortened), else only its type: never an object's content. */
 function describe(value: unknown): string {
-  return typeof value === 'number' || typeof value === 'string' ? JSON.stringify(value).slice(0, 42) : value === null ? 'null' : typeof value
+  return typeof value === 'number' || typeof value === 'string' || value === null ? JSON.stringify(value).slice(0, 42) : typeof value
 }
