@@ -147,7 +147,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const callbacks = useLatest({ onError, onStateChange })
   useEffect(() => {
     // Invalid, the error is its own (no query runs): said once in the console too.
-    if (!valid) console.error(error?.message)
+    if (!valid) console.error((error as IbvError).message)
     if (error) callbacks.current.onError?.(error)
   }, [error, valid, callbacks])
   useEffect(() => {
