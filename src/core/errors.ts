@@ -79,7 +79,10 @@ export function isRetryable(error: unknown): boolean {
   if (error instanceof IbvError) return RETRYABLE_CODES.has(error.code)
   // Object() lets any value, even null or a string, be asked for a status.
   const { status } = Object(error) as { status?: unknown }
-  return typeof status !== 'number' || RETRYABLE_CODES.has(codeForStatus(status))
+  // The statuses whose codes (codeForStatus) are retryable: 408 timeout, 429 rate_limited and
+  // 5xx server_error. Compared here rather than looked up, so a bundle that only retries (the
+  // token query) leaves out the table of every code.
+  return typeof status !== 'number' || status === 408 || status === 429 || (status >= 500 && status <= 599)
 }
 
 const CODE_BY_STATUS: Readonly<Record<number, IbvErrorCode>> = {

@@ -45,7 +45,9 @@ export function parseExpiresIn(value: unknown): number {
   if (!(seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS)) {
     throw new IbvError(
       'malformed_response',
-      `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`,
+      // The bounds written out (MIN_EXPIRES_IN_SECONDS, MAX_EXPIRES_IN_SECONDS): the minifier
+      // keeps a constant used twice as a variable.
+      `expires_in must be a positive number of seconds, from 1 to 31536000; got ${describe(value)}.`,
     )
   }
   return seconds
@@ -84,15 +86,15 @@ export function lifetimeFrom(expiresIn: number, start: number, renewLeadSeconds 
  * returned as a number. Anything else throws an `IbvError` (`malformed_response`).
  */
 export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined
-  const token = record?.access_token
+  // Object() makes any value (null, a string) safe to destructure; only an object has the fields.
+  const { access_token: token, expires_in } = Object(body) as Record<string, unknown>
   if (typeof token !== 'string' || token === '') {
     throw new IbvError('malformed_response', 'The token answer has no access_token.')
   }
-  return { access_token: token, expires_in: parseExpiresIn(record?.expires_in) }
+  return { access_token: token, expires_in: parseExpiresIn(expires_in) }
 }
 
-/** A number or string as sent (shortened), else only its type: never an object's content. */
+/** A number, string or null as sent (shortened), else only its type: never an object's content. */
 function describe(value: unknown): string {
-  return typeof value === 'number' || typeof value === 'string' ? JSON.stringify(value).slice(0, 42) : value === null ? 'null' : typeof value
+  return typeof value === 'number' || typeof value === 'string' || value === null ? JSON.stringify(value).slice(0, 42) : typeof value
 }

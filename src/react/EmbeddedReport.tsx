@@ -64,9 +64,9 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const valid = typeof productRequestId === 'string' && productRequestId !== ''
   const hydrating = useHydrating()
   const { query, renew } = useTokenQuery(
-    'EmbeddedReport',
+    context,
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
-    { renewLeadSeconds, retries, initialToken: prefetchedToken(context.prefetched, productRequestId, hydrating) },
+    { renewLeadSeconds, retries, initialData: prefetchedToken(context.prefetched, productRequestId, hydrating) },
   )
   const [frames, setFrames] = useState<Frame[]>([])
 
@@ -88,13 +88,14 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   }
 
   // The portal's messages count only from the service's origin and from the window of one of
-  // our frames, each registered under its token.
-  const windows = useRef(new Map<string, HTMLIFrameElement>())
+  // our frames: the iframes, in the order of `frames` (set as they are rendered; React detaches
+  // every old ref, to null, before it attaches the new ones).
+  const windows = useRef<(HTMLIFrameElement | null)[]>([])
   const [failedRenewals, setFailedRenewals] = useState(0)
   // When a token was last minted because a document said it expired.
   const remintedAt = useRef(0)
   useFrameMessages(context.serviceUrl, (data, source) => {
-    const from = frames.find((frame) => windows.current.get(frame.token)?.contentWindow === source)
+    const from = frames.find((_, index) => windows.current[index]?.contentWindow === source)
     // Object() makes any value (null, a string) safe to destructure.
     const { type, height: reported } = Object(data) as { type?: unknown; height?: unknown }
     if (!from) return
@@ -111,7 +112,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // A frame from the server's HTML may have loaded, and said its height, before this page
   // listened: it is asked to say it again (a frame still loading ignores it: another origin).
   useEffect(() => {
-    for (const element of windows.current.values()) element.contentWindow?.postMessage({ type: 'ibv:hello' }, element.src)
+    for (const element of windows.current) element?.contentWindow?.postMessage({ type: 'ibv:hello' }, element.src)
   }, [])
 
   // A shown document that says it expired is replaced, now or when the window ends, unless the
@@ -145,9 +146,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
   const callbacks = useLatest({ onError, onStateChange })
   useEffect(() => {
-    if (!valid) console.error(ownError?.message)
+    // Invalid, the error is its own (no query runs): said once in the console too.
+    if (!valid) console.error((error as IbvError).message)
     if (error) callbacks.current.onError?.(error)
-  }, [error, valid, ownError, callbacks])
+  }, [error, valid, callbacks])
   useEffect(() => {
     callbacks.current.onStateChange?.(state)
   }, [state, callbacks])
@@ -158,8 +160,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
         <iframe
           key={frame.token}
           ref={(element) => {
-            if (element) windows.current.set(frame.token, element)
-            else windows.current.delete(frame.token)
+            windows.current[index] = element
           }}
           src={embeddedReportUrl(context.serviceUrl, frame.token)}
           title={title ?? text.reportTitle}

@@ -19,8 +19,10 @@ export const prefetchedFor = (list: PrefetchedList, productRequestId: string) =>
  * renewed at once.
  */
 export function prefetchedToken(list: PrefetchedList, productRequestId: string, hydrating: boolean): HeldToken | undefined {
+  // prefetchReport hands over only a token the backend validated (its client, its token cache),
+  // or null when it could not mint one.
   const token = prefetchedFor(list, productRequestId)?.token
-  if (typeof token?.access_token !== 'string' || !(token.expires_in > 0)) return undefined
-  const { expiresIn, renewAt } = lifetimeFrom(token.expires_in, token.issued_at)
-  return hydrating || Date.now() < renewAt ? { accessToken: token.access_token, expiresIn, expiresAt: renewAt + MIN_LIFE_MS, renewAt } : undefined
+  if (!token) return undefined
+  const lifetime = lifetimeFrom(token.expires_in, token.issued_at)
+  return hydrating || Date.now() < lifetime.renewAt ? { accessToken: token.access_token, ...lifetime, expiresAt: lifetime.renewAt + MIN_LIFE_MS } : undefined
 }

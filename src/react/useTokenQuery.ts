@@ -2,7 +2,7 @@
 import { useCallback, useEffect } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { isRetryable, lifetimeFrom, parseTokenResponse, type TokenLifetime } from '../core/index.js'
-import { useIbvContext } from './context.js'
+import type { IbvContextValue } from './context.js'
 import { useLatest } from './useLatest.js'
 import type { IbvFetchers, TokenRequest } from './fetchers.js'
 
@@ -16,10 +16,8 @@ export interface TokenQueryOptions {
   renewLeadSeconds?: number
   /** Retries after a network error or 5xx; a 4xx is never retried. @default 3 */
   retries?: number
-  /** Whether to fetch at all (a widget fetches only when opened). @default true */
-  enabled?: boolean
   /** A token to start from when the cache has none (from `<IbvProvider prefetched>`). */
-  initialToken?: HeldToken
+  initialData?: HeldToken
 }
 
 /** A token is used for a new load only with this much life left. */
@@ -65,12 +63,12 @@ export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers
  * Query dedupes, so any number of instances (and StrictMode's double effects) cause one fetch per
  * lifetime. Renewal is driven here, not by staleness: a timer at `renewAt`, and a wall-clock check
  * whenever the tab becomes visible, gains focus or goes online, because timers sleep in
- * background tabs and laptops sleep.
+ * background tabs and laptops sleep. `context` is the caller's own `useIbvContext` (its one
+ * caller, `<EmbeddedReport>`, has checked for the provider and named itself).
  */
-export function useTokenQuery(component: string, request: TokenRequest | undefined, options: TokenQueryOptions = {}) {
-  const { fetchers, queryClient } = useIbvContext(component)
+export function useTokenQuery({ fetchers, queryClient }: IbvContextValue, request: TokenRequest | undefined, options: TokenQueryOptions) {
   const queryKey = useLatest(tokenKey(request))
-  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: options.enabled !== false && !!request, initialData: options.initialToken }, queryClient)
+  const query = useQuery({ ...tokenQueryOptions(fetchers, request, options), enabled: !!request, initialData: options.initialData }, queryClient)
 
   /**
    * Fetches a new token now (the portal said it expired, a retry, or it is due), or joins the

@@ -30,6 +30,13 @@ describe('isRetryable', () => {
     expect(isRetryable({ status: 400 })).toBe(false)
   })
 
+  it('agrees with codeForStatus on every status (it compares the statuses instead of looking the code up)', () => {
+    const retryableCodes = ['network', 'timeout', 'rate_limited', 'server_error']
+    for (const status of [...Array.from({ length: 600 }, (_, index) => index), 500.5, 599.9, 600, 1000, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(isRetryable({ status }), `status ${status}`).toBe(retryableCodes.includes(codeForStatus(status)))
+    }
+  })
+
   it('takes an error without a status for a network failure', () => {
     expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true)
     expect(isRetryable('boom')).toBe(true)
