@@ -20,9 +20,9 @@ const WHOLE_ENTRY = { name: 'ibv-kit (whole browser entry)', code: "export * fro
 // imported, so the budgets are on what an app imports for one job.
 export const CASES = [
   { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
-  // Issue 17 (the report in a server-rendered page's first paint) costs this line 207 B; 159 B of
+  // Issue 17 (the report in a server-rendered page's first paint) costs this line 216 B; 159 B of
   // it were found elsewhere. README "Performance" says what costs the rest.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3048 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3057 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: undefined },
   { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: undefined },

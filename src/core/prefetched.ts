@@ -8,7 +8,7 @@ import type { IbvReport, PendingReport } from './schemas.js'
  */
 export interface PrefetchedReport {
   productRequestId: string
-  /** When the server read it, epoch milliseconds: newer than what the browser holds, it replaces that. */
+  /** When the server read it, epoch milliseconds. Used only when the browser holds nothing for this report yet. */
   fetched_at: number
   /** An embedded report token, or null when the service could not mint one (the browser then asks as usual). */
   token: PrefetchedToken | null

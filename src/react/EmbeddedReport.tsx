@@ -66,7 +66,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const { query, renew } = useTokenQuery(
     context,
     valid ? { type: 'embedded_report_token', productRequestId } : undefined,
-    { renewLeadSeconds, retries, initialData: prefetchedToken(context.prefetched, productRequestId, hydrating) },
+    { renewLeadSeconds, retries, initialData: prefetchedToken(context.prefetched, productRequestId, renewLeadSeconds, hydrating) },
   )
   const [frames, setFrames] = useState<Frame[]>([])
 

@@ -18,11 +18,11 @@ export const prefetchedFor = (list: PrefetchedList, productRequestId: string) =>
  * server's HTML already holds its iframe and the first client render must match it; it is then
  * renewed at once.
  */
-export function prefetchedToken(list: PrefetchedList, productRequestId: string, hydrating: boolean): HeldToken | undefined {
+export function prefetchedToken(list: PrefetchedList, productRequestId: string, renewLeadSeconds: number | undefined, hydrating: boolean): HeldToken | undefined {
   // prefetchReport hands over only a token the backend validated (its client, its token cache),
   // or null when it could not mint one.
   const token = prefetchedFor(list, productRequestId)?.token
   if (!token) return undefined
-  const lifetime = lifetimeFrom(token.expires_in, token.issued_at)
+  const lifetime = lifetimeFrom(token.expires_in, token.issued_at, renewLeadSeconds)
   return hydrating || Date.now() < lifetime.renewAt ? { accessToken: token.access_token, ...lifetime, expiresAt: lifetime.renewAt + MIN_LIFE_MS } : undefined
 }

@@ -17,6 +17,9 @@ export interface UseIbvReportOptions {
   enabled?: boolean
 }
 
+/** How long the answer read on the server for the page counts as fresh. */
+const PREFETCHED_FRESH_MS = 30_000
+
 /** How long after a change another one is expected (the sandbox's whole pipeline takes 6 s). */
 const ACTIVE_MS = 60_000
 
@@ -61,6 +64,8 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
       // What the server read for the page (<IbvProvider prefetched>), when the cache has nothing.
       initialData: seed?.answer,
       initialDataUpdatedAt: seed?.fetched_at,
+      // Not read again as the page mounts: it was read for this page (polls and invalidations still run).
+      staleTime: seed ? PREFETCHED_FRESH_MS : 0,
       queryFn: (): Promise<ReportAnswer> => {
         if (!fetchers.report) throw new Error('useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.')
         // An invalidation says a change is expected (a refresh was submitted, a consumer reconnected).

@@ -9,6 +9,12 @@ export interface PrefetchReportOptions {
    * shows the iframe and a badge and wants the smallest HTML. @default true
    */
   includeReport?: boolean
+  /**
+   * Milliseconds the page waits for the service: a part not there by then is null (and a
+   * `timeout` is told to `onError`), and the browser asks for it as it would without a prefetch.
+   * The page's first byte waits for this, so keep it short. @default 3000
+   */
+  timeoutMs?: number
 }
 
 /** How `createIbvBackend` lets `prefetchReport` through its own `authorize` and token cache. */
@@ -51,13 +57,19 @@ interface PrefetcherParts {
 
 /** The backend's prefetcher: both questions to `authorize`, then the token and the report at once. */
 export function createPrefetcher({ allowed, embeddedToken, client, onError }: PrefetcherParts): Prefetcher {
-  return async (request, productRequestId, { includeReport = true }) => {
+  return async (request, productRequestId, { includeReport = true, timeoutMs = 3000 }) => {
     const answers = await Promise.all([
       allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),
       allowed({ request, action: 'report', productRequestId }),
     ])
     if (answers.includes(false)) return null
-    const [minted, read] = await Promise.allSettled([embeddedToken(productRequestId), client.getReport(productRequestId, { signal: request.signal })])
+    // The report read is aborted at the deadline; a mint still under way then may finish (and
+    // fill the token cache) after the page has gone without it.
+    const deadline = AbortSignal.timeout(timeoutMs)
+    const [minted, read] = await Promise.allSettled([
+      inTime(embeddedToken(productRequestId), deadline),
+      inTime(client.getReport(productRequestId, { signal: AbortSignal.any([request.signal, deadline]) }), deadline),
+    ])
     const prefetched: PrefetchedReport = { productRequestId, fetched_at: Date.now(), token: null, status: null }
     if (minted.status === 'fulfilled') {
       prefetched.token = { access_token: minted.value.access_token, expires_in: minted.value.expires_in, issued_at: Date.now() }
@@ -69,4 +81,14 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
     } else onError(read.reason)
     return prefetched
   }
+}
+
+/** `work`, or a `timeout` IbvError once `deadline` aborts, whichever comes first. */
+function inTime<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const late = () => reject(new IbvError('timeout', 'prefetchReport: the service did not answer in time; the browser will ask for it.'))
+    if (deadline.aborted) late()
+    deadline.addEventListener('abort', late, { once: true })
+    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', late))
+  })
 }

@@ -45,21 +45,26 @@ function Status({ id }: { id: string }) {
   return status ? <ReportStatusBadge status={status} data-testid="badge" /> : <span data-testid="badge">no status</span>
 }
 
-function App({ id, prefetched, fetchers }: { id: string; prefetched: readonly (PrefetchedReport | null)[]; fetchers: IbvFetchers }) {
+function App({ id, prefetched, fetchers, renewLeadSeconds }: { id: string; prefetched: readonly (PrefetchedReport | null)[]; fetchers: IbvFetchers; renewLeadSeconds?: number }) {
   return (
     <IbvProvider fetchers={fetchers} serviceUrl={service} prefetched={prefetched}>
       <Status id={id} />
-      <EmbeddedReport productRequestId={id} />
+      <EmbeddedReport productRequestId={id} renewLeadSeconds={renewLeadSeconds} />
     </IbvProvider>
   )
 }
 
-/** The backend's fetchers, counting token requests. */
+/** The backend's fetchers, counting token and report requests. */
 function countingFetchers() {
   const backend = createBackendFetchers('/api/ibv')
   const tokens: unknown[] = []
-  const fetchers: IbvFetchers = { ...backend, token: (request) => (tokens.push(request), backend.token(request)) }
-  return { fetchers, tokens }
+  const reports: string[] = []
+  const fetchers: IbvFetchers = {
+    ...backend,
+    token: (request) => (tokens.push(request), backend.token(request)),
+    report: (id) => (reports.push(id), backend.report!(id)),
+  }
+  return { fetchers, tokens, reports }
 }
 
 let root: Root | undefined
@@ -83,13 +88,14 @@ async function settled(frame: HTMLIFrameElement) {
 }
 
 /** The server's HTML in the page (its iframe starts loading), then hydration; what React said meanwhile. */
-async function serveAndHydrate(id: string, prefetched: readonly (PrefetchedReport | null)[], options: { waitForFrame?: boolean } = {}) {
-  const { fetchers, tokens } = countingFetchers()
+async function serveAndHydrate(id: string, prefetched: readonly (PrefetchedReport | null)[], options: { waitForFrame?: boolean; renewLeadSeconds?: number } = {}) {
+  const { fetchers, tokens, reports } = countingFetchers()
+  const lead = options.renewLeadSeconds
   // The server renders as soon as it has fetched: its clock reads the token's issue time. The
   // browser hydrates now, however long the page took to get here (a cache, a slow network).
   const issuedAt = prefetched[0]?.token?.issued_at
   const serverClock = issuedAt === undefined ? undefined : vi.spyOn(Date, 'now').mockReturnValue(issuedAt + 50)
-  const html = renderToString(<App id={id} prefetched={prefetched} fetchers={fetchers} />)
+  const html = renderToString(<App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />)
   serverClock?.mockRestore()
   const container = document.createElement('div')
   container.innerHTML = html
@@ -107,9 +113,9 @@ async function serveAndHydrate(id: string, prefetched: readonly (PrefetchedRepor
     })
   }
   await act(async () => {
-    root = hydrateRoot(container, <App id={id} prefetched={prefetched} fetchers={fetchers} />, { onRecoverableError: (error) => said.push(String(error)) })
+    root = hydrateRoot(container, <App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />, { onRecoverableError: (error) => said.push(String(error)) })
   })
-  return { html, container, serverFrame, tokens, said }
+  return { html, container, serverFrame, tokens, reports, said }
 }
 
 describe('<IbvProvider prefetched>: the report in the first paint', () => {
@@ -126,6 +132,22 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
     expect(container.querySelector('.ibv-embedded-report')?.getAttribute('data-state')).toBe('ready')
     // The frame loaded before React listened: asked (ibv:hello), it says its height again.
     await vi.waitFor(() => expect(parseFloat(serverFrame!.style.height)).toBeGreaterThan(400), { timeout: 5000 })
+  })
+
+  it('a prefetched report is not read again as the page hydrates', async () => {
+    const prefetched = await prefetch()
+    const { reports, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched])
+    expect(said).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(reports).toEqual([])
+  })
+
+  it("the prefetched token is timed with the component's own renewLeadSeconds", async () => {
+    // 1,205 s old: past renewal with a 600 s lead (renewed at once), not with the default 120 s.
+    const prefetched = await prefetch(1205 * 1000)
+    const { tokens, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched], { renewLeadSeconds: 600 })
+    expect(said).toEqual([])
+    await vi.waitFor(() => expect(tokens).toHaveLength(1), { timeout: 3000 })
   })
 
   it('prefetched without the report (includeReport: false): the badge still shows the status in the HTML', async () => {

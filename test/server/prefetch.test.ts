@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { EmbeddedReport, IbvProvider, createBackendFetchers, type PrefetchedReport } from '../../src/index.js'
-import { createMemoryTokenCache, prefetchReport, type AuthorizeContext } from '../../src/server/index.js'
+import { createIbvBackend, createIbvClient, createMemoryTokenCache, prefetchReport, type AuthorizeContext } from '../../src/server/index.js'
 import { tokenBackend } from './token-backend.js'
 
 // prefetchReport on a backend over the real sandbox, and the server render it feeds: the HTML
@@ -76,6 +76,23 @@ describe('prefetchReport (ibv-kit/server)', () => {
     expect(onError).toHaveBeenCalled()
     expect(JSON.stringify(onError.mock.calls)).not.toContain('sk_test')
     expect(iframeSrc(serverRender([prefetched], 'IBVNOPE'))).toBeUndefined()
+  })
+
+  it('a service that does not answer holds the page at most timeoutMs: both parts null, a timeout told to onError', async () => {
+    const onError = vi.fn()
+    const hanging = (request: Request) =>
+      new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+    const backend = createIbvBackend({
+      client: createIbvClient({ apiKey: 'sk_test_hang', serviceUrl: SERVICE, fetch: hanging }),
+      authorize: () => true,
+      onError,
+      verifyWebhook: () => true,
+    })
+    const started = Date.now()
+    const prefetched = await prefetchReport(backend, new Request(PAGE), 'IBV1', { timeoutMs: 200 })
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(prefetched).toMatchObject({ productRequestId: 'IBV1', token: null, status: null })
+    expect(onError.mock.calls.map(([error]) => (error as { code?: string }).code)).toEqual(['timeout', 'timeout'])
   })
 
   it('shares the backend token cache: ten pages of one report cost one mint', async () => {
