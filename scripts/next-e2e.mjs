@@ -1,4 +1,5 @@
-// `npm run test:next-e2e`: the Next.js example (examples/next-app) built with `next build`, then
+// `npm run test:next-e2e`: the Next.js example (examples/next-app) built with `next build` (which
+// also type-checks the app, against dist/: `npm run typecheck` runs before the build), then
 // its Playwright tests against `next start` and (one test) `next dev`. Needs dist/ (`npm run
 // build`): the example imports `ibv-kit` as a lender's app does. Picks two free ports on
 // 127.0.0.1 and passes them in NEXT_E2E_PORT and NEXT_E2E_DEV_PORT; the exit code is
