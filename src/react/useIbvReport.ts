@@ -65,7 +65,7 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
       initialData: seed?.answer,
       initialDataUpdatedAt: seed?.fetched_at,
       // Not read again as the page mounts: it was read for this page (polls and invalidations still run).
-      staleTime: seed ? PREFETCHED_FRESH_MS : 0,
+      staleTime: seed?.answer ? PREFETCHED_FRESH_MS : 0,
       queryFn: (): Promise<ReportAnswer> => {
         if (!fetchers.report) throw new Error('useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.')
         // An invalidation says a change is expected (a refresh was submitted, a consumer reconnected).

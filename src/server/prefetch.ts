@@ -64,16 +64,19 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
     ])
     if (answers.includes(false)) return null
     // The report read is aborted at the deadline; a mint still under way then may finish (and
-    // fill the token cache) after the page has gone without it.
+    // fill the token cache) after the page has gone without it. The token's age counts from when
+    // it arrived, not from when the slower of the two ended.
     const deadline = AbortSignal.timeout(timeoutMs)
     const [minted, read] = await Promise.allSettled([
-      inTime(embeddedToken(productRequestId), deadline),
-      inTime(client.getReport(productRequestId, { signal: AbortSignal.any([request.signal, deadline]) }), deadline),
+      inTime(
+        embeddedToken(productRequestId).then(({ access_token, expires_in }) => ({ access_token, expires_in, issued_at: Date.now() })),
+        deadline,
+      ),
+      inTime(client.getReport(productRequestId, { signal: deadline }), deadline),
     ])
     const prefetched: PrefetchedReport = { productRequestId, fetched_at: Date.now(), token: null, status: null }
-    if (minted.status === 'fulfilled') {
-      prefetched.token = { access_token: minted.value.access_token, expires_in: minted.value.expires_in, issued_at: Date.now() }
-    } else onError(minted.reason)
+    if (minted.status === 'fulfilled') prefetched.token = minted.value
+    else onError(minted.reason)
     if (read.status === 'fulfilled') {
       const result = read.value
       prefetched.status = result.kind === 'ready' ? result.report.ibv_report_status : result.pending.ibv_report_status

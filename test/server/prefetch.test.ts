@@ -95,6 +95,20 @@ describe('prefetchReport (ibv-kit/server)', () => {
     expect(onError.mock.calls.map(([error]) => (error as { code?: string }).code)).toEqual(['timeout', 'timeout'])
   })
 
+  it('issued_at is when the token arrived, not when a slower report read ended', async () => {
+    const { sandbox, productRequest } = tokenBackend()
+    const id = await productRequest()
+    const slowReports = async (request: Request) => {
+      if (new URL(request.url).pathname.includes('/ibv/requests/')) await new Promise((resolve) => setTimeout(resolve, 600))
+      return sandbox.fetch(request)
+    }
+    const backend = createIbvBackend({ client: createIbvClient({ apiKey: 'sk_test_token-cache', serviceUrl: SERVICE, fetch: slowReports }), authorize: () => true, verifyWebhook: () => true })
+    const before = Date.now()
+    const prefetched = await prefetchReport(backend, new Request(PAGE), id)
+    expect(Date.now() - before).toBeGreaterThanOrEqual(550)
+    expect(prefetched!.token!.issued_at - before).toBeLessThan(400)
+  })
+
   it('shares the backend token cache: ten pages of one report cost one mint', async () => {
     const { backend, productRequest, mints } = tokenBackend({ tokenCache: createMemoryTokenCache() })
     const id = await productRequest()
