@@ -1,6 +1,6 @@
 // Storybook's backend: the real createIbvBackend on the mounted sandbox, plus fixture routes
 // that stories' loaders call to set up a state (the sandbox key stays here, on the server).
-import { createIbvBackend, createIbvClient } from '../src/server/index.ts'
+import { createIbvBackend, createIbvClient, prefetchReport } from '../src/server/index.ts'
 import type { Sandbox } from '../src/sandbox/index.ts'
 
 export interface StorybookBackendOptions {
@@ -17,7 +17,10 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
   // Storybook is a local tool with sandbox data only: every story may see everything.
   // The only webhook sender is the sandbox on this dev server; a real backend verifies (README).
-  const ibv = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+  const makeBackend = () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+  // Renewed on reset with the sandbox: the seeded sandbox repeats its ids, and a backend that had
+  // seen a webhook for the same id in an earlier story would drop the new one as a duplicate.
+  let ibv = makeBackend()
   const control = (path: string, body: unknown) =>
     sandbox.fetch(
       new Request(`${serviceUrl}/sandbox/${path}`, {
@@ -27,18 +30,42 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
       }),
     )
 
+  // Where the sandbox sends its webhooks: this backend, on the origin the browser uses. The Vite
+  // plugin sets it only when the server reports its address, which Storybook's server never does
+  // to plugins, and a reset forgets it; so it is set here on the first request after either.
+  let webhooksTo: string | undefined
+  const deliverWebhooksHere = async (origin: string) => {
+    const url = `${origin}/api/ibv/webhooks`
+    if (webhooksTo === url) return
+    webhooksTo = url
+    await sandbox.fetch(
+      new Request(`${serviceUrl}/sandbox/webhook_url`, {
+        method: 'PUT',
+        headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      }),
+    )
+  }
+
   return {
     async fetch(request: Request): Promise<Response> {
-      const { pathname } = new URL(request.url)
+      const { pathname, origin } = new URL(request.url)
+      await deliverWebhooksHere(origin)
       if (!pathname.startsWith('/api/ibv/fixtures/')) return ibv.fetch(request)
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>
       switch (pathname.slice('/api/ibv/fixtures/'.length)) {
         case 'product_requests': {
-          const created = await control('product_requests', body)
+          // `pending: true` leaves the pipeline where it starts (the hooks' pending stories); on the
+          // Storybook dev server, whose sandbox clock is real, it then runs its 6 s as usual.
+          const { pending, ...fields } = body
+          const created = await control('product_requests', fields)
           // Finished pipelines make stories deterministic: the state is there when they render.
-          await control('clock/advance', { seconds: 6 })
+          if (pending !== true) await control('clock/advance', { seconds: 6 })
           return created
         }
+        case 'prefetch':
+          // What a server-rendered page would hand to <IbvProvider prefetched>.
+          return Response.json(await prefetchReport(ibv, request, String(body.product_request_id)))
         case 'next_refresh':
           return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, { outcome: body.outcome })
         case 'refresh':
@@ -52,6 +79,9 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
         case 'reset':
           if (!options.onReset) break
           sandbox.reset()
+          void ibv.close({ timeoutMs: 1000 })
+          ibv = makeBackend()
+          webhooksTo = undefined
           options.onReset()
           return new Response(null, { status: 204 })
       }

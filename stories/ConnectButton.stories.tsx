@@ -1,34 +1,49 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { ConnectButton } from 'ibv-kit'
+import { ConnectButton, type ConnectButtonProps } from 'ibv-kit'
+import { demoText } from './hook-demos.tsx'
 
 /** The button, and a line that says what the widget reported, as an app would. */
-function ConnectDemo({ consumerId }: { consumerId: string }) {
+function ConnectDemo(props: ConnectButtonProps) {
   const [result, setResult] = useState('Not connected yet.')
   return (
-    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+    <div style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }}>
       <ConnectButton
-        consumerId={consumerId}
-        onSuccess={({ productRequestId, institution }) => setResult(`Connected ${institution.name}: ${productRequestId}`)}
-        onExit={(error, { productRequestId }) =>
-          setResult(`${error ? `Exited: ${error.code}.` : 'Exited.'}${productRequestId ? ` Request ${productRequestId} waits for a reconnect.` : ''}`)
-        }
+        {...props}
+        onSuccess={(success) => {
+          props.onSuccess?.(success)
+          setResult(`Connected ${success.institution.name}: ${success.productRequestId}`)
+        }}
+        onExit={(error, metadata) => {
+          props.onExit?.(error, metadata)
+          setResult(`${error ? `Exited: ${error.code}.` : 'Exited.'}${metadata.productRequestId ? ` Request ${metadata.productRequestId} waits for a reconnect.` : ''}`)
+        }}
       />
       <p role="status">{result}</p>
     </div>
   )
 }
 
+/**
+ * The button that opens the bank's connect widget, for the borrower (the applicant connects their
+ * own bank) or for staff sitting with them. The stories run against the sandbox: Platypus Bank,
+ * `user_good` / `pass_good`.
+ */
 const meta = {
   title: 'Components/ConnectButton',
-  component: ConnectDemo,
-  args: { consumerId: 'SB-CONNECT' },
-  // A fresh consumer per story (its loader's), so the arg would show an id the story does not use.
-  argTypes: { consumerId: { control: false, table: { disable: true } } },
+  // The component itself, so the docs page lists its props (the demo around it adds the status line).
+  component: ConnectButton,
+  args: { consumerId: 'SB-CONNECT', children: 'Connect bank' },
+  argTypes: {
+    // Each story connects a fresh consumer, made by its loader: a control would set an id the
+    // story does not use.
+    consumerId: { control: false },
+    children: { control: 'text', description: 'The button\'s label.', table: { defaultValue: { summary: "'Connect bank'" } } },
+  },
   loaders: [() => ({ consumerId: `SB-${Math.random().toString(36).slice(2, 10)}` })],
-  render: (args, { loaded }) => <ConnectDemo consumerId={loaded.consumerId ?? args.consumerId} />,
-} satisfies Meta<typeof ConnectDemo>
+  render: (args, { loaded }) => <ConnectDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+} satisfies Meta<typeof ConnectButton>
 
 export default meta
 type Story = StoryObj<typeof meta>

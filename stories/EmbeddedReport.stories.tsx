@@ -19,19 +19,20 @@ type Story = StoryObj<typeof meta>
 
 const root = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.ibv-embedded-report')
 
-export const Loading: Story = {
-  parameters: { fetchers: () => neverAnswers },
-  play: async ({ canvasElement }) => {
-    await expect(root(canvasElement)).toHaveAttribute('data-state', 'loading')
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading the report…')
-  },
-}
-
+/** The typical state: the hosted report in its frame, with a token the component renews. */
 export const Ready: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 5000 })
     const frame = within(canvasElement).getByTitle('Income and bank verification report')
     await waitFor(() => expect((frame as HTMLIFrameElement).contentDocument?.body?.textContent).toContain('Income and bank verification'), { timeout: 5000 })
+  },
+}
+
+export const Loading: Story = {
+  parameters: { fetchers: () => neverAnswers },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'loading')
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading the report…')
   },
 }
 

@@ -16,12 +16,13 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** The typical state: the report is ready. */
+export const Complete: Story = { args: { status: 'complete' } }
 export const Initiated: Story = { args: { status: 'initiated' } }
 export const ReconnectRequired: Story = { args: { status: 'reconnect_required' } }
 export const DataAcquireFailed: Story = { args: { status: 'ibv_data_acquire_failed' } }
 export const DataAcquired: Story = { args: { status: 'ibv_data_acquired' } }
 export const GenerationFailed: Story = { args: { status: 'generation_failed' } }
-export const Complete: Story = { args: { status: 'complete' } }
 export const Unknown: Story = { args: { status: 'under_review' } }
 export const WithDescription: Story = { args: { status: 'reconnect_required', showDescription: true } }
 

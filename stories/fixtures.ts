@@ -1,18 +1,30 @@
 // Loaders' helpers: each sets up a sandbox state through Storybook's backend (no key here).
-import { IbvError, createBackendFetchers, type IbvFetchers, type IbvReport } from 'ibv-kit'
+import { IbvError, createBackendFetchers, type IbvFetchers, type IbvReport, type PrefetchedReport } from 'ibv-kit'
 
 async function post(route: string, body: unknown): Promise<Record<string, string>> {
   const response = await fetch(`/api/ibv/fixtures/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  // A static build (npm run build-storybook) has no server behind it: say so, not "invalid JSON".
+  if (!response.headers.get('content-type')?.includes('json')) {
+    throw new Error('This story needs the sandbox that the Storybook server mounts: run `npm run storybook`.')
+  }
   return response.json()
 }
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`
 
-/** A product request for a fresh consumer, its pipeline already run to its end. */
-export async function productRequest(options: { outcome?: string; accounts?: number; features?: number; institution?: string } = {}) {
+/**
+ * A product request for a fresh consumer, its pipeline already run to its end; with
+ * `pending: true`, just started (in the test project it stays there: its clock is stopped).
+ */
+export async function productRequest(options: { outcome?: string; accounts?: number; features?: number; institution?: string; pending?: boolean } = {}) {
   const consumerId = unique('SB')
   const created = await post('product_requests', { consumer_id: consumerId, ...options })
   return { consumerId, productRequestId: created.product_request_id ?? '' }
+}
+
+/** What `prefetchReport` (ibv-kit/server) returns for this product request, read on the server. */
+export async function prefetched(productRequestId: string): Promise<PrefetchedReport | null> {
+  return (await post('prefetch', { product_request_id: productRequestId })) as unknown as PrefetchedReport | null
 }
 
 export const nextRefresh = (consumerId: string, outcome: string) => post('next_refresh', { consumer_id: consumerId, outcome })
@@ -54,3 +66,10 @@ export function stuckRenewal(): IbvFetchers {
 }
 
 export const neverAnswers: IbvFetchers = { ...backend, token: () => new Promise<never>(() => undefined) }
+
+/** Fetchers none of which ever answers: whatever shows came from elsewhere (`prefetched`). */
+export const silent: IbvFetchers = {
+  token: () => new Promise<never>(() => undefined),
+  report: () => new Promise<never>(() => undefined),
+  refresh: () => new Promise<never>(() => undefined),
+}

@@ -14,6 +14,7 @@ export interface ConnectSuccess {
 }
 
 export interface UseConnectWidgetOptions {
+  /** The applicant's id in the lender's system: the consumer whose bank is connected. */
   consumerId: string
   /** The consumer connected a bank: a product request now exists. */
   onSuccess?: (success: ConnectSuccess) => void

@@ -15,6 +15,7 @@ export interface LiveEvent {
 export interface UseIbvEventsOptions {
   /** The backend's stream. @default '/api/ibv/events' */
   url?: string
+  /** False closes the stream (and opens none). @default true */
   enabled?: boolean
   /** Called for each event after the matching report queries are invalidated. */
   onEvent?: (event: LiveEvent) => void

@@ -14,6 +14,7 @@ export interface UseIbvReportOptions {
   pollActiveMs?: number
   /** Delay between polls once that minute is over, in ms. @default 30000 */
   pollMaxMs?: number
+  /** False reads nothing and does not poll (an empty id does the same). @default true */
   enabled?: boolean
 }
 
