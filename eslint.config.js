@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { defineConfig, globalIgnores } from 'eslint/config'
 
-// The layer rules of DESIGN.md, as import restrictions per folder.
+// The layers of docs/architecture.md, as import restrictions per folder.
 /** @typedef {{ regex: string, message: string }} Pattern */
 /** @type {(files: string[], patterns: Pattern[]) => import('eslint').Linter.Config} */
 const layer = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })
@@ -24,8 +24,8 @@ export const layerRules = [
   layer(
     ['src/core/**'],
     [
-      otherLayer(['react', 'server', 'sandbox'], 'src/core imports no other layer (DESIGN.md).'),
-      pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/core imports no framework (DESIGN.md).'),
+      otherLayer(['react', 'server', 'sandbox'], 'src/core imports no other layer (docs/architecture.md).'),
+      pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/core imports no framework (docs/architecture.md).'),
       pkg('^node:', 'src/core runs in browsers and edge runtimes: no Node built-ins.'),
       testLibraries,
     ],
@@ -33,7 +33,7 @@ export const layerRules = [
   layer(
     ['src/react/**', 'src/index.ts'],
     [
-      otherLayer(['server', 'sandbox'], 'The browser side never imports server/ or sandbox/ (DESIGN.md).'),
+      otherLayer(['server', 'sandbox'], 'The browser side never imports server/ or sandbox/ (docs/architecture.md).'),
       pkg('^(hono|@hono/)', 'Hono is server-side; the browser entry must not pull it in.'),
       pkg('^zod$', 'Use zod/mini in code that reaches the browser.'),
       pkg('^node:', 'The browser side imports no Node built-ins.'),
@@ -43,7 +43,7 @@ export const layerRules = [
   layer(
     ['src/server/**'],
     [
-      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
+      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       pkg('^(redis|@redis/[^/]+)(/|$)', 'The Redis client is an optional peer: only src/server/redis imports it.'),
       pkg('^\\./redis(/|$)', 'ibv-kit/server loads without the Redis client: only the ibv-kit/server/redis entry reaches src/server/redis.'),
@@ -54,7 +54,7 @@ export const layerRules = [
   layer(
     ['src/server/redis/**'],
     [
-      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (DESIGN.md).'),
+      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       testLibraries,
     ],
@@ -62,7 +62,7 @@ export const layerRules = [
   layer(
     ['src/sandbox/**'],
     [
-      otherLayer(['react', 'server'], 'src/sandbox imports core/ only (DESIGN.md).'),
+      otherLayer(['react', 'server'], 'src/sandbox imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/sandbox imports no React.'),
       testLibraries,
     ],
@@ -70,7 +70,7 @@ export const layerRules = [
 ]
 
 export default defineConfig([
-  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/', 'test/docs/.generated/', 'examples/next-app/.next/', 'examples/next-app/next-env.d.ts']),
+  globalIgnores(['dist/', 'reports/', 'storybook-static/', 'node_modules/', 'examples/next-app/.next/', 'examples/next-app/next-env.d.ts', 'docs/.vitepress/dist/', 'docs/.vitepress/cache/']),
   js.configs.recommended,
   tseslint.configs.strict,
   reactHooks.configs.flat.recommended,

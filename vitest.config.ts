@@ -34,7 +34,7 @@ const storyClock = createStoryClock()
 // (glyph and border edges); of the rest, a pixel differs when its colour distance (YIQ, 0-1)
 // exceeds `threshold`, and a screenshot fails when more than 0.1 % of its pixels, or more than
 // 24, differ (whichever is fewer). A badge in another colour, a text changed or an element moved
-// by a pixel changes far more (README, "Visual regression").
+// by a pixel changes far more (CONTRIBUTING.md, "Storybook visual baselines").
 const visualExpect = {
   toMatchScreenshot: {
     comparatorName: 'pixelmatch' as const,
@@ -47,7 +47,8 @@ const visualExpect = {
 
 export default defineConfig({
   plugins: [react()],
-  // Pre-bundled up front so a browser test never sees two copies of React (TOOLCHAIN.md pitfall 2).
+  // Pre-bundled up front so a browser test never sees two copies of React (CONTRIBUTING.md,
+  // "Toolchain pitfalls").
   optimizeDeps: {
     include: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', '@testing-library/react'],
   },
@@ -55,8 +56,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // `ibv-kit` and its entry points resolve to src/, as in the demo: the README examples that
-        // test/docs/readme-renders.test.tsx renders import them by the package's name.
+        // `ibv-kit` and its entry points resolve to src/, as in the demo: tests that import the
+        // package by its name, as a lender's code does, get the sources.
         resolve: { alias: packageAliases },
         test: {
           name: 'unit',
@@ -77,7 +78,7 @@ export default defineConfig({
             { find: /^(react|react-dom)(\/.*)?$/, replacement: `${fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))}$1$2` },
             // Its ESM build, so that its own react-dom imports go through the alias above.
             { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
-            // `ibv-kit` by name (the README's quick-start test), to src/ as in the other projects.
+            // `ibv-kit` by name (tests that import the package as a lender would), to src/ as in the other projects.
             ...packageAliases,
           ],
         },

@@ -1,27 +1,35 @@
-// `npm run check:docs`: every ```ts and ```tsx block of README.md and docs/*.md must type-check
-// against the BUILT package (dist/, through package.json `exports`), as a lender would paste it.
-// Run after `npm run build`. The conventions are in the README, "How the README is checked":
+// `npm run check:docs`: every ```ts and ```tsx block of README.md and docs/**/*.md (not
+// docs/.vitepress/ nor the generated docs/reference/<entry>/) must type-check against the BUILT
+// package (dist/, through package.json `exports`), as a lender would paste it. Run after
+// `npm run build`. The conventions are in the header of scripts/docs-blocks.mjs and in
+// CONTRIBUTING.md, "How the docs examples are checked"; `npm run test:docs-examples`
+// (scripts/run-docs-examples.mjs) then RUNS the quick start and the render="…"/serve="…" blocks.
 // - a block is a complete module; ```ts fragment / ```tsx fragment blocks are only counted;
 // - a first-line comment naming a file (`// lib/ibv.ts`) makes the block that file, which later
 //   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
 //   named before replaces it from there on (the checker starts a new virtual project there);
-// - `import 'x.css'` is declared; nothing else is: placeholders are `declare function` in the block;
+// - `import 'x.css'` is declared; nothing else is, and `declare function/const/…` in a block is
+//   refused (a placeholder is a small real function, not a declaration);
 // - a ```ts copy="path" block must equal that repository file byte for byte, and the file must be
 //   a .ts (.tsx for ```tsx) file inside the repository that tsconfig.json type-checks and npm test
-//   runs (a Vitest test, a Playwright spec of the example app, or its playwright.config.ts).
+//   runs (a Vitest test, a Playwright spec of the example app, or its playwright.config.ts);
+// - a same="doc.md" block must equal that file's block naming the same file (compared, not
+//   type-checked again).
 // Refused before anything is type-checked (scripts/docs-blocks.mjs, which finds fences as
-// CommonMark does: any indentation, list items, ``` or ~~~ of any length): a block tagged with
-// another TypeScript/JavaScript name (```typescript, ```TS, ```js, ```mts, …: write ```ts or
-// ```tsx), an unknown info string, `@ts-nocheck` / `@ts-ignore` / `@ts-expect-error` in a block,
-// an unclosed fence, and a copy="…" target breaking the rules above. Each error names file:line.
+// CommonMark does, and scripts/docs-block-copies.mjs): a block tagged with another
+// TypeScript/JavaScript name (```typescript, ```TS, ```js, ```mts, …: write ```ts or ```tsx), an
+// unknown or malformed info string, `declare` placeholders, `@ts-nocheck` / `@ts-ignore` /
+// `@ts-expect-error` in a block, an unclosed fence, a copy="…" target breaking the rules above and
+// a same="…" block that drifted. Each error names file:line.
 // The virtual projects are written under the OS temp dir and kept when a check fails (or with
 // CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { copyDrift } from './docs-block-copies.mjs'
 import { scanDocs } from './docs-blocks.mjs'
 
 /** @typedef {import('./docs-blocks.mjs').DocBlock} DocBlock */
@@ -110,20 +118,11 @@ if (problems.length > 0) {
   process.exit(1)
 }
 const copies = blocks.filter((block) => block.copy !== undefined)
-const checked = blocks.filter((block) => !block.fragment && block.copy === undefined)
+const checked = blocks.filter((block) => !block.fragment && block.copy === undefined && block.same === undefined)
+const repeats = blocks.filter((block) => block.same !== undefined)
 const fragments = blocks.filter((block) => block.fragment)
 // A copy="path" block must be that file, byte for byte: npm test type-checks and runs the file.
-const stale = copies.flatMap((block) => {
-  const path = join(root, block.copy ?? '')
-  const file = existsSync(path) ? readFileSync(path, 'utf8') : undefined
-  if (file === block.code) return []
-  if (file === undefined) return [`${block.id}: copy="${block.copy}" names no file`]
-  const fileLines = file.split('\n')
-  const blockLines = block.code.split('\n')
-  const differs = blockLines.findIndex((line, index) => line !== fileLines[index])
-  const at = differs === -1 ? blockLines.length : differs
-  return [`${block.doc}:${block.line + at}: differs from ${block.copy}:${at + 1} (block: ${JSON.stringify(blockLines[at] ?? '')}, file: ${JSON.stringify(fileLines[at] ?? '')})`]
-})
+const stale = copies.flatMap((block) => copyDrift(root, block) ?? [])
 if (stale.length > 0) {
   console.error(`check-docs: ${stale.length} copied example${stale.length === 1 ? '' : 's'} out of date:\n${stale.join('\n')}`)
   process.exit(1)
@@ -196,7 +195,8 @@ const perDoc = [...new Set(checked.map((block) => block.doc))].map((doc) => `${d
 console.log(
   `check-docs: ${checked.length} blocks type-checked against dist/ (${perDoc}) in ${projects.length} virtual projects; ` +
     `${fragments.length} fragment${fragments.length === 1 ? '' : 's'} not checked${fragments.length ? ` (${fragments.map((block) => block.id).join(', ')})` : ''}; ` +
-    `${blocks.filter((block) => block.renders.length > 0).length} blocks rendered by test/docs/readme-renders.test.tsx; ` +
+    `${repeats.length} identical to the ${repeats.length === 1 ? 'block' : 'blocks'} they repeat${repeats.length ? ` (${repeats.map((block) => `${block.id} = ${block.same}`).join(', ')})` : ''}; ` +
+    `${blocks.filter((block) => block.renders.length > 0).length} rendered and ${blocks.filter((block) => block.serve).length} served by scripts/run-docs-examples.mjs; ` +
     `${copies.length} identical to the file they copy (${copies.map((block) => block.copy).join(', ') || 'none'}), which npm test runs.`,
 )
 if (report.length > 0) {

@@ -90,9 +90,9 @@ function checkRedisEntry(app) {
   writeFileSync(
     join(app, 'with-redis.mjs'),
     `import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { createRedisWebhookStore } from 'ibv-kit/server/redis'
-const port = await new Promise((resolve) => { const server = createServer().listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)) }) })
+import { freePort } from ${JSON.stringify(new URL('free-port.mjs', import.meta.url).href)}
+const port = await freePort()
 const redis = spawn(${JSON.stringify(redisServerPath())}, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
 try {
   const store = createRedisWebhookStore({ url: 'redis://127.0.0.1:' + port })

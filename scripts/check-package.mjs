@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { packTarball } from './pack.mjs'
 
 /** @type {(command: string, args: string[]) => void} */
 const run = (command, args) => {
@@ -107,12 +108,7 @@ console.log(`'use client': on ${reactFiles.length} browser modules, on none of $
 
 const dir = mkdtempSync(join(tmpdir(), 'ibv-kit-pack-'))
 try {
-  // --ignore-scripts: dist/ was just built; prepack would build it again.
-  const output = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-    encoding: 'utf8',
-  })
-  /** @type {[{ filename: string, size: number, files: { path: string }[] }]} */
-  const [info] = JSON.parse(output)
+  const info = packTarball(dir)
   const files = info.files.map((file) => file.path)
   const problems = [
     ...files.filter((file) => /(^|\/)test\/|\.test(-d)?\.|\.stories\./.test(file)).map((file) => `ships a test: ${file}`),
@@ -126,8 +122,8 @@ try {
   }
   console.log(`npm pack: ${files.length} files, ${info.size} bytes packed; no tests shipped.`)
   // styles.css is CSS, not a module with types: attw has nothing to check there.
-  run('npx', ['--no-install', 'attw', join(dir, info.filename), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css'])
-  run('node', ['scripts/check-install.mjs', join(dir, info.filename)])
+  run('npx', ['--no-install', 'attw', info.path, '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css'])
+  run('node', ['scripts/check-install.mjs', info.path])
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -1,24 +1,52 @@
-// The fenced TypeScript blocks of the README and docs/*.md, as `npm run check:docs`
-// (scripts/check-docs.mjs) type-checks them and test/docs/readme-renders.test.tsx renders them.
-// The conventions are in the README, "How the README is checked". The rules enforced here:
-// - Fences are found as CommonMark finds them: a line with optional indentation (also inside a
-//   list item or a blockquote) then ≥3 backticks or ≥3 tildes opens a fence (a backtick fence's
-//   info string cannot contain a backtick); it closes at a line of the same character, at least as
-//   many, followed only by whitespace. Content lines lose the opening's indentation (up to that many
-//   spaces). So a ````md block showing a ```ts block is skipped whole, whatever its length.
+// The fenced TypeScript blocks of README.md and docs/**/*.md, as `npm run check:docs`
+// (scripts/check-docs.mjs) type-checks them and `npm run test:docs-examples`
+// (scripts/run-docs-examples.mjs) runs them. CONTRIBUTING.md, "How the docs examples are
+// checked", explains the conventions for writers. The rules enforced here:
+// - Files: README.md and every docs/**/*.md, except docs/.vitepress/** and the generated
+//   TypeDoc output under docs/reference/<entry>/** (docs/reference/*.md are checked).
+// - Fences are found as CommonMark finds them (scripts/markdown-fences.mjs): any indentation, in
+//   list items and blockquotes, ``` or ~~~ of any length; a ````md block showing a ```ts block is
+//   skipped whole.
 // - ```ts and ```tsx blocks are checked. Any other tag of the TypeScript/JavaScript family
 //   (case-insensitive: typescript, TS, js, jsx, javascript, mjs, cjs, mts, cts, …) is an error:
 //   a lender copies those too, so they must be written ```ts or ```tsx. Other languages (sh, json,
 //   conf, md, text, …) are ignored.
-// - Info strings: nothing, `fragment` (only counted), `render="…"` (also rendered) or `copy="path"`.
+// - Every ts/tsx block is a complete module, type-checked against dist/, unless its info string says
+//   otherwise. The info string is made of these words (anything else is an error):
+//     fragment              a piece of a bigger file: only counted, never type-checked or run.
+//     render="TEXT"         (```tsx only, repeatable) a component block: the block default-exports a
+//                           component; the runner renders it in Chromium inside the quick start app
+//                           (Vite, with the README's vite.config.ts: the sandbox at /ibv-sandbox and
+//                           the backend at /api/ibv) and waits until every TEXT is on the page.
+//     connect               (with render) before the texts are awaited, press "Connect bank" and
+//                           complete the sandbox widget with user_good / pass_good.
+//     serve="METHOD /path STATUS [TEXT]"
+//                           (```ts only) a server block: the runner runs it with Node (tsx) next to
+//                           a standalone sandbox (`ibv-sandbox --port <free>`; env IBV_API_KEY,
+//                           IBV_SERVICE_URL, and PORT, a free port) and sends METHOD /path:
+//                           to its exported METHOD function (a Next.js route handler), else to its
+//                           default export's `fetch` (Hono, a Web handler), else to
+//                           http://127.0.0.1:$PORT (a program that listens: Express, node:http).
+//                           The answer must have STATUS, and TEXT in its body when given. A POST to
+//                           a path ending in /tokens sends {"type":"consumer","consumer_id":"LND-42"},
+//                           other requests with a body send {}.
+//     copy="path"           the block is that repository file byte for byte (a test npm test runs).
+//     same="doc.md"         the block equals the block of that Markdown file (relative to the
+//                           repository root) naming the same file in its first line, e.g. the
+//                           quick start of docs/getting-started/vite.md repeating README.md's: the
+//                           README's is type-checked and run, this one is compared with it.
+// - A first-line comment naming a file (`// lib/ibv.ts`) makes the block that file; other blocks
+//   of the same Markdown file import it. README.md's `// vite.config.ts` and `// src/App.tsx` are
+//   the quick start, which the runner pastes into a fresh Vite + React app and drives end to end.
+// - `declare function/const/let/var/class/enum/namespace` is refused in every block: a
+//   placeholder has no value at run time (it type-checks, then throws "x is not defined" when
+//   pasted). A placeholder is a small real function that does something visible.
 // - `@ts-nocheck`, `@ts-ignore` and `@ts-expect-error` are refused in every ts/tsx block.
-// - copy="path" (validateCopy): the path stays inside the repository, ends in .ts for ```ts and
-//   .tsx for ```tsx, names an existing file, which tsconfig.json type-checks (its `include`, minus
-//   `exclude`) and which npm test runs: a *.test.ts(x) matched by a Vitest project's `include`
-//   (read from vitest.config.ts), a *.spec.ts under examples/lender-app/e2e/ (the Playwright
-//   testDir) or examples/lender-app/playwright.config.ts itself.
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs'
-import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+// - copy="path" and same="doc.md" targets follow the rules of scripts/docs-block-copies.mjs.
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { validateCopy, validateSame } from './docs-block-copies.mjs'
+import { fencesOf } from './markdown-fences.mjs'
 
 /**
  * @typedef {object} DocBlock
@@ -26,6 +54,9 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
  * @property {'ts' | 'tsx'} lang
  * @property {boolean} fragment marked ```ts fragment: a snippet of a bigger file, not checked
  * @property {string[]} renders the texts of `render="…"` in the info string
+ * @property {boolean} connect marked `connect`: the runner completes the connect widget before the texts
+ * @property {Serve | undefined} serve for ```ts serve="METHOD /path STATUS [TEXT]": the request and its answer
+ * @property {string | undefined} same for same="doc.md": the Markdown file whose block (naming the same file) this one repeats
  * @property {string} code the block's text, ending with a newline
  * @property {number} line the Markdown line of the block's first line of code (1-based)
  * @property {string | undefined} name the file the block's first-line comment names (`lib/ibv.ts`), if any
@@ -35,74 +66,30 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
  */
 
 /**
- * @typedef {object} Fence
- * @property {string} info the info string, trimmed
- * @property {number} open the opening line's index (0-based)
- * @property {string[]} body the content lines, the opening's indentation removed
- * @property {boolean} closed false when the document (or its blockquote) ended first
+ * @typedef {object} Serve
+ * @property {string} method
+ * @property {string} path
+ * @property {number} status
+ * @property {string | undefined} text a text the answer's body must contain
  */
 
 /** A first-line comment naming a file: `// lib/ibv.ts`, `// app/api/ibv/[...path]/route.ts — …`. */
 const NAMED = /^\/\/\s+((?:[\w.@[\]-]+\/)*[\w.@[\]-]+\.(?:ts|tsx|mts|cts))(?:\s|$)/
 const RENDER = /render="([^"]*)"/g
 const COPY = /copy="([^"]+)"/
-/** Blockquote markers, then list markers and indentation, then the fence and its info string. */
-const OPENING = /^((?:[ \t]{0,3}> ?)*)((?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?=[ \t]))*[ \t]*)(`{3,}|~{3,})(.*)$/
-const QUOTE = /^[ \t]{0,3}> ?/
+const SERVE = /serve="([^"]*)"/
+const SAME = /same="([^"]+)"/
+const CONNECT = /(?:^|\s)connect(?=\s|$)/
+const SERVE_VALUE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*) ([1-5]\d\d)(?: (.+))?$/
+/** A placeholder with no value at run time: `declare function save(…)`, `export declare const x`. */
+const DECLARE = /^\s*(?:export\s+)?declare\s+(?:async\s+)?(function|const|let|var|class|abstract\s+class|enum|namespace)\s*([\w$]*)/
 /** The TypeScript/JavaScript family: a block tagged so but not exactly `ts` or `tsx` is refused. */
 const SCRIPT_TAGS = new Set(['ts', 'tsx', 'typescript', 'typescriptreact', 'js', 'jsx', 'javascript', 'javascriptreact', 'mjs', 'cjs', 'mts', 'cts', 'es6', 'ecmascript'])
 const DIRECTIVE = /@ts-(nocheck|ignore|expect-error)\b/i
 
 /**
- * The fenced code blocks of a Markdown text, CommonMark's way (see the top of this file).
- * @param {string} text
- * @returns {Fence[]}
- */
-export function fencesOf(text) {
-  const lines = text.split('\n')
-  /** @type {Fence[]} */
-  const fences = []
-  for (let index = 0; index < lines.length; index++) {
-    const opening = OPENING.exec(lines[index] ?? '')
-    if (!opening) continue
-    const [, quotes = '', indentation = '', marker = '', rest = ''] = opening
-    if (marker[0] === '`' && rest.includes('`')) continue // inline code, not a fence
-    const depth = (quotes.match(/>/g) ?? []).length
-    const indent = indentation.length
-    const closing = new RegExp(`^[ \\t]*${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`)
-    /** @type {string[]} */
-    const body = []
-    let closed = false
-    let end = index + 1
-    for (; end < lines.length; end++) {
-      let line = lines[end] ?? ''
-      let inside = true
-      for (let level = 0; level < depth; level++) {
-        const quote = QUOTE.exec(line)
-        if (!quote) inside = false
-        else line = line.slice(quote[0].length)
-      }
-      if (!inside) {
-        closed = true // the blockquote ended, and the fence with it
-        end--
-        break
-      }
-      if (closing.test(line)) {
-        closed = true
-        break
-      }
-      const spaces = /^ */.exec(line)?.[0].length ?? 0
-      body.push(line.slice(Math.min(spaces, indent)))
-    }
-    fences.push({ info: rest.trim(), open: index, body, closed })
-    index = end
-  }
-  return fences
-}
-
-/**
- * The ts and tsx blocks of one Markdown text, in order, and what is wrong with the text: info
- * strings other than `fragment`, `render="…"` and `copy="…"`, other TypeScript/JavaScript tags,
+ * The ts and tsx blocks of one Markdown text, in order, and what is wrong with the text: unknown
+ * or malformed info strings, other TypeScript/JavaScript tags, `declare` placeholders,
  * `@ts-nocheck`-like directives and unclosed fences, each as `doc:line: reason`.
  * @param {string} doc the file's name, for messages
  * @param {string} text
@@ -126,23 +113,52 @@ export function scanDoc(doc, text) {
     const info = others.join(' ')
     const renders = [...info.matchAll(RENDER)].map((match) => match[1] ?? '')
     const copy = COPY.exec(info)?.[1]
-    const rest = info.replace(RENDER, '').replace(COPY, '').trim()
-    if (rest !== '' && rest !== 'fragment') problems.push(`${at}: unknown info string "${info}" (known: fragment, render="…", copy="…")`)
-    if (copy && (rest !== '' || renders.length > 0)) problems.push(`${at}: a copy="…" block is neither a fragment nor rendered`)
+    const serveValue = SERVE.exec(info)?.[1]
+    const same = SAME.exec(info)?.[1]
+    const connect = CONNECT.test(info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, ''))
+    const rest = info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, '').replace(CONNECT, ' ').trim()
+    if (rest !== '' && rest !== 'fragment') problems.push(`${at}: unknown info string "${info}" (known: fragment, render="…", connect, serve="…", copy="…", same="…")`)
+    if (copy && (rest !== '' || renders.length > 0 || serveValue !== undefined || same || connect)) problems.push(`${at}: a copy="…" block is neither a fragment nor rendered nor served`)
+    if (same && (rest !== '' || renders.length > 0 || serveValue !== undefined || connect)) problems.push(`${at}: a same="…" block is compared, not rendered or served (the block it repeats is)`)
     const fragment = rest === 'fragment'
-    if (fragment && renders.length > 0) problems.push(`${at}: a fragment cannot be rendered`)
+    if (fragment && (renders.length > 0 || serveValue !== undefined || connect)) problems.push(`${at}: a fragment cannot be rendered or served`)
+    if (renders.length > 0 && tag !== 'tsx') problems.push(`${at}: render="…" is for \`\`\`tsx blocks that default-export a component`)
+    if (renders.some((text) => text.trim() === '')) problems.push(`${at}: render="" names no text to wait for`)
+    if (connect && renders.length === 0) problems.push(`${at}: connect goes with render="…" (the text to see after connecting)`)
+    if (renders.length > 0 && serveValue !== undefined) problems.push(`${at}: a block is rendered or served, not both`)
+    /** @type {Serve | undefined} */
+    let serve
+    if (serveValue !== undefined) {
+      const parsed = SERVE_VALUE.exec(serveValue)
+      if (tag !== 'ts') problems.push(`${at}: serve="…" is for \`\`\`ts blocks (a server module)`)
+      if (!parsed) problems.push(`${at}: serve="${serveValue}" is not "METHOD /path STATUS [TEXT]" (e.g. serve="POST /api/ibv/tokens 200 access_token")`)
+      else serve = { method: parsed[1] ?? 'GET', path: parsed[2] ?? '/', status: Number(parsed[3]), text: parsed[4] }
+    }
     body.forEach((line, row) => {
       const directive = DIRECTIVE.exec(line)
       if (directive) problems.push(`${doc}:${open + 2 + row}: ${directive[0]} in a documented example: an example must type-check as written`)
+      const declared = DECLARE.exec(line)
+      if (declared) {
+        const [, kind = '', name = ''] = declared
+        problems.push(
+          `${doc}:${open + 2 + row}: \`declare ${kind}${name ? ` ${name}` : ''}\` in a documented example: it type-checks but has no value at run time, so the pasted example throws "${name || 'it'} is not defined". ` +
+            `Write a small real ${kind === 'function' ? 'function' : 'value'} that does something visible, e.g. \`function ${name || 'save'}(id: string) { console.log('saved', id) }\``,
+        )
+      }
     })
+    const name = NAMED.exec(body[0] ?? '')?.[1]
+    if (same && !name) problems.push(`${at}: a same="${same}" block names its file in its first line (\`// src/App.tsx\`), to find the block it repeats`)
     blocks.push({
       doc,
       lang: /** @type {'ts' | 'tsx'} */ (tag),
       fragment,
       renders,
+      connect,
+      serve,
+      same,
       code: `${body.join('\n')}\n`,
       line: open + 2,
-      name: NAMED.exec(body[0] ?? '')?.[1],
+      name,
       id: `${doc}:${open + 2}`,
       copy,
     })
@@ -163,139 +179,38 @@ export function blocksOf(doc, text) {
 }
 
 /**
- * A glob of tsconfig.json or Vitest as a RegExp over `/`-separated relative paths: `**` is any
- * number of directories, `*` any characters but `/`, `?` one, `{a,b}` either. As in TypeScript,
- * a wildcard does not match a name starting with a dot.
- * @param {string} glob
- * @returns {RegExp}
- */
-export function globRegExp(glob) {
-  let source = ''
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob[index] ?? ''
-    if (glob.startsWith('**/', index)) {
-      source += '(?:[^./][^/]*/)*'
-      index += 2
-    } else if (glob.startsWith('**', index)) {
-      source += '(?:[^./][^/]*(?:/[^./][^/]*)*)?'
-      index += 1
-    } else if (char === '*') source += (index === 0 || glob[index - 1] === '/' ? '(?![.])' : '') + '[^/]*'
-    else if (char === '?') source += '[^/]'
-    else if (char === '{') {
-      const close = glob.indexOf('}', index)
-      source += `(?:${glob.slice(index + 1, close).split(',').map((part) => part.replace(/[.+^$()|[\]\\]/g, '\\$&')).join('|')})`
-      index = close
-    } else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&')
-  }
-  return new RegExp(`^${source}$`)
-}
-
-/**
- * Whether tsconfig.json (plain JSON) type-checks `path`: in `files`, or matched by an `include`
- * entry (an entry whose last part has no `.`, `*` or `?` is a directory, as TypeScript reads it)
- * and by no `exclude` entry (default: node_modules).
- * @param {string} root
- * @param {string} path relative to root, `/`-separated
- */
-export function typeChecked(root, path) {
-  /** @type {{ files?: string[], include?: string[], exclude?: string[] }} */
-  const config = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'))
-  /** @type {(entry: string) => RegExp} */
-  const pattern = (entry) => {
-    const clean = entry.replace(/^\.\//, '').replace(/\/$/, '')
-    const last = clean.split('/').pop() ?? ''
-    return globRegExp(/[.*?]/.test(last) ? clean : `${clean}/**/*`)
-  }
-  if ((config.files ?? []).some((file) => file.replace(/^\.\//, '') === path)) return true
-  const included = (config.include ?? (config.files ? [] : ['**/*'])).some((entry) => pattern(entry).test(path))
-  const excluded = (config.exclude ?? ['node_modules']).some((entry) => pattern(entry).test(path))
-  return included && !excluded
-}
-
-/**
- * The test files npm test runs, as RegExps: every quoted glob of an `include: [...]` in
- * vitest.config.ts ending in `.test.{ts,tsx}`-like names (read by regex: the projects' test
- * files; `typecheck.include`'s *.test-d.ts are type tests, not run), Playwright's testDir
- * (examples/lender-app/playwright.config.ts, `testDir: './e2e'`: its *.spec.ts) and that config.
- * @param {string} root
- * @returns {RegExp[]}
- */
-export function testFilePatterns(root) {
-  const vitest = readFileSync(join(root, 'vitest.config.ts'), 'utf8')
-  const globs = [...vitest.matchAll(/\binclude:\s*\[([^\]]*)\]/g)]
-    .flatMap((match) => [...(match[1] ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)].map((quoted) => quoted[1] ?? quoted[2] ?? ''))
-    .filter((glob) => /\.test\.(?:ts|tsx|\{[^}]*\})$/.test(glob))
-  return [
-    ...globs.map(globRegExp),
-    globRegExp('examples/lender-app/e2e/**/*.spec.ts'),
-    /^examples\/lender-app\/playwright\.config\.ts$/,
-  ]
-}
-
-/**
- * What is wrong with a copy="path" block's target, or undefined when it is fine (see the top of
- * this file). Messages name the block's file:line.
- * @param {string} root the repository root
- * @param {DocBlock} block
- * @returns {string | undefined}
- */
-export function validateCopy(root, block) {
-  const copy = block.copy
-  if (copy === undefined) return undefined
-  const at = `${block.id}: copy="${copy}"`
-  const absolute = resolve(root, copy)
-  const inside = (/** @type {string} */ path) => {
-    const from = relative(root, path)
-    return from !== '' && !from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from)
-  }
-  if (isAbsolute(copy) || !inside(absolute)) return `${at} is outside the repository`
-  const extension = block.lang === 'tsx' ? '.tsx' : '.ts'
-  if (!copy.endsWith(extension)) return `${at} is not a ${extension} file (the block is \`\`\`${block.lang})`
-  if (!existsSync(absolute) || !statSync(absolute).isFile()) return `${at} names no file`
-  if (!inside(realpathSync(absolute)) || realpathSync(absolute) !== resolve(realpathSync(root), copy)) return `${at} is a link (copy the file it points to)`
-  const path = relative(root, absolute).split(sep).join('/')
-  if (!typeChecked(root, path)) return `${at} is not type-checked by tsconfig.json (its include/exclude)`
-  if (!testFilePatterns(root).some((pattern) => pattern.test(path))) {
-    return `${at} is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, or examples/lender-app/playwright.config.ts)`
-  }
-  return undefined
-}
-
-/**
- * The Markdown files that are checked: README.md and every docs/*.md, relative to `root`.
+ * The Markdown files that are checked: README.md and every .md file under docs/, relative to `root`
+ * and `/`-separated, except docs/.vitepress/** (the site's config and build) and the TypeDoc
+ * output in the folders under docs/reference/ (generated, git-ignored).
  * @param {string} root the repository root
  * @returns {string[]}
  */
 export function docFiles(root) {
-  const docs = join(root, 'docs')
-  const extra = existsSync(docs)
-    ? readdirSync(docs)
-        .filter((file) => file.endsWith('.md'))
-        .sort()
-        .map((file) => relative(root, join(docs, file)))
-    : []
-  return ['README.md', ...extra]
+  /** @type {(dir: string) => string[]} */
+  const walk = (dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((entry) => {
+        const path = `${dir}/${entry.name}`
+        if (entry.isDirectory()) return entry.name.startsWith('.') || entry.name === 'node_modules' || dir === 'docs/reference' ? [] : walk(path)
+        return entry.isFile() && entry.name.endsWith('.md') ? [path] : []
+      })
+  return ['README.md', ...(existsSync(join(root, 'docs')) ? walk('docs') : [])]
 }
 
 /**
- * Every block of every checked Markdown file, and every problem: scanDoc's and validateCopy's.
+ * Every block of every checked Markdown file, and every problem: scanDoc's, validateCopy's and validateSame's.
  * @param {string} root the repository root
  * @returns {{ blocks: DocBlock[], problems: string[] }}
  */
 export function scanDocs(root) {
   const scans = docFiles(root).map((doc) => scanDoc(doc, readFileSync(join(root, doc), 'utf8')))
   const blocks = scans.flatMap((scan) => scan.blocks)
-  const problems = [...scans.flatMap((scan) => scan.problems), ...blocks.flatMap((block) => validateCopy(root, block) ?? [])]
+  const problems = [
+    ...scans.flatMap((scan) => scan.problems),
+    ...blocks.flatMap((block) => validateCopy(root, block) ?? []),
+    ...blocks.flatMap((block) => validateSame(blocks, block) ?? []),
+  ]
   return { blocks, problems }
 }
 
-/**
- * Every block of every checked Markdown file; throws with every problem of scanDocs.
- * @param {string} root the repository root
- * @returns {DocBlock[]}
- */
-export function allBlocks(root) {
-  const { blocks, problems } = scanDocs(root)
-  if (problems.length > 0) throw new Error(problems.join('\n'))
-  return blocks
-}

@@ -4,20 +4,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { createServer } from 'node:net'
-
-/** @returns {Promise<number>} a port nothing listens on right now */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from './free-port.mjs'
 
 const port = await freePort()
 // The test runner's own CLI (@playwright/test), not whichever `playwright` bin npm linked.

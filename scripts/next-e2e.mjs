@@ -8,37 +8,13 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { freePorts } from './free-port.mjs'
 
 const app = fileURLToPath(new URL('../examples/next-app/', import.meta.url))
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
   console.error('next-e2e: dist/ is missing: run `npm run build` first.')
   process.exit(1)
-}
-
-/**
- * @param {number} count
- * @returns {Promise<number[]>} `count` distinct ports nothing listens on right now
- */
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => {
-      /** @type {Promise<import('node:net').Server>} */
-      const listening = new Promise((resolve, reject) => {
-        const server = createServer()
-        server.once('error', reject)
-        server.listen(0, '127.0.0.1', () => resolve(server))
-      })
-      return listening
-    }),
-  )
-  const ports = servers.map((server) => {
-    const address = server.address()
-    return typeof address === 'object' && address ? address.port : 0
-  })
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
-  return ports
 }
 
 /**

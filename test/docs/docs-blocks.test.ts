@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf, fencesOf, globRegExp, scanDoc, validateCopy } from '../../scripts/docs-blocks.mjs'
+import { blocksOf, docFiles, scanDoc } from '../../scripts/docs-blocks.mjs'
 
 const doc = [
   '# Title', // 1
@@ -24,7 +24,6 @@ const doc = [
 ].join('\n')
 
 const OOPS = "const x: number = 'oops'"
-const ids = (text: string) => blocksOf('README.md', text).map((block) => block.id)
 const problems = (text: string) => scanDoc('README.md', text).problems
 
 describe('docs-blocks', () => {
@@ -49,45 +48,6 @@ describe('docs-blocks', () => {
     expect(() => blocksOf('README.md', '```ts fragmnet\nx\n```')).toThrow('README.md:1: unknown info string "fragmnet"')
     expect(() => blocksOf('README.md', '```ts\nx\n')).toThrow('README.md:1: a fence that never closes')
     expect(() => blocksOf('README.md', '~~~ts\nx\n```\n')).toThrow('README.md:1: a fence that never closes')
-  })
-})
-
-describe('fences, as CommonMark finds them', () => {
-  it('takes a ```ts block right after a ````md block (the closing ```` is not an opening)', () => {
-    const text = ['````md', '```ts', 'inside the md block', '```', '````', '```ts', OOPS, '```'].join('\n')
-    const blocks = blocksOf('README.md', text)
-    expect(blocks.map((block) => [block.id, block.code])).toEqual([['README.md:7', `${OOPS}\n`]])
-  })
-
-  it('skips other languages whatever their fence length, and closes only on as many or more of the same character', () => {
-    const text = ['`````sh', '```', '~~~', '````', '`````', '~~~ts', '```', OOPS, '~~~~', 'after'].join('\n')
-    expect(blocksOf('README.md', text).map((block) => [block.id, block.code])).toEqual([['README.md:7', `\`\`\`\n${OOPS}\n`]])
-    expect(fencesOf('```ts\nx\n``` not a close\n```').map((fence) => fence.body)).toEqual([['x', '``` not a close']])
-  })
-
-  it('takes tilde fences', () => {
-    expect(ids(`~~~ts\n${OOPS}\n~~~`)).toEqual(['README.md:2'])
-    expect(ids(`~~~~tsx render="A"\nexport default () => null\n~~~~`)).toEqual(['README.md:2'])
-  })
-
-  it('takes indented fences and fences in list items, removing the indentation', () => {
-    const blocks = blocksOf('README.md', ['   ```ts', `   ${OOPS}`, '     nested', '   ```'].join('\n'))
-    expect(blocks.map((block) => block.code)).toEqual([`${OOPS}\n  nested\n`])
-    const list = ['1. Install it', '', '   ```ts', `   ${OOPS}`, '   ```', '- ```tsx', `  ${OOPS}`, '  ```', '  - deeper', '', '        ```ts', `        ${OOPS}`, '        ```'].join('\n')
-    expect(blocksOf('README.md', list).map((block) => [block.id, block.code])).toEqual([
-      ['README.md:4', `${OOPS}\n`],
-      ['README.md:7', `${OOPS}\n`],
-      ['README.md:12', `${OOPS}\n`],
-    ])
-  })
-
-  it('takes fences in blockquotes, ending them with the blockquote', () => {
-    expect(blocksOf('README.md', `> \`\`\`ts\n> ${OOPS}\n> \`\`\``).map((block) => block.code)).toEqual([`${OOPS}\n`])
-    expect(fencesOf('> ```ts\n> x\n\n```ts\ny\n```').map((fence) => [fence.open, fence.body])).toEqual([[0, ['x']], [3, ['y']]])
-  })
-
-  it('does not take inline code at the start of a line for a fence', () => {
-    expect(fencesOf('```ts``` is inline\n```ts\nx\n```').map((fence) => fence.open)).toEqual([1])
   })
 })
 
@@ -121,79 +81,57 @@ describe('directives', () => {
   })
 })
 
-describe('copy="path" targets', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ibv-docs-copy-'))
-  afterAll(() => rmSync(root, { recursive: true, force: true }))
-  const write = (path: string, text = 'export {}\n') => {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  write('tsconfig.json', JSON.stringify({ include: ['src', 'test', 'examples', 'scripts', '*.ts'], exclude: ['test/excluded'] }))
-  write(
-    'vitest.config.ts',
-    "export default { test: { projects: [\n{ test: { include: ['test/**/*.test.{ts,tsx}'], typecheck: { include: ['test/**/*.test-d.ts'] } } },\n{ test: { include: ['examples/lender-app/test/**/*.test.{ts,tsx}'] } },\n] } }\n",
+describe('declare placeholders', () => {
+  it.each(['declare function save(id: string): void', 'export declare function emailLink(to: string): void', 'declare const user: { id: string }', 'declare let x: number', 'declare class Mailer {}', 'declare async function f(): Promise<void>'])(
+    'refuses `%s`, with its line and what to write instead',
+    (line) => {
+      expect(problems(`# x\n\`\`\`tsx\nimport { a } from 'b'\n${line}\n\`\`\``)).toEqual([expect.stringMatching(/^README\.md:4: `declare \w+[\w ]*` in a documented example: .*has no value at run time.*Write a small real/)])
+    },
   )
-  for (const path of [
-    'test/a.test.ts',
-    'test/deep/b.test.tsx',
-    'test/types.test-d.ts',
-    'test/excluded/c.test.ts',
-    'test/helper.ts',
-    'examples/unrun/broken.ts',
-    'examples/lender-app/test/applicant.test.tsx',
-    'examples/lender-app/e2e/applicant.spec.ts',
-    'examples/lender-app/playwright.config.ts',
-    'examples/lender-app/vite.config.ts',
-    'scripts/chromium.mjs',
-    'other/d.test.ts',
-  ])
-    write(path)
-  symlinkSync(join(root, 'test/helper.ts'), join(root, 'test/link.test.ts'))
 
-  const check = (copy: string, lang: 'ts' | 'tsx' = copy.endsWith('.tsx') ? 'tsx' : 'ts') => {
-    const [block] = blocksOf('docs/testing.md', `\n\`\`\`${lang} copy="${copy}"\nexport {}\n\`\`\``)
-    if (!block) throw new Error('no block')
-    return validateCopy(root, block)
-  }
-
-  it('accepts the files npm test type-checks and runs', () => {
-    for (const copy of ['test/a.test.ts', 'test/deep/b.test.tsx', 'examples/lender-app/test/applicant.test.tsx', 'examples/lender-app/e2e/applicant.spec.ts', 'examples/lender-app/playwright.config.ts'])
-      expect(check(copy), copy).toBeUndefined()
+  it('names the placeholder in the message', () => {
+    expect(problems('```ts\ndeclare function save(id: string): void\n```')[0]).toContain('throws "save is not defined"')
   })
 
-  it('refuses a file no test runs', () => {
-    expect(check('examples/unrun/broken.ts')).toBe('docs/testing.md:3: copy="examples/unrun/broken.ts" is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, or examples/lender-app/playwright.config.ts)')
-    for (const copy of ['test/helper.ts', 'test/types.test-d.ts', 'examples/lender-app/vite.config.ts']) expect(check(copy), copy).toContain('is not a file npm test runs')
-  })
-
-  it('refuses a file tsconfig.json does not type-check', () => {
-    expect(check('test/excluded/c.test.ts')).toContain('is not type-checked by tsconfig.json')
-    expect(check('other/d.test.ts')).toContain('is not type-checked by tsconfig.json')
-  })
-
-  it('refuses a file that is not .ts for ```ts or .tsx for ```tsx', () => {
-    expect(check('scripts/chromium.mjs', 'ts')).toBe('docs/testing.md:3: copy="scripts/chromium.mjs" is not a .ts file (the block is ```ts)')
-    expect(check('test/deep/b.test.tsx', 'ts')).toContain('is not a .ts file')
-    expect(check('test/a.test.ts', 'tsx')).toContain('is not a .tsx file')
-  })
-
-  it('refuses a path outside the repository, a missing file and a link', () => {
-    expect(check('../outside.ts')).toBe('docs/testing.md:3: copy="../outside.ts" is outside the repository')
-    expect(check('../outside.txt')).toContain('is outside the repository')
-    expect(check('test/../../x.test.ts')).toContain('is outside the repository')
-    expect(check(join(root, 'test/a.test.ts'))).toContain('is outside the repository')
-    expect(check('test/missing.test.ts')).toContain('names no file')
-    expect(check('test')).toContain('is not a .ts file')
-    expect(check('test/link.test.ts')).toContain('is a link')
+  it('refuses them in fragments too, and leaves `declare module` and `declare global` alone', () => {
+    expect(problems('```ts fragment\ndeclare const x: number\n```')).toHaveLength(1)
+    expect(problems("```ts\ndeclare module 'ibv-kit' {}\ndeclare global { interface Window { x: 1 } }\nconst declared = 1\n```")).toEqual([])
   })
 })
 
-describe('globRegExp', () => {
-  it('reads ** / * / ? / {a,b} as tsconfig.json and Vitest do', () => {
-    const glob = globRegExp('test/**/*.test.{ts,tsx}')
-    expect(['test/a.test.ts', 'test/x/y/a.test.tsx'].every((path) => glob.test(path))).toBe(true)
-    expect(['test/a.test.js', 'tests/a.test.ts', 'test/.hidden/a.test.ts', 'test/a.test.tsx.bak'].some((path) => glob.test(path))).toBe(false)
-    expect(globRegExp('*.ts').test('vite.config.ts')).toBe(true)
-    expect(globRegExp('*.ts').test('src/a.ts')).toBe(false)
+describe('runnable blocks: render, connect, serve', () => {
+  it('takes connect with render on a tsx block', () => {
+    const [block] = blocksOf('docs/guides/a.md', '```tsx render="Complete" connect\nexport default () => null\n```')
+    expect([block?.renders, block?.connect, block?.serve]).toEqual([['Complete'], true, undefined])
+  })
+
+  it('takes serve="METHOD /path STATUS [TEXT]" on a ts block', () => {
+    const [block] = blocksOf('docs/guides/a.md', '```ts serve="POST /api/ibv/tokens 200 access_token"\n// server.ts\nexport {}\n```')
+    expect(block?.serve).toEqual({ method: 'POST', path: '/api/ibv/tokens', status: 200, text: 'access_token' })
+    expect(blocksOf('docs/a.md', '```ts serve="GET /healthz 204"\nexport {}\n```')[0]?.serve).toEqual({ method: 'GET', path: '/healthz', status: 204, text: undefined })
+  })
+
+  it('refuses a malformed serve, serve on tsx, render on ts, connect alone, render with serve, and runnable fragments', () => {
+    expect(problems('```ts serve="POST api/ibv/tokens"\nx\n```')).toEqual([expect.stringContaining('README.md:1: serve="POST api/ibv/tokens" is not "METHOD /path STATUS [TEXT]"')])
+    expect(problems('```tsx serve="GET / 200"\nx\n```')).toEqual([expect.stringContaining('serve="…" is for ```ts blocks')])
+    expect(problems('```ts render="A"\nx\n```')).toEqual([expect.stringContaining('render="…" is for ```tsx blocks')])
+    expect(problems('```tsx render=""\nx\n```')).toEqual([expect.stringContaining('names no text')])
+    expect(problems('```tsx connect\nx\n```')).toEqual([expect.stringContaining('connect goes with render')])
+    expect(problems('```tsx render="A" serve="GET / 200"\nx\n```')).toContainEqual(expect.stringContaining('rendered or served, not both'))
+    expect(problems('```ts fragment serve="GET / 200"\nx\n```')).toEqual([expect.stringContaining('a fragment cannot be rendered or served')])
+    expect(problems('```tsx render="A" connnect\nx\n```')).toEqual([expect.stringContaining('unknown info string')])
+  })
+})
+
+describe('docFiles', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ibv-docs-files-'))
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+  for (const path of ['README.md', 'docs/index.md', 'docs/sandbox.md', 'docs/guides/backend.md', 'docs/getting-started/vite.md', 'docs/reference/index.md', 'docs/reference/server/index.md', 'docs/reference/server/functions/createIbvClient.md', 'docs/.vitepress/theme/x.md', 'docs/screenshots/a.png', 'docs/guides/notes.txt']) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), '# x\n')
+  }
+
+  it('takes README.md and docs/**/*.md, without docs/.vitepress and the generated reference folders', () => {
+    expect(docFiles(root)).toEqual(['README.md', 'docs/getting-started/vite.md', 'docs/guides/backend.md', 'docs/index.md', 'docs/reference/index.md', 'docs/sandbox.md'])
   })
 })
