@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
 
-// `npm run bench`: the measurements behind the README's Performance table, kept out of
+// `npm run bench`: the measurements behind docs/performance.md, kept out of
 // `npm test` (timings are noisy on shared machines; counts are exact). Each writes JSON under
 // reports/bench/, and bench/print.mjs prints the table.
 export default defineConfig({

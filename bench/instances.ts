@@ -1,4 +1,4 @@
-// npm run bench (instances) — issue 14: backend instances as separate Node processes on one Redis.
+// npm run bench (instances) — backend instances as separate Node processes on one Redis.
 // 1. webhooks per second handled and relayed to every open /events stream, 1 vs 3 instances;
 // 2. 1,000 streams open on each of 3 instances, 20 webhooks: events delivered, RSS per stream;
 // 3. upstream embedded report token mints for 50 viewers of one report, without / with the Redis

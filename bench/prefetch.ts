@@ -1,4 +1,4 @@
-// npm run bench (prefetch) — issue 17: the report in the first paint. A page server-rendered with
+// npm run bench (prefetch) — the report in the first paint. A page server-rendered with
 // react-dom/server from the built package, client-only (it hydrates, asks the backend for a token,
 // the backend asks the service, then the iframe loads) or prefetched (prefetchReport on the server:
 // the HTML already holds the iframe), in Chromium, with every backend → service call delayed by

@@ -27,7 +27,7 @@ export function createDemoBackend(sandbox: Sandbox) {
       if (productRequestId !== undefined) return known().has(productRequestId)
       return action === 'events'
     },
-    // The only sender is the sandbox on this dev server; a real backend verifies (see README).
+    // The only sender is the sandbox on this dev server; a real backend verifies (docs/guides/backend.md).
     verifyWebhook: () => true,
     onWebhook: (event) => {
       if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) latest.set(event.consumerId, event.productRequestId)

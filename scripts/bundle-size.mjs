@@ -11,17 +11,17 @@ const EXTERNAL = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
 
 /**
  * What each line measures. `budget` is the goal (gzipped bytes); where it is not met, `ceiling`
- * is what `npm test` enforces instead, so the size can only go down (README, "Performance", says
+ * is what `npm test` enforces instead, so the size can only go down (docs/performance.md says
  * what costs the bytes). A line without a budget is there for comparison.
  */
 const WHOLE_ENTRY = { name: 'ibv-kit (whole browser entry)', code: "export * from 'ibv-kit'" }
 
-// The whole entry has no budget (issue 13 retired it): a lender's bundler keeps only what is
+// The whole entry has no budget (it was retired): a lender's bundler keeps only what is
 // imported, so the budgets are on what an app imports for one job.
 export const CASES = [
   { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
-  // Issue 17 (the report in a server-rendered page's first paint) costs this line 216 B; 159 B of
-  // it were found elsewhere. README "Performance" says what costs the rest.
+  // The report in a server-rendered page's first paint costs this line 216 B; 159 B of it were
+  // found elsewhere. docs/performance.md says what costs the rest.
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3057 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: undefined },

@@ -72,7 +72,7 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
 
   useEffect(() => {
     if (staff && onReconnect) {
-      console.warn('<ReconnectPrompt> ignores onReconnect in the staff voice (the default since issue 13): pass audience="borrower" for a prompt the borrower acts on, or onSend(link) to send the link.')
+      console.warn('<ReconnectPrompt> ignores onReconnect in the staff voice (the default voice): pass audience="borrower" for a prompt the borrower acts on, or onSend(link) to send the link.')
     }
   }, [staff, onReconnect])
 

@@ -4,7 +4,7 @@ import type { ServiceState } from './service.js'
 import type { TokenStore } from './tokens.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 
-/** HTTP statuses of the refresh error cases (the spec gives none; see the README). */
+/** HTTP statuses of the refresh error cases (the spec gives none; see docs/spec-choices.md). */
 export interface RefreshErrorStatuses {
   invalid_connection: number
   data_pull_failed: number

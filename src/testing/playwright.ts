@@ -66,8 +66,8 @@ const COMPONENT_SELECTORS: Record<IbvComponent, string> = {
 }
 
 /**
- * The `data-state` of the first `component` on the page (`loading`, `ready`, `error`, …; see the
- * README for each component's states), or `null` when there is none.
+ * The `data-state` of the first `component` on the page (`loading`, `ready`, `error`, …; Storybook
+ * shows each component's states), or `null` when there is none.
  *
  * @example
  * await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { IbvEvents, IbvProvider, createBackendFetchers, useIbvReport } from '../../src/index.js'
 
-// Issue 13, item 2, in real Chromium with real timers: the sandbox and the backend on the test
+// The report states, in real Chromium with real timers: the sandbox and the backend on the test
 // server, the live stream connected (so webhook states need no polling). A data pull that fails
 // has no webhook: polling alone must show it within 10 s of the failure.
 const service = `${location.origin}/ibv-sandbox`

@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type { RefreshOutcome, RefreshOutcomeKind, ReportStatus, WebhookEvent } from '../../src/core/index.js'
 
 describe('RefreshOutcome', () => {
-  it('has exactly the seven kinds of DESIGN.md', () => {
+  it('has exactly the seven kinds: one per refresh case of the spec, and unknown', () => {
     expectTypeOf<RefreshOutcomeKind>().toEqualTypeOf<
       'submitted' | 'invalid_connection' | 'data_pull_failed' | 'consumer_not_found' | 'refresh_not_ready' | 'refresh_failed' | 'unknown'
     >()

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ESLint } from 'eslint'
 
-// The layer rules of DESIGN.md are lint rules; these tests show they catch a violation.
+// The layer rules (docs/architecture.md, "Layers") are lint rules; these tests show they catch a violation.
 const eslint = new ESLint({ cwd: process.cwd() })
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {

@@ -147,7 +147,7 @@ describe('three backend processes on one Redis', () => {
 
 // A Redis without persistence that dies loses the events it took in its last moments, before
 // every instance's reader had them: only a Redis that keeps its data (AOF) can promise that no
-// event is lost across a restart mid-run, so that is what the README asks for and this tests.
+// event is lost across a restart mid-run, so that is what docs/guides/redis.md asks for and this tests.
 describe('Redis restarted mid-run, with its data (append-only file, as in production)', () => {
   let redis: TestRedis
 

@@ -63,7 +63,7 @@ describe('<RefreshReportButton>', () => {
     expect(root().dataset.state).toBe('submitted')
   })
 
-  // Item 5 of issue 13: the service does not say when the next refresh is possible. A time is
+  // The service does not say when the next refresh is possible. A time is
   // shown only when this browser saw the last refresh submitted, and in words that stay true.
   describe('when the next refresh is possible', () => {
     const format = (time: number) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

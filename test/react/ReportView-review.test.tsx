@@ -3,7 +3,7 @@ import { render, screen, fireEvent, within, waitFor } from '@testing-library/rea
 import { ReportView } from '../../src/index.js'
 import { fakeClipboard, fakeDownloads, handMade, parseCsv, sandboxReport } from './report-view-fixtures.js'
 
-// The findings of the outside review of <ReportView> (issue 13, item 7), each seen failing first.
+// The findings of the outside review of <ReportView> , each seen failing first.
 afterEach(() => {
   vi.restoreAllMocks()
   Reflect.deleteProperty(navigator, 'clipboard')

@@ -143,7 +143,7 @@ describe('live updates', () => {
   })
 })
 
-// Item 2 of issue 13: every state of the sandbox's default pipeline (initiated → 3 s →
+// Every state of the sandbox's default pipeline (initiated → 3 s →
 // ibv_data_acquired or ibv_data_acquire_failed → 3 s → complete or generation_failed) is on
 // screen within 10 s of happening, with or without the live stream, while a report where nothing
 // happens is polled no harder than every 30 s once the minute after its last change is over.

@@ -19,7 +19,7 @@ const tokenRequest = (url: string) =>
 describe('mounting the backend', () => {
   it('as a Next.js App Router route handler (app/api/ibv/[...path]/route.ts)', async () => {
     const ibv = backend()
-    // What the README's route.ts exports:
+    // What the Next.js guide's route.ts exports:
     const GET = (request: Request) => ibv.fetch(request)
     const POST = (request: Request) => ibv.fetch(request)
     expect((await POST(tokenRequest('https://lender.test/api/ibv/tokens'))).status).toBe(200)

@@ -8,7 +8,7 @@ export function createExampleBackend(sandbox: Sandbox) {
     client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
     // A real app checks the signed-in loan officer may see this applicant.
     authorize: () => true,
-    // The sandbox on this dev server is the only sender; a real backend verifies (see README).
+    // The sandbox on this dev server is the only sender; a real backend verifies (docs/guides/backend.md).
     verifyWebhook: () => true,
   })
 }

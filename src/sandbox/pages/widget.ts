@@ -1,7 +1,7 @@
 import { escapeHtml, page } from './html.js'
 import { monogram } from './logos.js'
 
-/** A message the widget posts to the embedding window (see the README's widget protocol). */
+/** A message the widget posts to the embedding window (docs/sandbox.md lists the protocol). */
 export type WidgetMessage =
   | { type: 'ibv:ready' }
   | { type: 'ibv:event'; name: string; metadata: Record<string, unknown> }

@@ -7,7 +7,7 @@ import { CONNECT_OUTCOMES, REFRESH_SETTINGS, type ConnectOutcome, type RefreshSe
 
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 60 * 60
 
-/** The control routes of DESIGN.md under `/sandbox/`, all behind the API key. */
+/** The control routes under `/sandbox/` (docs/sandbox.md lists them), all behind the API key. */
 export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
   const app = new Hono()
   app.use('/sandbox/*', async (c, next) => {

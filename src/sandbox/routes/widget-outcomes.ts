@@ -6,7 +6,7 @@ import { connectedPage, type WidgetMessage, type WidgetView } from '../pages/wid
 // What the widget's steps lead to: the test credentials' outcomes, the product request a
 // session creates or continues, and the messages that say so.
 
-/** What the test credentials lead to (the README's table). */
+/** What the test credentials lead to (the table in docs/sandbox.md). */
 export function credentialOutcome(username: string, password: string): ConnectOutcome | 'mfa' | 'wrong_credentials' {
   if (password !== 'pass_good') return 'wrong_credentials'
   const outcomes: Record<string, ConnectOutcome | 'mfa'> = {
