@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { ConnectButton, type ConnectButtonProps } from 'ibv-kit'
 import { demoText } from './hook-demos.tsx'
+import { signIn, submit, widget } from './widget-steps.ts'
 
 /** The button, and a line that says what the widget reported, as an app would. */
 function ConnectDemo(props: ConnectButtonProps) {
@@ -47,31 +48,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** The widget's document, once a form with a field named `field` is there. */
-async function widget(field: string): Promise<Document> {
-  return waitFor(
-    () => {
-      const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector(`form [name="${field}"]`) || doc.readyState !== 'complete') throw new Error('the widget is not ready')
-      return doc
-    },
-    { timeout: 5000 },
-  )
-}
-
-/** Chooses Platypus Bank on the widget's first step, then signs in with `fields`. */
-async function signIn(fields: Record<string, string>) {
-  ;(await widget('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="platypus"]')?.click()
-  submit(await widget('username'), fields)
-}
-
-function submit(doc: Document, fields: Record<string, string>) {
-  const form = doc.querySelector(`[name="${Object.keys(fields)[0]}"]`)?.closest('form')
-  if (!form) throw new Error('no form')
-  for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
-  form.requestSubmit()
-}
 
 export const Success: Story = {
   play: async ({ canvasElement, userEvent }) => {

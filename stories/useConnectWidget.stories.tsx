@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { ConnectWidgetDemo } from './hook-demos.tsx'
+import { signIn, widget } from './widget-steps.ts'
 
 /**
  * The hook behind `<ConnectButton>`, for an app that wants its own trigger: `open()` fetches a
@@ -21,17 +22,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The widget's document, once a form with a field named `field` is there. */
-async function widgetDocument(field: string): Promise<Document> {
-  return waitFor(
-    () => {
-      const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector(`form [name="${field}"]`) || doc.readyState !== 'complete') throw new Error('the widget is not ready')
-      return doc
-    },
-    { timeout: 5000 },
-  )
-}
 
 /**
  * Focus is back on the control that opened the widget. Then it is moved away: whether the browser
@@ -52,12 +42,7 @@ export const Connected: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Link my bank account' }))
     await expect(await within(document.body).findByRole('dialog', { name: 'Connect your bank' })).toBeVisible()
     await expect(canvasElement.querySelector('[data-field="state"]')).toHaveTextContent('open')
-    ;(await widgetDocument('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="platypus"]')?.click()
-    const form = (await widgetDocument('username')).querySelector('[name="username"]')?.closest('form')
-    if (!form) throw new Error('no sign-in form')
-    ;(form.elements.namedItem('username') as HTMLInputElement).value = 'user_good'
-    ;(form.elements.namedItem('password') as HTMLInputElement).value = 'pass_good'
-    form.requestSubmit()
+    await signIn({ username: 'user_good', password: 'pass_good' })
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV\w+$/), { timeout: 5000 })
     await expect(canvasElement.querySelector('[data-field="state"]')).toHaveTextContent('idle')
     await expect(canvas.getByRole('list', { name: 'Widget events' })).toHaveTextContent('OPEN')
@@ -70,7 +55,7 @@ export const ClosedWithoutConnecting: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Link my bank account' }))
-    await widgetDocument('institution')
+    await widget('institution')
     await userEvent.click(within(document.body).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited without connecting.'), { timeout: 5000 })
     await expect(within(document.body).queryByRole('dialog')).toBeNull()
