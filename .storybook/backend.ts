@@ -32,7 +32,7 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
 
   // Where the sandbox sends its webhooks: this backend, on the origin the browser uses. The Vite
   // plugin sets it only when the server reports its address, which Storybook's server never does
-  // to plugins, and a reset forgets it; so it is set here on the first request after either.
+  // to plugins; so it is set here on the first request. A reset keeps it (it is configuration).
   let webhooksTo: string | undefined
   const deliverWebhooksHere = async (origin: string) => {
     const url = `${origin}/api/ibv/webhooks`
@@ -81,7 +81,6 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
           sandbox.reset()
           void ibv.close({ timeoutMs: 1000 })
           ibv = makeBackend()
-          webhooksTo = undefined
           options.onReset()
           return new Response(null, { status: 204 })
       }

@@ -5,7 +5,11 @@ import { isAllowedWebhookUrl } from './hosts.js'
 import { startSandboxServer } from './node-server.js'
 
 const usage = `Usage: ibv-sandbox [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--webhook-url URL] [--seed N]
-                   [--allowed-host HOST]... [--webhook-host HOST]... [--frame-ancestor SOURCE]...
+                   [--webhook-header NAME=VALUE]... [--allowed-host HOST]... [--webhook-host HOST]...
+                   [--frame-ancestor SOURCE]...
+  --webhook-header  send this header with every webhook, such as x-webhook-secret=dev-secret
+                    (also to a URL set later with PUT /sandbox/webhook_url); values are never printed
+  --seed            a whole number: the same seed gives the same ids on every run
   --allowed-host    answer requests for HOST too (besides localhost, *.localhost and IP addresses);
                     .example.com allows a domain and its subdomains
   --webhook-host    send webhooks to HOST too (besides localhost, 127.0.0.0/8 and [::1])
@@ -21,6 +25,7 @@ try {
       'api-key': { type: 'string' },
       'webhook-url': { type: 'string' },
       seed: { type: 'string' },
+      'webhook-header': { type: 'string', multiple: true, default: [] },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'webhook-host': { type: 'string', multiple: true, default: [] },
       'frame-ancestor': { type: 'string', multiple: true },
@@ -40,6 +45,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`ibv-sandbox: --port must be a whole number from 0 to 65535.\n${usage}`)
   process.exit(2)
 }
+const seed = values.seed === undefined ? undefined : wholeNumber(values.seed)
+if (seed === null) {
+  console.error(`ibv-sandbox: --seed must be a whole number.\n${usage}`)
+  process.exit(2)
+}
+const webhookHeaders = headerMap(values['webhook-header'])
+if (webhookHeaders === null) {
+  // The argument is not repeated here: it may hold a secret.
+  console.error(`ibv-sandbox: --webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line.\n${usage}`)
+  process.exit(2)
+}
 const webhookUrl = values['webhook-url']
 // Fail now rather than record refused deliveries later: the operator is here to read this.
 if (webhookUrl !== undefined && !isAllowedWebhookUrl(webhookUrl, values['webhook-host'])) {
@@ -52,10 +68,11 @@ const server = await startSandboxServer({
   hostname: values.host,
   apiKey: values['api-key'],
   webhookUrl,
+  webhookHeaders: Object.keys(webhookHeaders).length > 0 ? webhookHeaders : undefined,
   webhookHosts: values['webhook-host'],
   allowedHosts: values['allowed-host'],
   frameAncestors: values['frame-ancestor'],
-  seed: values.seed === undefined ? undefined : Number(values.seed),
+  seed,
 }).catch((error: unknown) => {
   console.error(`ibv-sandbox: cannot start on ${values.host}:${port}: ${(error as Error).message}`)
   process.exit(1)
@@ -63,9 +80,33 @@ const server = await startSandboxServer({
 // The default key is public test data; a key given with --api-key is never echoed.
 const key = values['api-key'] === undefined ? 'x-api-key: sandbox-api-key' : 'x-api-key: the one given with --api-key'
 console.log(`ibv-sandbox listening on ${server.url} (${key})`)
+const names = Object.keys(webhookHeaders)
+// Names only: a header value is usually a secret.
+if (names.length > 0) console.log(`ibv-sandbox: webhooks carry ${names.join(', ')} (values not shown)`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void server.close().then(() => process.exit(0))
   })
+}
+
+/** `text` as a safe integer, or `null` when it is not written as one (`abc`, `1.5`, `1e3`, ``). */
+function wholeNumber(text: string): number | null {
+  if (!/^-?\d+$/.test(text)) return null
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : null
+}
+
+/** Header name (an HTTP token) to value, from `NAME=VALUE` arguments; `null` if one is malformed. */
+function headerMap(entries: readonly string[]): Record<string, string> | null {
+  const headers: Record<string, string> = {}
+  for (const entry of entries) {
+    const equals = entry.indexOf('=')
+    const name = entry.slice(0, equals).trim().toLowerCase()
+    const value = entry.slice(equals + 1).trim()
+    // A value is visible characters, spaces and tabs: no line breaks or other control characters.
+    if (equals < 0 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === '' || !/^[\t\x20-\x7e\x80-\xff]+$/.test(value)) return null
+    headers[name] = value
+  }
+  return headers
 }

@@ -42,6 +42,8 @@ export interface SandboxContext {
   refreshStatus: RefreshErrorStatuses
   /** Where webhooks go now (`PUT /sandbox/webhook_url` changes it). */
   webhookTarget: WebhookTarget | undefined
+  /** The `webhookHeaders` option: sent to a URL set without headers of its own. */
+  webhookHeaders: Record<string, string> | undefined
   /** Whether webhooks may go to this URL (the `webhookHosts` option). */
   webhookAllowed(url: string): boolean
   /** Headers of every HTML page, with the `frame-ancestors` the sandbox was given. */

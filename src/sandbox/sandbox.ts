@@ -37,7 +37,11 @@ export interface SandboxOptions {
   basePath?: string
   /** Where webhooks go (also `PUT /sandbox/webhook_url`); must pass `webhookHosts`. @default none */
   webhookUrl?: string
-  /** Headers added to every webhook delivery, such as a shared secret. */
+  /**
+   * Headers added to every webhook delivery, such as a shared secret: to `webhookUrl`, and to a URL
+   * set later without headers of its own (by the Vite plugin, or `PUT /sandbox/webhook_url`). A
+   * `PUT` that gives `headers` sends those instead.
+   */
   webhookHeaders?: Record<string, string>
   /**
    * Webhook hosts allowed besides loopback (`localhost`, 127.0.0.0/8, `[::1]`): names or IP
@@ -84,7 +88,10 @@ export interface Sandbox {
   advance(seconds: number): Promise<void>
   /** Resolves when no webhook delivery is in flight. */
   settle(): Promise<void>
-  /** Back to empty: no consumers, requests, tokens, sessions or delivery records. */
+  /**
+   * Back to empty: no consumers, requests, tokens, sessions or delivery records. Configuration
+   * stays: where webhooks go and their headers (as last set), the clock, the options.
+   */
   reset(): void
   /** Stops the timers (real clock); the sandbox still answers, but nothing moves by itself. */
   close(): void
@@ -108,7 +115,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let lastBase = `http://127.0.0.1${basePath}`
   const configured = options.serviceUrl
   const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
-  const initialTarget = options.webhookUrl ? { url: options.webhookUrl, headers: options.webhookHeaders } : undefined
+  const webhookHeaders = options.webhookHeaders ? { ...options.webhookHeaders } : undefined
 
   const ctx: SandboxContext = {
     apiKey,
@@ -139,7 +146,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       refresh_failed: 500,
       ...options.refreshErrorStatus,
     },
-    webhookTarget: initialTarget,
+    webhookTarget: options.webhookUrl ? { url: options.webhookUrl, headers: webhookHeaders } : undefined,
+    webhookHeaders,
     webhookAllowed,
     pageHeaders: pageHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS),
     base,
@@ -151,7 +159,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ctx.tokens.clear()
     ctx.sessions.clear()
     webhooks.clear()
-    ctx.webhookTarget = initialTarget
+    // ctx.webhookTarget stays: it is configuration (the Vite plugin sets it once, when its server
+    // listens), not data; a reset that forgot it would silently stop every webhook.
   }
 
   const app = new Hono().basePath(basePath)

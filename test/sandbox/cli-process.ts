@@ -1,15 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 
-/** Starts `ibv-sandbox` from source with `args` and resolves with the process and its URL. */
-export function startCli(args: string[]): Promise<{ cli: ChildProcess; url: string }> {
+/**
+ * Starts `ibv-sandbox` from source with `args` and resolves with the process, its URL and
+ * everything it has printed so far (stdout and stderr, read again on each call).
+ */
+export function startCli(args: string[]): Promise<{ cli: ChildProcess; url: string; output: () => string }> {
   const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  cli.stderr?.on('data', (chunk: Buffer) => (output += chunk))
   return new Promise((resolve, reject) => {
-    let output = ''
     cli.stdout?.on('data', (chunk: Buffer) => {
       output += chunk
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) resolve({ cli, url: match[1] })
+      if (match?.[1]) resolve({ cli, url: match[1], output: () => output })
     })
-    cli.once('exit', (code) => reject(new Error(`ibv-sandbox exited with ${code}`)))
+    cli.once('exit', (code) => reject(new Error(`ibv-sandbox exited with ${code}: ${output}`)))
   })
+}
+
+/** Runs `ibv-sandbox` with arguments it should refuse, and resolves with its exit code and output. */
+export async function runRefused(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  cli.stdout?.on('data', (chunk: Buffer) => (stdout += chunk))
+  cli.stderr?.on('data', (chunk: Buffer) => (stderr += chunk))
+  const timer = setTimeout(() => cli.kill('SIGTERM'), 8_000) // a CLI that started after all
+  const [code] = (await once(cli, 'exit')) as [number | null]
+  clearTimeout(timer)
+  return { code, stdout, stderr }
 }

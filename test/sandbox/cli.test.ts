@@ -1,45 +1,48 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
-import { startCli } from './cli-process.js'
+import { runRefused, startCli } from './cli-process.js'
 
 // The bin as a lender runs it, over real HTTP on 127.0.0.1, stopped by the test.
-const tsx = 'node_modules/.bin/tsx'
+const SECRET = 'cli-secret-value-7f3c'
 let cli: ChildProcess
 let url: string
+let output: () => string
 let receiver: Server
 const received: unknown[] = []
+const receivedSecrets: Array<string | undefined> = []
 
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
 
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk))
-    request.on('end', () => {
-      received.push(JSON.parse(body))
-      response.writeHead(200).end()
-    })
-  })
-  receiver.listen(0, '127.0.0.1')
-  await once(receiver, 'listening')
-  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-  ;({ cli, url } = await startCli(['--port', '0', '--webhook-url', hook]))
-}, 30_000)
-
-afterAll(async () => {
-  if (cli.exitCode === null) {
-    cli.kill('SIGTERM')
-    await once(cli, 'exit')
-  }
-  receiver.close()
-})
-
 describe('ibv-sandbox --port', () => {
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk))
+      request.on('end', () => {
+        received.push(JSON.parse(body))
+        receivedSecrets.push(request.headers['x-webhook-secret'] as string | undefined)
+        response.writeHead(200).end()
+      })
+    })
+    receiver.listen(0, '127.0.0.1')
+    await once(receiver, 'listening')
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
+    ;({ cli, url, output } = await startCli(['--port', '0', '--webhook-url', hook, '--webhook-header', `X-Webhook-Secret=${SECRET}`, '--webhook-header', 'x-lender=one=two']))
+  }, 30_000)
+
+  afterAll(async () => {
+    if (cli && cli.exitCode === null) {
+      cli.kill('SIGTERM')
+      await once(cli, 'exit')
+    }
+    receiver?.close()
+  })
+
   it('listens on 127.0.0.1 and issues tokens', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const response = await post('/api/v1/auth/tokens', { consumer_id: 'LND-HTTP' })
@@ -54,6 +57,14 @@ describe('ibv-sandbox --port', () => {
     expect(received).toContainEqual(expect.objectContaining({ event: 'report_generated', product_request_id: created.product_request_id }))
     const report = await fetch(`${url}/api/v2/ibv/requests/${created.product_request_id}`, { headers })
     expect(report.status).toBe(200)
+  })
+
+  it('sends the --webhook-header headers with every delivery, and never prints their values', async () => {
+    expect(receivedSecrets.length).toBeGreaterThan(0)
+    expect(receivedSecrets.every((secret) => secret === SECRET)).toBe(true)
+    expect(output()).toContain('x-webhook-secret')
+    expect(output()).not.toContain(SECRET)
+    expect(output()).not.toContain('one=two')
   })
 
   it('serves the embeddable report page', async () => {
@@ -76,12 +87,35 @@ describe('ibv-sandbox --port', () => {
     expect(code).toBe(0)
   })
 
+})
+
+describe('ibv-sandbox refuses bad flags with exit code 2 and its usage', () => {
   it('refuses a bad port with its usage line', async () => {
-    const bad = spawn(tsx, ['src/sandbox/cli.ts', '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stderr = ''
-    bad.stderr?.on('data', (chunk: Buffer) => (stderr += chunk))
-    const [code] = await once(bad, 'exit')
+    const { code, stderr } = await runRefused(['--port', 'abc'])
     expect(code).toBe(2)
     expect(stderr).toContain('--port must be a whole number')
+    expect(stderr).toContain('Usage: ibv-sandbox')
   })
+
+  it.each([['abc'], ['1.5'], [''], ['1e3'], ['99999999999999999999']])('refuses --seed %j with its usage line', async (seed) => {
+    const { code, stderr } = await runRefused(['--port', '0', '--seed', seed])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--seed must be a whole number')
+    expect(stderr).toContain('Usage: ibv-sandbox')
+  }, 15_000)
+
+  it.each([
+    ['no equals sign', 'x-webhook-secret'],
+    ['an empty name', '=hidden-value-1'],
+    ['a name with a space', 'x webhook=hidden-value-2'],
+    ['a name with a colon', 'x-webhook-secret:=hidden-value-3'],
+    ['an empty value', 'x-webhook-secret='],
+    ['a value with a line break', 'x-webhook-secret=hidden-value-4\r\nx-evil: 1'],
+  ])('refuses a --webhook-header with %s, with its usage line and without echoing the value', async (_case, header) => {
+    const { code, stdout, stderr } = await runRefused(['--port', '0', '--webhook-header', header])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--webhook-header must be NAME=VALUE')
+    expect(stderr).toContain('Usage: ibv-sandbox')
+    expect(stdout + stderr).not.toContain('hidden-value')
+  }, 15_000)
 })

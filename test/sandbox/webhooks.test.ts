@@ -100,4 +100,43 @@ describe('webhook delivery', () => {
     expect(await deliveries(sandbox)).toEqual([])
     expect((await call(sandbox, 'GET', `/api/v2/ibv/requests/${body.product_request_id as string}`)).status).toBe(404)
   })
+
+  it('sends webhookHeaders to a URL set later without headers; a PUT with its own headers wins', async () => {
+    const seen: Array<Record<string, string>> = []
+    const receiver = (async (_url: unknown, init?: RequestInit) => {
+      const headers = new Headers(init?.headers)
+      seen.push({ secret: headers.get('x-webhook-secret') ?? '', other: headers.get('x-other') ?? '' })
+      return new Response(null, { status: 204 })
+    }) as typeof fetch
+    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookHeaders: { 'x-webhook-secret': 'dev-secret' } })
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:3000/api/ibv/webhooks' })
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    await sandbox.advance(6)
+    expect(seen).toEqual([{ secret: 'dev-secret', other: '' }])
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:3000/api/ibv/webhooks', headers: { 'x-other': 'mine' } })
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-2' })
+    await sandbox.advance(6)
+    expect(seen[1]).toEqual({ secret: '', other: 'mine' })
+  })
+
+  it('reset keeps where webhooks go and their headers: that is configuration, not data', async () => {
+    const seen: Array<{ url: string; secret: string | null }> = []
+    const receiver = (async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push({ url: String(url), secret: new Headers(init?.headers).get('x-webhook-secret') })
+      return new Response(null, { status: 204 })
+    }) as typeof fetch
+    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookHeaders: { 'x-webhook-secret': 'dev-secret' } })
+    // As the Vite plugin does once its server listens: a URL, no headers of its own.
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:5173/api/ibv/webhooks' })
+    sandbox.reset()
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    await sandbox.advance(6)
+    await call(sandbox, 'POST', '/sandbox/reset')
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    await sandbox.advance(6)
+    expect(seen).toEqual([
+      { url: 'http://127.0.0.1:5173/api/ibv/webhooks', secret: 'dev-secret' },
+      { url: 'http://127.0.0.1:5173/api/ibv/webhooks', secret: 'dev-secret' },
+    ])
+  })
 })

@@ -99,7 +99,8 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
     if (!ctx.webhookAllowed(url)) invalid({ url: [WEBHOOK_HOST_HINT] }, `Webhooks may not go to ${new URL(url).host}.`)
     const headers = body.headers
     if (headers !== undefined && !isStringRecord(headers)) invalid({ headers: ['headers must map names to strings'] })
-    ctx.webhookTarget = { url, headers }
+    // Without headers of its own, a URL carries the configured ones (`webhookHeaders`).
+    ctx.webhookTarget = { url, headers: headers ?? ctx.webhookHeaders }
     return c.json({ url }, 200)
   })
 
