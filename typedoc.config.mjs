@@ -122,6 +122,10 @@ const options = {
   propertyMembersFormat: 'table',
   typeDeclarationFormat: 'table',
   indexFormat: 'table',
+  // An interface's table would add "Inherited from" and "Overrides" columns (a link to the
+  // parent's own row, already listed under "Extends"): on a 688 px page they squeeze the
+  // descriptions into a narrow column and push the table into a horizontal scroll.
+  tableColumnSettings: { hideInherited: true, hideOverrides: true, hideSources: true, leftAlignHeaders: true },
   // Types a public signature mentions but no entry point exports; the page shows their name only.
   // Listed one by one so that a NEW one still warns, and fails `npm run docs:api`
   // (treatWarningsAsErrors). IbvMessages is built from the *_TEXT constants (defaultMessages

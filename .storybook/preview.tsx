@@ -22,7 +22,16 @@ const preview: Preview = {
       },
     },
   },
-  decorators: [(Story, context) => <StoryProviders fetchers={context.parameters.fetchers}>{Story()}</StoryProviders>],
+  // A docs page renders all of a component's stories at once: one live stream each would take
+  // every HTTP/1.1 connection the browser allows per host (six), and the page's token and report
+  // requests would wait for good. There the reports poll instead; a story alone streams.
+  decorators: [
+    (Story, context) => (
+      <StoryProviders fetchers={context.parameters.fetchers} live={context.viewMode !== 'docs'}>
+        {Story()}
+      </StoryProviders>
+    ),
+  ],
 }
 
 export default preview

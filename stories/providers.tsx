@@ -6,14 +6,15 @@ const backend = createBackendFetchers('/api/ibv')
 
 /**
  * Every story gets its own query client (no state leaks between stories) and the real backend,
- * or the fetchers its `parameters.fetchers` factory makes for this render.
+ * or the fetchers its `parameters.fetchers` factory makes for this render; and, when `live`, the
+ * backend's live stream.
  */
-export function StoryProviders({ fetchers, children }: { fetchers?: () => IbvFetchers; children: ReactNode }) {
+export function StoryProviders({ fetchers, live, children }: { fetchers?: () => IbvFetchers; live: boolean; children: ReactNode }) {
   const [client] = useState(() => new QueryClient())
   const [plugged] = useState(() => fetchers?.() ?? backend)
   return (
     <IbvProvider fetchers={plugged} serviceUrl={`${window.location.origin}/ibv-sandbox`} queryClient={client}>
-      <IbvEvents url="/api/ibv/events" />
+      {live && <IbvEvents url="/api/ibv/events" />}
       {children}
     </IbvProvider>
   )

@@ -108,12 +108,21 @@ export default defineConfig({
   description: 'React components, server helpers and an offline sandbox for the Bank-Connection Report (IBV) service.',
   lang: 'en-US',
   cleanUrls: true,
-  // Dark by default; the switch in the navigation bar turns it light (and is remembered).
-  appearance: 'dark',
+  // Follows the reader's system setting; the switch in the navigation bar overrides it (remembered).
+  appearance: true,
   lastUpdated: false,
   // The home page: room between the feature cards and the text below them. A repository path
-  // (see the top of this file) is underlined with dots; its title says where it is.
-  head: [['style', {}, '.VPHome .vp-doc { margin-top: 64px; } .repository-path { text-decoration: underline dotted; cursor: help; }']],
+  // (see the top of this file) is underlined with dots; its title says where it is. On a phone,
+  // tables (the reference's property tables above all) get tighter cells, so a third column
+  // shows without scrolling sideways as often.
+  head: [
+    [
+      'style',
+      {},
+      '.VPHome .vp-doc { margin-top: 64px; } .repository-path { text-decoration: underline dotted; cursor: help; } ' +
+        '@media (max-width: 640px) { .vp-doc th, .vp-doc td { padding: 6px 8px; font-size: 13px; } }',
+    ],
+  ],
   // Markdown files that are not pages (partials, folder notes). The screenshots are images.
   srcExclude: ['**/README.md', '**/_*.md'],
   // Dead links fail the build (VitePress's default), except links to a local dev server
@@ -142,7 +151,17 @@ export default defineConfig({
     ],
     sidebar,
     outline: { level: [2, 3] },
-    search: { provider: 'local' },
+    search: {
+      provider: 'local',
+      options: {
+        miniSearch: {
+          // The generated reference has a heading per export, so a word such as "webhook" would
+          // list a dozen constants and types before the guide that explains it. Guides first.
+          // (Serialized into the page as text: it must not use anything from this file.)
+          searchOptions: { boostDocument: (id: string) => (id.startsWith('/reference/') ? 0.4 : 1) },
+        },
+      },
+    },
     footer: { message: 'Released under the MIT License.' },
   },
 })
