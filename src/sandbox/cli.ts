@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util'
 import { isAllowedWebhookUrl } from './hosts.js'
 import { startSandboxServer } from './node-server.js'
+import { webhookHeaderProblem } from './webhook-headers.js'
 
 const usage = `Usage: ibv-sandbox [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--webhook-url URL] [--seed N]
                    [--webhook-header NAME=VALUE]... [--allowed-host HOST]... [--webhook-host HOST]...
@@ -33,7 +34,7 @@ try {
     },
   }).values
 } catch (error) {
-  console.error(`ibv-sandbox: ${(error as Error).message}\n${usage}`)
+  console.error(`ibv-sandbox: ${argumentError(error)}\n${usage}`)
   process.exit(2)
 }
 if (values.help) {
@@ -51,9 +52,9 @@ if (seed === null) {
   process.exit(2)
 }
 const webhookHeaders = headerMap(values['webhook-header'])
-if (webhookHeaders === null) {
+if (typeof webhookHeaders === 'string') {
   // The argument is not repeated here: it may hold a secret.
-  console.error(`ibv-sandbox: --webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line.\n${usage}`)
+  console.error(`ibv-sandbox: --webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line: ${webhookHeaders}.\n${usage}`)
   process.exit(2)
 }
 const webhookUrl = values['webhook-url']
@@ -97,16 +98,34 @@ function wholeNumber(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null
 }
 
-/** Header name (an HTTP token) to value, from `NAME=VALUE` arguments; `null` if one is malformed. */
-function headerMap(entries: readonly string[]): Record<string, string> | null {
+/**
+ * Header name (lower case) to value, from `NAME=VALUE` arguments, checked as createSandbox checks
+ * them; or what is wrong with the first malformed one, never quoting its value.
+ */
+function headerMap(entries: readonly string[]): Record<string, string> | string {
   const headers: Record<string, string> = {}
   for (const entry of entries) {
     const equals = entry.indexOf('=')
+    if (equals < 0) return 'no = between the name and the value (not shown)'
     const name = entry.slice(0, equals).trim().toLowerCase()
     const value = entry.slice(equals + 1).trim()
-    // A value is visible characters, spaces and tabs: no line breaks or other control characters.
-    if (equals < 0 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === '' || !/^[\t\x20-\x7e\x80-\xff]+$/.test(value)) return null
+    const problem = webhookHeaderProblem(name, value)
+    if (problem) return problem
     headers[name] = value
   }
   return headers
+}
+
+/**
+ * parseArgs's message, unless it would quote what was typed: a stray word (`--webhook-header
+ * x-webhook-secret dev-secret`, with a space for the =) or an unknown option may be a secret.
+ */
+function argumentError(error: unknown): string {
+  const code = (error as { code?: unknown }).code
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return 'unexpected argument (not shown: it may hold a secret). Write a flag and its value as --name=value or --name value, e.g. --webhook-header x-webhook-secret=dev-secret'
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return 'unknown option (not shown: it may hold a secret); the options are below'
+  // ERR_PARSE_ARGS_INVALID_OPTION_VALUE names only the option (`Option '--api-key <value>' argument missing`).
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return (error as Error).message
+  return 'the arguments could not be read (not shown: they may hold a secret)'
 }

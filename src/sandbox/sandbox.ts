@@ -9,6 +9,7 @@ import { DEFAULT_FRAME_ANCESTORS, SandboxHttpError, pageHeaders } from './http.j
 import { Scheduler } from './scheduler.js'
 import { ServiceState, type PipelineTimings } from './service.js'
 import { TokenStore } from './tokens.js'
+import { webhookHeaderProblems } from './webhook-headers.js'
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.js'
 import { controlRoutes } from './routes/control.js'
 import { portalRoutes } from './routes/portal.js'
@@ -40,7 +41,9 @@ export interface SandboxOptions {
   /**
    * Headers added to every webhook delivery, such as a shared secret: to `webhookUrl`, and to a URL
    * set later without headers of its own (by the Vite plugin, or `PUT /sandbox/webhook_url`). A
-   * `PUT` that gives `headers` sends those instead.
+   * `PUT` that gives `headers` sends those instead. Names are HTTP tokens, values one line of
+   * visible characters; `connection`, `content-length`, `content-type`, `host`, `transfer-encoding`
+   * and the other names HTTP itself sets are refused (createSandbox throws a TypeError).
    */
   webhookHeaders?: Record<string, string>
   /**
@@ -115,6 +118,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let lastBase = `http://127.0.0.1${basePath}`
   const configured = options.serviceUrl
   const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
+  const headerProblems = options.webhookHeaders ? webhookHeaderProblems(options.webhookHeaders) : []
+  if (headerProblems.length > 0) throw new TypeError(`createSandbox: webhookHeaders cannot be sent: ${headerProblems.join('; ')}`)
   const webhookHeaders = options.webhookHeaders ? { ...options.webhookHeaders } : undefined
 
   const ctx: SandboxContext = {

@@ -102,9 +102,23 @@ export class WebhookDispatcher {
       return { status: response.status, ok: response.ok }
     } catch (error) {
       const name = error instanceof Error ? error.name : ''
-      return { error: name === 'TimeoutError' ? 'timeout' : error instanceof Error ? error.message : String(error) }
+      return { error: name === 'TimeoutError' ? 'timeout' : withoutHeaderValues(error instanceof Error ? error.message : String(error), target.headers) }
     }
   }
+}
+
+/**
+ * An error's text fit for the delivery log (readable by whoever calls `GET /sandbox/webhooks`):
+ * a message about a header says only that (undici quotes the bad value), and any header value in
+ * the text is replaced by `[header value]`.
+ */
+function withoutHeaderValues(message: string, headers: Record<string, string> | undefined): string {
+  if (/header/i.test(message)) return 'the request could not be sent: a webhook header is invalid (its value is not shown)'
+  let text = message
+  for (const value of Object.values(headers ?? {})) {
+    for (const form of [value, JSON.stringify(value).slice(1, -1)]) if (form.trim()) text = text.split(form).join('[header value]')
+  }
+  return text
 }
 
 function hostOf(url: string): string {

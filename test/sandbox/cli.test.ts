@@ -118,4 +118,28 @@ describe('ibv-sandbox refuses bad flags with exit code 2 and its usage', () => {
     expect(stderr).toContain('Usage: ibv-sandbox')
     expect(stdout + stderr).not.toContain('hidden-value')
   }, 15_000)
+
+  it.each([
+    ['a --webhook-header written with a space', ['--webhook-header', 'x-webhook-secret', 'hidden-value-5']],
+    ['an --api-key followed by a stray word', ['--api-key', 'k', 'hidden-value-6']],
+    ['an --api-key written with a space after =', ['--api-key=', 'hidden-value-7']],
+    ['an unknown option that may be a value', ['--api-key', 'k', '--hidden-value-8']],
+  ])('refuses %s without echoing the argument', async (_case, args) => {
+    const { code, stdout, stderr } = await runRefused(['--port', '0', ...args])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/not shown: it may hold a secret/)
+    expect(stderr).toContain('Usage: ibv-sandbox')
+    expect(stdout + stderr).not.toContain('hidden-value')
+  }, 15_000)
+
+  it.each([
+    ['a framing header', 'transfer-encoding=chunked', 'transfer-encoding'],
+    ['a hop-by-hop header', 'connection=close', 'connection'],
+    ['a proxy header', 'proxy-authorization=hidden-value-9', 'proxy-authorization'],
+  ])('refuses a --webhook-header naming %s', async (_case, header, name) => {
+    const { code, stdout, stderr } = await runRefused(['--port', '0', '--webhook-header', header])
+    expect(code).toBe(2)
+    expect(stderr).toContain(name)
+    expect(stdout + stderr).not.toContain('hidden-value')
+  }, 15_000)
 })

@@ -139,4 +139,57 @@ describe('webhook delivery', () => {
       { url: 'http://127.0.0.1:5173/api/ibv/webhooks', secret: 'dev-secret' },
     ])
   })
+
+  it('refuses PUT /sandbox/webhook_url headers that are not a token name and a one-line value, or that HTTP framing owns, without echoing values', async () => {
+    const sandbox = createSandbox({ clock: createManualClock(), fetch: (async () => new Response(null, { status: 204 })) as typeof fetch })
+    const url = 'http://127.0.0.1:3000/api/ibv/webhooks'
+    const cases: Array<Record<string, string>> = [
+      { 'x-webhook-secret': 'bad\nS3CRET-1' },
+      { 'x-webhook-secret': 'bad\r\nx-evil: S3CRET-2' },
+      { 'x webhook': 'S3CRET-3' },
+      { '': 'S3CRET-4' },
+      { 'x-webhook-secret': '' },
+      { 'transfer-encoding': 'chunked' },
+      { Host: 'evil.test' },
+      { 'Content-Length': '1' },
+      { 'proxy-authorization': 'Basic S3CRET-5' },
+    ]
+    for (const headers of cases) {
+      const answer = await call(sandbox, 'PUT', '/sandbox/webhook_url', { url, headers })
+      expect(answer.status, JSON.stringify(Object.keys(headers))).toBe(400)
+      expect(Object.keys(answer.body.fields as object)).toEqual(['headers'])
+      expect(answer.text).not.toContain('S3CRET')
+    }
+    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url, headers: { 'X-Webhook-Secret': 'a b\tc', authorization: 'Basic abc' } })).status).toBe(200)
+  })
+
+  it('createSandbox refuses webhookHeaders a delivery could not send, with a clear error that does not repeat the value', () => {
+    const cases: Array<Record<string, string>> = [{ 'x-webhook-secret': 'bad\nS3CRET' }, { 'x:secret': 'S3CRET' }, { connection: 'close' }, { 'proxy-x': 'S3CRET' }, { 'x-ok': '' }]
+    for (const webhookHeaders of cases) {
+      let thrown: unknown
+      try {
+        createSandbox({ clock: createManualClock(), webhookHeaders })
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown, JSON.stringify(Object.keys(webhookHeaders))).toBeInstanceOf(TypeError)
+      expect(String((thrown as Error).message)).toMatch(/webhookHeaders/)
+      expect(String((thrown as Error).message)).not.toContain('S3CRET')
+    }
+  })
+
+  it('never stores header values in a delivery error: a request that cannot be built records why, not the value', async () => {
+    // Past every validation (a custom fetch that throws the way undici does on a bad value).
+    const receiver = (async (_url: unknown, init?: RequestInit) => {
+      const value = new Headers(init?.headers).get('x-webhook-secret')
+      throw new TypeError(`Headers.append: "${value}" is an invalid header value.`)
+    }) as typeof fetch
+    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookUrl: 'http://127.0.0.1:3000/hooks', webhookHeaders: { 'x-webhook-secret': 'S3CRET-value' } })
+    await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    await sandbox.advance(6)
+    const [first] = await deliveries(sandbox)
+    expect(first?.ok).toBe(false)
+    expect(first?.error).toBeTruthy()
+    expect(JSON.stringify(await deliveries(sandbox))).not.toContain('S3CRET')
+  })
 })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { SandboxContext } from '../context.js'
 import { WEBHOOK_HOST_HINT } from '../hosts.js'
 import { invalid, readJsonObject, requireApiKey, stringField } from '../http.js'
+import { webhookHeaderProblems } from '../webhook-headers.js'
 import { INSTITUTIONS } from '../report-data.js'
 import { CONNECT_OUTCOMES, REFRESH_SETTINGS, type ConnectOutcome, type RefreshSetting } from '../service.js'
 
@@ -99,6 +100,8 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
     if (!ctx.webhookAllowed(url)) invalid({ url: [WEBHOOK_HOST_HINT] }, `Webhooks may not go to ${new URL(url).host}.`)
     const headers = body.headers
     if (headers !== undefined && !isStringRecord(headers)) invalid({ headers: ['headers must map names to strings'] })
+    const problems = headers === undefined ? [] : webhookHeaderProblems(headers)
+    if (problems.length > 0) invalid({ headers: problems })
     // Without headers of its own, a URL carries the configured ones (`webhookHeaders`).
     ctx.webhookTarget = { url, headers: headers ?? ctx.webhookHeaders }
     return c.json({ url }, 200)
