@@ -1,6 +1,6 @@
 // Storybook's backend: the real createIbvBackend on the mounted sandbox, plus fixture routes
 // that stories' loaders call to set up a state (the sandbox key stays here, on the server).
-import { createIbvBackend, createIbvClient, prefetchReport } from '../src/server/index.ts'
+import { createIbvBackend, createIbvClient, headerSecretVerifier, prefetchReport } from '../src/server/index.ts'
 import type { Sandbox } from '../src/sandbox/index.ts'
 
 export interface StorybookBackendOptions {
@@ -15,9 +15,12 @@ export interface StorybookBackendOptions {
 export function createStorybookBackend(sandbox: Sandbox, options: StorybookBackendOptions = {}) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
-  // Storybook is a local tool with sandbox data only: every story may see everything.
-  // The only webhook sender is the sandbox on this dev server; a real backend verifies (README).
-  const makeBackend = () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+  // Storybook is a local tool with sandbox data only: every story may see everything. Webhooks are
+  // verified as in the docs: the sandbox sends this header (set with its webhook URL, below), and the
+  // backend refuses any delivery without it (401).
+  const webhookHeaders = { 'x-webhook-secret': 'storybook-dev-secret' }
+  const makeBackend = () =>
+    createIbvBackend({ client, authorize: () => true, verifyWebhook: headerSecretVerifier('x-webhook-secret', webhookHeaders['x-webhook-secret']) })
   // Renewed on reset with the sandbox: the seeded sandbox repeats its ids, and a backend that had
   // seen a webhook for the same id in an earlier story would drop the new one as a duplicate.
   let ibv = makeBackend()
@@ -42,7 +45,7 @@ export function createStorybookBackend(sandbox: Sandbox, options: StorybookBacke
       new Request(`${serviceUrl}/sandbox/webhook_url`, {
         method: 'PUT',
         headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ url }),
+        body: JSON.stringify({ url, headers: webhookHeaders }),
       }),
     )
   }

@@ -8,13 +8,14 @@
 // - a first-line comment naming a file (`// lib/ibv.ts`) makes the block that file, which later
 //   blocks of the same Markdown file import (`@/lib/ibv`, `./lib/ibv.js`); a block naming a file
 //   named before replaces it from there on (the checker starts a new virtual project there);
-// - `import 'x.css'` is declared; nothing else is, and `declare function/const/…` in a block is
-//   refused (a placeholder is a small real function, not a declaration);
+// - Vite's client types declare `import 'x.css'` and `import.meta.env`; nothing else is declared,
+//   and `declare function/const/…` in a block is refused (a placeholder is a small real function,
+//   not a declaration);
 // - a ```ts copy="path" block must equal that repository file byte for byte, and the file must be
 //   a .ts (.tsx for ```tsx) file inside the repository that tsconfig.json type-checks and npm test
 //   runs (a Vitest test, a Playwright spec of the example app, or its playwright.config.ts);
-// - a same="doc.md" block must equal that file's block naming the same file (compared, not
-//   type-checked again).
+// - a same="doc.md" block must equal that file's block naming the same file (compared, and
+//   type-checked with its own page, whose other blocks may import it).
 // Refused before anything is type-checked (scripts/docs-blocks.mjs, which finds fences as
 // CommonMark does, and scripts/docs-block-copies.mjs): a block tagged with another
 // TypeScript/JavaScript name (```typescript, ```TS, ```js, ```mts, …: write ```ts or ```tsx), an
@@ -83,7 +84,8 @@ const TSCONFIG = {
     moduleResolution: 'Bundler',
     moduleDetection: 'force',
     jsx: 'react-jsx',
-    types: ['node'],
+    // Node's, and a Vite app's client types: `import.meta.env` and stylesheet imports.
+    types: ['node', 'vite/client'],
     strict: true,
     noUnusedLocals: true,
     verbatimModuleSyntax: true,
@@ -94,8 +96,6 @@ const TSCONFIG = {
   },
   include: ['**/*.ts', '**/*.tsx'],
 }
-// What the virtual project declares besides the blocks: stylesheets are imported for their effect.
-const ENV = "// Stylesheet imports (`import 'ibv-kit/styles.css'`), as a bundler's client types declare them.\ndeclare module '*.css'\n"
 
 /**
  * node_modules for the virtual projects: `ibv-kit` is this repository (so `exports` sends every
@@ -118,7 +118,8 @@ if (problems.length > 0) {
   process.exit(1)
 }
 const copies = blocks.filter((block) => block.copy !== undefined)
-const checked = blocks.filter((block) => !block.fragment && block.copy === undefined && block.same === undefined)
+// A same="…" block is checked too: the page's other blocks may import the file it names.
+const checked = blocks.filter((block) => !block.fragment && block.copy === undefined)
 const repeats = blocks.filter((block) => block.same !== undefined)
 const fragments = blocks.filter((block) => block.fragment)
 // A copy="path" block must be that file, byte for byte: npm test type-checks and runs the file.
@@ -142,7 +143,6 @@ const runs = projects.map((project, index) => {
     byPath.set(path, block)
   }
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`)
-  writeFileSync(join(dir, 'docs-env.d.ts'), ENV)
   return { dir, project, byPath }
 })
 
@@ -196,7 +196,7 @@ console.log(
   `check-docs: ${checked.length} blocks type-checked against dist/ (${perDoc}) in ${projects.length} virtual projects; ` +
     `${fragments.length} fragment${fragments.length === 1 ? '' : 's'} not checked${fragments.length ? ` (${fragments.map((block) => block.id).join(', ')})` : ''}; ` +
     `${repeats.length} identical to the ${repeats.length === 1 ? 'block' : 'blocks'} they repeat${repeats.length ? ` (${repeats.map((block) => `${block.id} = ${block.same}`).join(', ')})` : ''}; ` +
-    `${blocks.filter((block) => block.renders.length > 0).length} rendered and ${blocks.filter((block) => block.serve).length} served by scripts/run-docs-examples.mjs; ` +
+    `${blocks.filter((block) => block.renders.length > 0).length} rendered and ${blocks.filter((block) => block.serves.length > 0).length} served by scripts/run-docs-examples.mjs; ` +
     `${copies.length} identical to the file they copy (${copies.map((block) => block.copy).join(', ') || 'none'}), which npm test runs.`,
 )
 if (report.length > 0) {

@@ -17,19 +17,26 @@
 //     render="TEXT"         (```tsx only, repeatable) a component block: the block default-exports a
 //                           component; the runner renders it in Chromium inside the quick start app
 //                           (Vite, with the README's vite.config.ts: the sandbox at /ibv-sandbox and
-//                           the backend at /api/ibv) and waits until every TEXT is on the page.
-//     connect               (with render) before the texts are awaited, press "Connect bank" and
-//                           complete the sandbox widget with user_good / pass_good.
-//     serve="METHOD /path STATUS [TEXT]"
-//                           (```ts only) a server block: the runner runs it with Node (tsx) next to
-//                           a standalone sandbox (`ibv-sandbox --port <free>`; env IBV_API_KEY,
-//                           IBV_SERVICE_URL, and PORT, a free port) and sends METHOD /path:
-//                           to its exported METHOD function (a Next.js route handler), else to its
+//                           the backend at /api/ibv) and waits until, for every TEXT, an element's
+//                           WHOLE text is TEXT (case-sensitive, spaces collapsed; `*` stands for any
+//                           text, e.g. render="Connected *"). A part of a longer text does not count.
+//     connect               (with render) each TEXT must be ABSENT once the page shows "Connect
+//                           bank"; then press it, complete the sandbox widget with user_good /
+//                           pass_good, and each TEXT must show.
+//     serve="METHOD /path [NAME:VALUE]... STATUS [TEXT]"
+//                           (```ts only, repeatable) a server block: the runner runs it with Node
+//                           (tsx) next to a standalone sandbox (`ibv-sandbox --port <free>
+//                           --webhook-header x-webhook-secret=dev-secret`; env IBV_API_KEY,
+//                           IBV_SERVICE_URL, and PORT, a free port) and sends METHOD /path, with
+//                           each NAME:VALUE as a request header (no spaces in a value), to its
+//                           exported METHOD function (a Next.js route handler), else to its
 //                           default export's `fetch` (Hono, a Web handler), else to
 //                           http://127.0.0.1:$PORT (a program that listens: Express, node:http).
 //                           The answer must have STATUS, and TEXT in its body when given. A POST to
 //                           a path ending in /tokens sends {"type":"consumer","consumer_id":"LND-42"},
-//                           other requests with a body send {}.
+//                           other requests with a body send {}. Several serve="…" are sent in order
+//                           to one run of the block: e.g. a backend's webhook route,
+//                           serve="POST /api/ibv/webhooks 401" (unsigned: refused).
 //     copy="path"           the block is that repository file byte for byte (a test npm test runs).
 //     same="doc.md"         the block equals the block of that Markdown file (relative to the
 //                           repository root) naming the same file in its first line, e.g. the
@@ -55,7 +62,7 @@ import { fencesOf } from './markdown-fences.mjs'
  * @property {boolean} fragment marked ```ts fragment: a snippet of a bigger file, not checked
  * @property {string[]} renders the texts of `render="…"` in the info string
  * @property {boolean} connect marked `connect`: the runner completes the connect widget before the texts
- * @property {Serve | undefined} serve for ```ts serve="METHOD /path STATUS [TEXT]": the request and its answer
+ * @property {Serve[]} serves for each ```ts serve="METHOD /path [NAME:VALUE]... STATUS [TEXT]", in order: the request and its answer
  * @property {string | undefined} same for same="doc.md": the Markdown file whose block (naming the same file) this one repeats
  * @property {string} code the block's text, ending with a newline
  * @property {number} line the Markdown line of the block's first line of code (1-based)
@@ -69,6 +76,7 @@ import { fencesOf } from './markdown-fences.mjs'
  * @typedef {object} Serve
  * @property {string} method
  * @property {string} path
+ * @property {Record<string, string>} headers request headers, names in lower case
  * @property {number} status
  * @property {string | undefined} text a text the answer's body must contain
  */
@@ -77,10 +85,10 @@ import { fencesOf } from './markdown-fences.mjs'
 const NAMED = /^\/\/\s+((?:[\w.@[\]-]+\/)*[\w.@[\]-]+\.(?:ts|tsx|mts|cts))(?:\s|$)/
 const RENDER = /render="([^"]*)"/g
 const COPY = /copy="([^"]+)"/
-const SERVE = /serve="([^"]*)"/
+const SERVE = /serve="([^"]*)"/g
 const SAME = /same="([^"]+)"/
 const CONNECT = /(?:^|\s)connect(?=\s|$)/
-const SERVE_VALUE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*) ([1-5]\d\d)(?: (.+))?$/
+const SERVE_VALUE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*)((?: [!#$%&'*+.^_`|~0-9A-Za-z-]+:\S+)*) ([1-5]\d\d)(?: (.+))?$/
 /** A placeholder with no value at run time: `declare function save(…)`, `export declare const x`. */
 const DECLARE = /^\s*(?:export\s+)?declare\s+(?:async\s+)?(function|const|let|var|class|abstract\s+class|enum|namespace)\s*([\w$]*)/
 /** The TypeScript/JavaScript family: a block tagged so but not exactly `ts` or `tsx` is refused. */
@@ -113,7 +121,8 @@ export function scanDoc(doc, text) {
     const info = others.join(' ')
     const renders = [...info.matchAll(RENDER)].map((match) => match[1] ?? '')
     const copy = COPY.exec(info)?.[1]
-    const serveValue = SERVE.exec(info)?.[1]
+    const serveValues = [...info.matchAll(SERVE)].map((match) => match[1] ?? '')
+    const serveValue = serveValues[0]
     const same = SAME.exec(info)?.[1]
     const connect = CONNECT.test(info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, ''))
     const rest = info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, '').replace(CONNECT, ' ').trim()
@@ -126,13 +135,22 @@ export function scanDoc(doc, text) {
     if (renders.some((text) => text.trim() === '')) problems.push(`${at}: render="" names no text to wait for`)
     if (connect && renders.length === 0) problems.push(`${at}: connect goes with render="…" (the text to see after connecting)`)
     if (renders.length > 0 && serveValue !== undefined) problems.push(`${at}: a block is rendered or served, not both`)
-    /** @type {Serve | undefined} */
-    let serve
-    if (serveValue !== undefined) {
-      const parsed = SERVE_VALUE.exec(serveValue)
-      if (tag !== 'ts') problems.push(`${at}: serve="…" is for \`\`\`ts blocks (a server module)`)
-      if (!parsed) problems.push(`${at}: serve="${serveValue}" is not "METHOD /path STATUS [TEXT]" (e.g. serve="POST /api/ibv/tokens 200 access_token")`)
-      else serve = { method: parsed[1] ?? 'GET', path: parsed[2] ?? '/', status: Number(parsed[3]), text: parsed[4] }
+    /** @type {Serve[]} */
+    const serves = []
+    if (serveValue !== undefined && tag !== 'ts') problems.push(`${at}: serve="…" is for \`\`\`ts blocks (a server module)`)
+    for (const value of serveValues) {
+      const parsed = SERVE_VALUE.exec(value)
+      if (!parsed) {
+        problems.push(`${at}: serve="${value}" is not "METHOD /path [NAME:VALUE]... STATUS [TEXT]" (e.g. serve="POST /api/ibv/tokens 200 access_token")`)
+        continue
+      }
+      /** @type {Record<string, string>} */
+      const headers = {}
+      for (const pair of (parsed[3] ?? '').trim().split(' ').filter(Boolean)) {
+        const colon = pair.indexOf(':')
+        headers[pair.slice(0, colon).toLowerCase()] = pair.slice(colon + 1)
+      }
+      serves.push({ method: parsed[1] ?? 'GET', path: parsed[2] ?? '/', headers, status: Number(parsed[4]), text: parsed[5] })
     }
     body.forEach((line, row) => {
       const directive = DIRECTIVE.exec(line)
@@ -154,7 +172,7 @@ export function scanDoc(doc, text) {
       fragment,
       renders,
       connect,
-      serve,
+      serves,
       same,
       code: `${body.join('\n')}\n`,
       line: open + 2,
@@ -164,6 +182,18 @@ export function scanDoc(doc, text) {
     })
   }
   return { blocks, problems }
+}
+
+/**
+ * What a render="TEXT" must equal: TEXT itself (the runner matches an element's whole text,
+ * case-sensitive), or, when TEXT has a `*`, an anchored pattern where each `*` is any text
+ * (`Connected *` is /^Connected .+$/).
+ * @param {string} text
+ * @returns {string | RegExp}
+ */
+export function renderPattern(text) {
+  if (!text.includes('*')) return text
+  return new RegExp(`^${text.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`)
 }
 
 /**

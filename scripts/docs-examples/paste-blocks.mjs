@@ -12,8 +12,9 @@ export const write = (path, text) => {
 }
 
 /**
- * Writes `block` and the named blocks of its Markdown file before it (a later block naming the
- * same file wins) into `dir`, with a tsconfig.json mapping `@/*` to `dir`; returns the block's path there.
+ * Writes `block` and the named blocks of its Markdown file before it, same="…" copies included (a
+ * later block naming the same file wins) into `dir`, with a tsconfig.json mapping `@/*` to `dir`;
+ * returns the block's path there.
  * @param {DocBlock[]} blocks every block
  * @param {DocBlock} block
  * @param {string} dir
@@ -21,7 +22,7 @@ export const write = (path, text) => {
  */
 export function writeWithNeighbours(blocks, block, dir, fallback) {
   for (const other of blocks) {
-    if (other.doc !== block.doc || other.line >= block.line || !other.name || other.fragment || other.copy || other.same) continue
+    if (other.doc !== block.doc || other.line >= block.line || !other.name || other.fragment || other.copy) continue
     write(join(dir, other.name), other.code)
   }
   const file = join(dir, block.name ?? fallback)

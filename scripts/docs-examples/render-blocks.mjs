@@ -1,8 +1,10 @@
 // The ```tsx render="TEXT" blocks for scripts/run-docs-examples.mjs: each pasted with the named
 // blocks of its page under docs-run/ of the quick start app, served by its Vite server (so against
-// the README's sandbox and backend), opened in its own Chromium page; every TEXT must show
-// (`connect`: after completing the widget), and the block must not throw.
+// the README's sandbox and backend), opened in its own Chromium page; for every TEXT an element's
+// whole text must be TEXT (`*`: any text; `connect`: absent until the widget is completed, then
+// shown), and the block must not throw.
 import { join } from 'node:path'
+import { renderPattern } from '../docs-blocks.mjs'
 import { slug, write, writeWithNeighbours } from './paste-blocks.mjs'
 import { WAIT, fail, step } from './report.mjs'
 import { TEMPLATE } from './vite-template.mjs'
@@ -54,11 +56,22 @@ export async function renderBlocks(browser, base, blocks, renders) {
       const pasted = [block, ...blocks.filter((other) => other.doc === block.doc && other.name && other.line < block.line)]
       const { page, errors, expectTo, close } = await browser.openPage(pasted)
       await expectTo(`${block.id}: the page did not load`, page.goto(`${base}/docs-run/index.html?block=${encodeURIComponent(block.id)}`))
+      // An element whose WHOLE text is TEXT (renderPattern): a part of a longer text does not count.
+      const shown = (/** @type {string} */ text) => {
+        const pattern = renderPattern(text)
+        return (typeof pattern === 'string' ? page.getByText(pattern, { exact: true }) : page.getByText(pattern)).first()
+      }
       if (block.connect) {
-        await expectTo(`${block.id}: no "Connect bank" button to connect with`, page.getByRole('button', { name: 'Connect bank' }).first().click({ timeout: WAIT }))
+        const button = page.getByRole('button', { name: 'Connect bank' }).first()
+        await expectTo(`${block.id}: no "Connect bank" button to connect with`, button.waitFor({ timeout: WAIT }))
+        // Before connecting, each text must be absent: else the check would pass without the widget.
+        for (const text of block.renders) {
+          if ((await shown(text).count()) > 0) fail(`${block.id}: render="${text}" shows before connecting, so it cannot tell that connecting worked: pick a text only the connected page has`)
+        }
+        await expectTo(`${block.id}: could not press "Connect bank"`, button.click({ timeout: WAIT }))
         await browser.connect(page, expectTo, block.id)
       }
-      for (const text of block.renders) await expectTo(`${block.id}: render="${text}" never showed`, page.getByText(text).first().waitFor({ timeout: WAIT }))
+      for (const text of block.renders) await expectTo(`${block.id}: render="${text}" never showed as an element's whole text`, shown(text).waitFor({ timeout: WAIT }))
       const pageErrors = errors.filter((error) => error.startsWith('page error'))
       if (pageErrors.length > 0) fail(`${block.id}: the block threw while rendering:\n${pageErrors.join('\n')}`)
       await close()

@@ -1,14 +1,17 @@
-// The ```ts serve="METHOD /path STATUS [TEXT]" blocks for scripts/run-docs-examples.mjs: one
-// standalone sandbox (the packed package's `ibv-sandbox` CLI on a free port) and, when a block
-// uses ibv-kit/server/redis, a private redis-server; then each block, pasted with the named blocks
-// of its page under docs-run/, run by serve-driver.mjs with env IBV_API_KEY, IBV_SERVICE_URL,
-// PORT (and REDIS_URL); its answer must have STATUS, and TEXT in its body when given.
+// The ```ts serve="METHOD /path [NAME:VALUE]... STATUS [TEXT]" blocks for
+// scripts/run-docs-examples.mjs: one standalone sandbox (the packed package's `ibv-sandbox` CLI on
+// a free port, with the `--webhook-header x-webhook-secret=dev-secret` the docs give it) and, when
+// a block uses ibv-kit/server/redis, a private redis-server; then each block, pasted with the
+// named blocks of its page under docs-run/, run once by serve-driver.mjs, which sends it its
+// requests in order. Its environment is minimal (baseEnv: PATH, HOME) plus IBV_API_KEY,
+// IBV_SERVICE_URL, PORT (and REDIS_URL); no NODE_ENV. Each answer must have its STATUS, and TEXT in
+// its body when given.
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { freePort } from '../free-port.mjs'
 import { redisServerPath } from '../redis.mjs'
 import { slug, writeWithNeighbours } from './paste-blocks.mjs'
-import { runToEnd, start } from './processes.mjs'
+import { baseEnv, runToEnd, start } from './processes.mjs'
 import { fail, hintFor, step } from './report.mjs'
 
 /** @typedef {import('../docs-blocks.mjs').DocBlock} DocBlock */
@@ -23,8 +26,12 @@ export async function serveBlocks({ root, appDir, blocks, serves, needsRedis }) 
   const sandboxPort = await freePort()
   const serviceUrl = `http://127.0.0.1:${sandboxPort}`
   const cli = join(appDir, 'node_modules', 'ibv-kit', 'dist', 'sandbox', 'cli.js')
-  await step(`standalone sandbox (ibv-sandbox --port ${sandboxPort})`, () =>
-    start('ibv-sandbox', process.execPath, [cli, '--port', String(sandboxPort)], { cwd: appDir, ready: (output) => output.includes('listening') }).then(() => ''),
+  await step(`standalone sandbox (ibv-sandbox --port ${sandboxPort} --webhook-header x-webhook-secret=dev-secret)`, () =>
+    start('ibv-sandbox', process.execPath, [cli, '--port', String(sandboxPort), '--webhook-header', 'x-webhook-secret=dev-secret'], {
+      cwd: appDir,
+      env: baseEnv(),
+      ready: (output) => output.includes('listening'),
+    }).then(() => ''),
   )
   /** @type {Record<string, string>} */
   const redisEnv = {}
@@ -33,6 +40,7 @@ export async function serveBlocks({ root, appDir, blocks, serves, needsRedis }) 
     await step(`redis-server on 127.0.0.1:${redisPort} (for the blocks using ibv-kit/server/redis)`, () =>
       start('redis-server', redisServerPath(), ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         cwd: appDir,
+        env: baseEnv(),
         ready: (output) => output.includes('Ready to accept connections'),
       }).then(() => ''),
     )
@@ -40,19 +48,28 @@ export async function serveBlocks({ root, appDir, blocks, serves, needsRedis }) 
   }
   const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href
   for (const block of serves) {
-    const serve = block.serve ?? fail('unreachable')
-    await step(`${block.id}: ${serve.method} ${serve.path} answers ${serve.status}${serve.text ? ` with "${serve.text}"` : ''}`, async () => {
+    const label = block.serves.map((serve) => `${serve.method} ${serve.path}${Object.keys(serve.headers).length ? ` (${Object.keys(serve.headers).join(', ')})` : ''} ${serve.status}${serve.text ? ` "${serve.text}"` : ''}`).join(', ')
+    await step(`${block.id}: ${label}`, async () => {
       const dir = join(appDir, 'docs-run', slug(block))
       const file = writeWithNeighbours(blocks, block, dir, 'server.ts')
-      const env = { ...redisEnv, PORT: String(await freePort()), IBV_API_KEY: 'sandbox-api-key', IBV_SERVICE_URL: serviceUrl, NODE_ENV: 'development' }
-      const text = await runToEnd(process.execPath, ['--import', tsx, DRIVER, file, serve.method, serve.path], { cwd: dir, env })
-      const found = /^@@answer (.*)$/m.exec(text)
-      if (!found) fail(`${block.id}: the server block did not answer ${serve.method} ${serve.path}:\n${text.trim().split('\n').filter((line) => !/^\s+at /.test(line)).slice(-12).join('\n')}${hintFor(text.match(/ReferenceError: (.*)/)?.[1] ?? '', [block])}`)
-      /** @type {{ how: string, status: number, body: string }} */
-      const result = JSON.parse(found?.[1] ?? '{}')
-      if (result.status !== serve.status) fail(`${block.id}: ${serve.method} ${serve.path} answered ${result.status}, not ${serve.status} (through ${result.how}): ${result.body.slice(0, 300)}`)
-      if (serve.text && !result.body.includes(serve.text)) fail(`${block.id}: the answer to ${serve.method} ${serve.path} has no "${serve.text}": ${result.body.slice(0, 300)}`)
-      return `through ${result.how}`
+      const env = baseEnv({ ...redisEnv, PORT: String(await freePort()), IBV_API_KEY: 'sandbox-api-key', IBV_SERVICE_URL: serviceUrl })
+      const requests = block.serves.map(({ method, path, headers }) => ({ method, path, headers }))
+      const text = await runToEnd(process.execPath, ['--import', tsx, DRIVER, file, JSON.stringify(requests)], { cwd: dir, env })
+      const answers = [...text.matchAll(/^@@answer (.*)$/gm)].map((match) => /** @type {{ how: string, status: number, body: string }} */ (JSON.parse(match[1] ?? '{}')))
+      /** @type {string[]} */
+      const hows = []
+      block.serves.forEach((serve, index) => {
+        const result = answers[index]
+        const request = `${serve.method} ${serve.path}${Object.keys(serve.headers).length ? ` with ${Object.keys(serve.headers).join(', ')}` : ''}`
+        if (!result)
+          fail(
+            `${block.id}: the server block did not answer ${request}:\n${text.trim().split('\n').filter((line) => !/^\s+at /.test(line) && !line.startsWith('@@answer')).slice(-12).join('\n')}${hintFor(text.match(/ReferenceError: (.*)/)?.[1] ?? '', [block])}`,
+          )
+        if (result.status !== serve.status) fail(`${block.id}: ${request} answered ${result.status}, not ${serve.status} (through ${result.how}): ${result.body.slice(0, 300)}`)
+        if (serve.text && !result.body.includes(serve.text)) fail(`${block.id}: the answer to ${request} has no "${serve.text}": ${result.body.slice(0, 300)}`)
+        hows.push(result.how)
+      })
+      return `through ${[...new Set(hows)].join(', ')}`
     })
   }
 }

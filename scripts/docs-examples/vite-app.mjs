@@ -6,13 +6,15 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { write } from './paste-blocks.mjs'
-import { start } from './processes.mjs'
+import { baseEnv, start } from './processes.mjs'
 import { fail, lineOf } from './report.mjs'
 import { TEMPLATE } from './vite-template.mjs'
 
 /** @typedef {import('../docs-blocks.mjs').DocBlock} DocBlock */
 
 const run = promisify(execFile)
+/** How long `npm install` and `tsc -b` may take, in ms: then they are killed and the run fails. */
+export const STEP_TIMEOUT = Number(process.env.DOCS_EXAMPLES_STEP_TIMEOUT ?? 180_000)
 /** The README blocks that are the quick start, by the file their first line names. */
 const QUICK_START = ['vite.config.ts', 'src/App.tsx']
 /** Linked from this repository's node_modules: the peers the README's install line adds, and the template's tools. */
@@ -49,9 +51,11 @@ export function writeApp(appDir, quickStart) {
  * @param {string[]} packages
  */
 export async function installPackage(appDir, tarball, root, packages) {
-  await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--legacy-peer-deps', tarball], { cwd: appDir }).catch((error) =>
-    fail(`npm install of the tarball failed:\n${error.stderr ?? error.message}`),
-  )
+  await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--legacy-peer-deps', tarball], {
+    cwd: appDir,
+    timeout: STEP_TIMEOUT,
+    killSignal: 'SIGKILL',
+  }).catch((error) => fail(`npm install of the tarball failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stderr ?? error.message}`))
   const wanted = new Set([...LINKED, ...packages])
   wanted.delete('ibv-kit')
   for (const name of wanted) {
@@ -73,9 +77,9 @@ export async function installPackage(appDir, tarball, root, packages) {
 export async function typeCheckApp(appDir, quickStart) {
   const tsc = join(appDir, 'node_modules', 'typescript', 'bin', 'tsc')
   /** @type {string} */
-  const output = await run(process.execPath, [tsc, '-b', '--pretty', 'false'], { cwd: appDir }).then(
+  const output = await run(process.execPath, [tsc, '-b', '--pretty', 'false'], { cwd: appDir, timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' }).then(
     () => '',
-    (error) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+    (error) => (error.killed ? `tsc -b was killed after ${STEP_TIMEOUT / 1000} s` : `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message),
   )
   if (!output) return 'no errors'
   const errors = output
@@ -98,6 +102,8 @@ export function startVite(appDir, port) {
   const vite = join(appDir, 'node_modules', 'vite', 'bin', 'vite.js')
   return start('vite', process.execPath, [vite, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: appDir,
+    // The quick start's vite.config.ts and the rendered blocks run in it: a lender's shell, no more.
+    env: baseEnv(),
     ready: (output) => output.includes(`http://127.0.0.1:${port}/`) || output.includes('ready in'),
   })
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf, docFiles, scanDoc } from '../../scripts/docs-blocks.mjs'
+import { blocksOf, docFiles, renderPattern, scanDoc } from '../../scripts/docs-blocks.mjs'
 
 const doc = [
   '# Title', // 1
@@ -102,17 +102,22 @@ describe('declare placeholders', () => {
 describe('runnable blocks: render, connect, serve', () => {
   it('takes connect with render on a tsx block', () => {
     const [block] = blocksOf('docs/guides/a.md', '```tsx render="Complete" connect\nexport default () => null\n```')
-    expect([block?.renders, block?.connect, block?.serve]).toEqual([['Complete'], true, undefined])
+    expect([block?.renders, block?.connect, block?.serves]).toEqual([['Complete'], true, []])
   })
 
-  it('takes serve="METHOD /path STATUS [TEXT]" on a ts block', () => {
+  it('takes serve="METHOD /path [NAME:VALUE]... STATUS [TEXT]" on a ts block, repeatable', () => {
     const [block] = blocksOf('docs/guides/a.md', '```ts serve="POST /api/ibv/tokens 200 access_token"\n// server.ts\nexport {}\n```')
-    expect(block?.serve).toEqual({ method: 'POST', path: '/api/ibv/tokens', status: 200, text: 'access_token' })
-    expect(blocksOf('docs/a.md', '```ts serve="GET /healthz 204"\nexport {}\n```')[0]?.serve).toEqual({ method: 'GET', path: '/healthz', status: 204, text: undefined })
+    expect(block?.serves).toEqual([{ method: 'POST', path: '/api/ibv/tokens', headers: {}, status: 200, text: 'access_token' }])
+    expect(blocksOf('docs/a.md', '```ts serve="GET /healthz 204"\nexport {}\n```')[0]?.serves).toEqual([{ method: 'GET', path: '/healthz', headers: {}, status: 204, text: undefined }])
+    const [webhooks] = blocksOf('docs/a.md', '```ts serve="POST /api/ibv/webhooks 401 unauthorized" serve="POST /api/ibv/webhooks x-webhook-secret:dev-secret X-Other:a:b 400 invalid_webhook"\nexport {}\n```')
+    expect(webhooks?.serves).toEqual([
+      { method: 'POST', path: '/api/ibv/webhooks', headers: {}, status: 401, text: 'unauthorized' },
+      { method: 'POST', path: '/api/ibv/webhooks', headers: { 'x-webhook-secret': 'dev-secret', 'x-other': 'a:b' }, status: 400, text: 'invalid_webhook' },
+    ])
   })
 
   it('refuses a malformed serve, serve on tsx, render on ts, connect alone, render with serve, and runnable fragments', () => {
-    expect(problems('```ts serve="POST api/ibv/tokens"\nx\n```')).toEqual([expect.stringContaining('README.md:1: serve="POST api/ibv/tokens" is not "METHOD /path STATUS [TEXT]"')])
+    expect(problems('```ts serve="POST api/ibv/tokens"\nx\n```')).toEqual([expect.stringContaining('README.md:1: serve="POST api/ibv/tokens" is not "METHOD /path [NAME:VALUE]... STATUS [TEXT]"')])
     expect(problems('```tsx serve="GET / 200"\nx\n```')).toEqual([expect.stringContaining('serve="…" is for ```ts blocks')])
     expect(problems('```ts render="A"\nx\n```')).toEqual([expect.stringContaining('render="…" is for ```tsx blocks')])
     expect(problems('```tsx render=""\nx\n```')).toEqual([expect.stringContaining('names no text')])
@@ -120,6 +125,20 @@ describe('runnable blocks: render, connect, serve', () => {
     expect(problems('```tsx render="A" serve="GET / 200"\nx\n```')).toContainEqual(expect.stringContaining('rendered or served, not both'))
     expect(problems('```ts fragment serve="GET / 200"\nx\n```')).toEqual([expect.stringContaining('a fragment cannot be rendered or served')])
     expect(problems('```tsx render="A" connnect\nx\n```')).toEqual([expect.stringContaining('unknown info string')])
+    expect(problems('```ts serve="POST /x x-bad header:1 200"\nx\n```')).toEqual([expect.stringContaining('is not "METHOD /path [NAME:VALUE]... STATUS [TEXT]"')])
+  })
+})
+
+describe('renderPattern: what a render="TEXT" must equal, whole', () => {
+  it('is the text itself, or an anchored pattern where * is any text', () => {
+    expect(renderPattern('Connect bank')).toBe('Connect bank')
+    const connected = renderPattern('Connected *')
+    expect(connected).toBeInstanceOf(RegExp)
+    expect((connected as RegExp).test('Connected Platypus Bank.')).toBe(true)
+    expect((connected as RegExp).test('No bank connected yet.')).toBe(false)
+    expect((connected as RegExp).test('Connected ')).toBe(false)
+    expect((renderPattern('Net (EUR): *.') as RegExp).test('Net (EUR): 12.')).toBe(true)
+    expect((renderPattern('Net (EUR): *.') as RegExp).test('Net EUR: 12.')).toBe(false)
   })
 })
 
