@@ -32,6 +32,14 @@ const entryPoints: [folder: string, importPath: string][] = [
   ['testing', 'ibv-kit/testing'],
 ]
 
+/** The pages after the guides and the reference: last in the sidebar, under "More" in the nav. */
+const more = [
+  { text: 'Where the spec is silent', link: '/spec-choices' },
+  { text: 'Performance', link: '/performance' },
+  { text: 'Architecture', link: '/architecture' },
+  { text: 'Examples', link: '/examples' },
+]
+
 const sidebar: DefaultTheme.SidebarItem[] = [
   {
     text: 'Getting started',
@@ -63,10 +71,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
     link: '/reference/',
     items: entryPoints.map(([folder, importPath]) => ({ text: importPath, link: `/reference/${folder}/` })),
   },
-  { text: 'Where the spec is silent', link: '/spec-choices' },
-  { text: 'Performance', link: '/performance' },
-  { text: 'Architecture', link: '/architecture' },
-  { text: 'Examples', link: '/examples' },
+  ...more,
 ]
 
 /**
@@ -141,12 +146,7 @@ export default defineConfig({
       { text: 'Reference', link: '/reference/', activeMatch: '^/reference/' },
       {
         text: 'More',
-        items: [
-          { text: 'Where the spec is silent', link: '/spec-choices' },
-          { text: 'Performance', link: '/performance' },
-          { text: 'Architecture', link: '/architecture' },
-          { text: 'Examples', link: '/examples' },
-        ],
+        items: more,
       },
     ],
     sidebar,
