@@ -12,6 +12,10 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 export function App() {
   const [applicants, setApplicants] = useState<Applicant[]>([])
   const [selected, setSelected] = useState<string>('DEMO-ADA')
+  // Counts the officer's choices: each one brings the detail into view and focuses its heading
+  // (on a phone the detail sits below the list and the sandbox controls). 0 on first load: the
+  // page does not move focus by itself.
+  const [choices, setChoices] = useState(0)
   const [error, setError] = useState<string>()
 
   useEffect(() => {
@@ -45,7 +49,10 @@ export function App() {
                   type="button"
                   className="applicant"
                   aria-current={applicant.consumerId === selected || undefined}
-                  onClick={() => setSelected(applicant.consumerId)}
+                  onClick={() => {
+                    setSelected(applicant.consumerId)
+                    setChoices((count) => count + 1)
+                  }}
                 >
                   <span className="applicant__name">{applicant.name}</span>
                   <span className="applicant__meta">
@@ -58,7 +65,7 @@ export function App() {
           </ul>
           <ControlPanel applicant={current} />
         </section>
-        {current && <ApplicantDetail key={current.consumerId} applicant={current} onProductRequest={setProductRequest} />}
+        {current && <ApplicantDetail key={current.consumerId} applicant={current} onProductRequest={setProductRequest} focusRequest={choices} />}
       </main>
     </IbvProvider>
   )

@@ -1,9 +1,21 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ConnectButton, EmbeddedReport, ReconnectPrompt, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport } from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
 
-export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Applicant; onProductRequest: (consumerId: string, id: string) => void }) {
+/** The one primary action of a detail: the next step for the applicant's state. */
+type NextStep = 'connect' | 'reconnect' | 'refresh' | 'wait'
+
+export function ApplicantDetail({
+  applicant,
+  onProductRequest,
+  focusRequest = 0,
+}: {
+  applicant: Applicant
+  onProductRequest: (consumerId: string, id: string) => void
+  /** Changes each time the officer chooses this applicant: the heading comes into view and takes focus. 0: never. */
+  focusRequest?: number
+}) {
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
   const [view, setView] = useState<'hosted' | 'native'>('hosted')
@@ -12,12 +24,33 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
   const firstName = applicant.name.split(' ')[0]
   const [sentLink, setSentLink] = useState<string | null>(null)
   const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
+  // No bank, or a request that ends with no report: connect one. Waiting for the applicant:
+  // send them the reconnect link (the prompt's "Send" button). A report: keep it current. A report
+  // being prepared: nothing to do but wait, every action secondary.
+  const next: NextStep = !id || (pending && final && !needsReconnect) ? 'connect' : needsReconnect ? 'reconnect' : report ? 'refresh' : 'wait'
+  const secondary = (step: NextStep) => (next === step ? undefined : 'demo-secondary')
+
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    const element = heading.current
+    if (!focusRequest || !element) return
+    element.focus({ preventScroll: true })
+    // Scrolled only when it is not all in view (on a phone, below the list): at a desktop width
+    // the detail is beside the list and the page stays where it is.
+    const box = element.getBoundingClientRect()
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      element.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
+    }
+  }, [focusRequest])
 
   return (
     <section className="panel detail" aria-labelledby="detail-title">
       <div className="detail__header">
         <div>
-          <h2 id="detail-title">{applicant.name}</h2>
+          <h2 id="detail-title" ref={heading} tabIndex={-1}>
+            {applicant.name}
+          </h2>
           <p className="muted">
             Consumer <code>{applicant.consumerId}</code>
             {id && (
@@ -33,6 +66,7 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
 
       <div className="actions">
         <ConnectButton
+          className={secondary('connect')}
           consumerId={applicant.consumerId}
           onSuccess={({ productRequestId }) => onProductRequest(applicant.consumerId, productRequestId)}
           // A wrong password or an unfinished MFA step leaves a request waiting in
@@ -46,6 +80,7 @@ export function ApplicantDetail({ applicant, onProductRequest }: { applicant: Ap
         {/* Kept mounted while the new request is pending, so its "Refresh started" line stays. */}
         {id && (
           <RefreshReportButton
+            className={secondary('refresh')}
             consumerId={applicant.consumerId}
             consumerName={firstName}
             onSend={setSentLink}

@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, type ViteDevServer } from 'vite'
+import { chromium, type Browser, type Page } from 'playwright'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+
+// The demo on a 390 px phone, as `npm run dev` serves it (the sandbox and the demo backend on one
+// Vite server): choosing an applicant brings the detail into view and moves focus to its heading
+// (the detail sits below the list and the sandbox controls there); the page has one `main`; each
+// detail shows one primary action, the next step for that applicant.
+let server: ViteDevServer
+let base: string
+let browser: Browser
+
+beforeAll(async () => {
+  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
+  await server.listen()
+  base = server.resolvedUrls?.local[0] ?? ''
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+}, 30_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function phone(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(base)
+  await page.getByRole('button', { name: /Priya Raman/ }).waitFor()
+  return page
+}
+
+/** Whether the element's box lies inside the viewport, top and bottom. */
+const inViewport = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name }).evaluate((heading) => {
+    const box = heading.getBoundingClientRect()
+    return box.top >= 0 && box.bottom <= window.innerHeight
+  })
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
+
+/**
+ * The names of the detail's primary actions: the buttons and links drawn as the default theme's
+ * primary button, filled with the accent colour. The others are outlined (secondary).
+ */
+const primaryActions = (page: Page) =>
+  page.locator('.detail').evaluate((detail) => {
+    const probe = document.createElement('span')
+    probe.style.backgroundColor = 'var(--ibv-color-accent)'
+    detail.append(probe)
+    const accent = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return [...detail.querySelectorAll<HTMLElement>('button, a[href]')]
+      .filter((element) => element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent)
+      .map((element) => element.textContent?.trim())
+  })
+
+describe('the demo at 390 px', () => {
+  it('has one main landmark, and leaves focus alone on first load', async () => {
+    const page = await phone()
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).count()).toBe(1)
+    expect(await page.getByRole('main').count()).toBe(1)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.close()
+  }, 30_000)
+
+  it('choosing an applicant brings the detail into view and focuses its heading', async () => {
+    const page = await phone()
+    for (const name of ['Priya Raman', 'Mateo Rossi', 'Ada Okafor']) {
+      // Back to the list, as a phone user would scroll up to it.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.getByRole('button', { name: new RegExp(name) }).click()
+      await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
+      await expect.poll(() => inViewport(page, name), { timeout: 5_000 }).toBe(true)
+    }
+    // Choosing the applicant already shown brings its detail back too.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByRole('button', { name: /Ada Okafor/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe('Ada Okafor')
+    await expect.poll(() => inViewport(page, 'Ada Okafor'), { timeout: 5_000 }).toBe(true)
+    await page.close()
+  }, 30_000)
+
+  it('shows one primary action per detail: the next step for that applicant', async () => {
+    const page = await phone()
+    const expected = [
+      ['Priya Raman', 'Connect bank'], // no bank connected
+      ['Mateo Rossi', 'Send to Mateo'], // waits for Mateo to reconnect
+      ['Ada Okafor', 'Refresh report'], // a complete report
+    ] as const
+    for (const [name, action] of expected) {
+      await page.getByRole('button', { name: new RegExp(name) }).click()
+      await page.getByRole('heading', { level: 2, name }).waitFor()
+      await expect.poll(() => primaryActions(page), { timeout: 10_000 }).toEqual([action])
+    }
+    await page.close()
+  }, 30_000)
+})
