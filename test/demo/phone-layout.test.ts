@@ -25,7 +25,9 @@ afterAll(async () => {
 })
 
 async function phone(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  // Reduced motion: the detail scrolls into view at once rather than smoothly, so the checks do not
+  // race an animation that a busy machine can stretch or a layout change can cut short.
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
   await page.goto(base)
   await page.getByRole('button', { name: /Priya Raman/ }).waitFor()
   return page
@@ -73,14 +75,14 @@ describe('the demo at 390 px', () => {
       await page.evaluate(() => window.scrollTo(0, 0))
       await page.getByRole('button', { name: new RegExp(name) }).click()
       await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
-      await expect.poll(() => inViewport(page, name), { timeout: 5_000 }).toBe(true)
+      await expect.poll(() => inViewport(page, name), { timeout: 10_000 }).toBe(true)
     }
     // Choosing the applicant already shown brings its detail back too.
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByRole('button', { name: /Ada Okafor/ }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe('Ada Okafor')
-    await expect.poll(() => inViewport(page, 'Ada Okafor'), { timeout: 5_000 }).toBe(true)
+    await expect.poll(() => inViewport(page, 'Ada Okafor'), { timeout: 10_000 }).toBe(true)
     await page.close()
   }, 30_000)
 
