@@ -96,3 +96,21 @@ export const PersonalDataRevealed: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Show personal data' })).toHaveAttribute('aria-pressed', 'true')
   },
 }
+
+/** The lender's own data dictionary: labels for the numbered features and a score out of 100. */
+export const LendersDataDictionary: Story = {
+  args: {
+    featureLabels: { ne_income_feature_1: 'Payroll deposits, 30 days', ne_income_feature_2: 'Gig income, 30 days' },
+    formatFeature: (name, value) => (name === 'income_stability_score' ? `${Math.round(Number(value) * 100)} / 100` : undefined),
+  },
+  loaders: reportWith({ accounts: 1, features: 3 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const names = canvas.getAllByRole('rowheader').map((header) => header.textContent)
+    await expect(names).toContain('Payroll deposits, 30 days ne_income_feature_1')
+    await expect(names).toContain('Average monthly income average_monthly_income')
+    await expect(names).toContain('ne_income_feature_3')
+    const score = canvas.getByRole('rowheader', { name: /income_stability_score/ }).nextElementSibling
+    await expect(score?.textContent).toMatch(/^\d+ \/ 100$/)
+  },
+}

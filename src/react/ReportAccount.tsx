@@ -1,10 +1,10 @@
 'use client'
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { fill, formatValue, lastFour, mask } from './format.js'
+import { entry, fill, formatValue, humanize, lastFour, mask } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
-import { ReportFeatures } from './ReportFeatures.js'
+import { ReportFeatures, type FeatureLook } from './ReportFeatures.js'
 
 const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
 
@@ -18,8 +18,7 @@ export interface ReportAccountProps {
   filter: string
   /** While a filter is active, how many of the account's features match it (undefined otherwise). */
   matches: number | undefined
-  money: Intl.NumberFormat
-  numbers: Intl.NumberFormat
+  look: FeatureLook
   messages: typeof REPORT_VIEW_TEXT
 }
 
@@ -28,7 +27,7 @@ export interface ReportAccountProps {
  * the chevron as decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
  * report of many accounts with hundreds of features each stays light.
  */
-export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, matches, money, numbers, messages }: ReportAccountProps) {
+export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, matches, look, messages }: ReportAccountProps) {
   const [state, setOpen] = useState(defaultOpen)
   // While filtering, the section is open when it has matches, unless the user chose otherwise;
   // the state the user had before filtering comes back when the filter is cleared.
@@ -56,11 +55,11 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
           <span className="ibv-report-view__account-title">
             <span className="ibv-report-view__account-name">{account.account_name}</span>
             <span className="ibv-report-view__account-meta">
-              {account.provider_name} · {account.account_type}
+              {account.provider_name} · {entry(messages.accountTypes, account.account_type) ?? humanize(account.account_type)}
             </span>
             {matches === 0 && <span className="ibv-report-view__account-matches">{messages.noFeatureMatches}</span>}
           </span>
-          <span className="ibv-report-view__balance">{money.format(account.balance)}</span>
+          <span className="ibv-report-view__balance">{look.formats.money.format(account.balance)}</span>
         </button>
       </h3>
       {open && (
@@ -70,11 +69,11 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
               [messages.fields.accountNumber, secret(account.account_number)],
               [messages.fields.routingNumber, secret(account.routing_number)],
               [messages.fields.owner, secret(revealPersonalData ? account.owner_name : undefined)],
-              ...extra.map(([name, value]): Fact => [name, formatValue(value, numbers)]),
+              ...extra.map(([name, value]): Fact => [name, formatValue(value, look.formats.number)]),
             ]}
           />
           {items.map((item, index) => (
-            <ReportFeatures key={`${item.item_code}-${index}`} item={item} filter={filter} numbers={numbers} messages={messages} />
+            <ReportFeatures key={`${item.item_code}-${index}`} item={item} filter={filter} look={look} messages={messages} />
           ))}
         </div>
       )}

@@ -1,45 +1,64 @@
 'use client'
+import type { ReactNode } from 'react'
 import type { IbvItem } from '../core/index.js'
-import { formatValue, sortedFeatures } from './format.js'
+import { entry, featureKind, formatValue, matchingFeatures, sortedFeatures, type NumberFormats } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
+
+/** How `<ReportView>` names features and writes their values, made once per render. */
+export interface FeatureLook {
+  locale: string
+  formats: NumberFormats
+  /** A feature's label, or its name when it has none. */
+  label: (name: string) => string
+  /** `<ReportView formatFeature>`. */
+  format: ((name: string, value: unknown, formatted: string) => ReactNode) | undefined
+}
 
 export interface ReportFeaturesProps {
   item: IbvItem
   filter: string
-  numbers: Intl.NumberFormat
+  look: FeatureLook
   messages: typeof REPORT_VIEW_TEXT
 }
 
+/** Long snake_case names break after an underscore before anywhere else. */
+const breakable = (name: string) => name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])
+
 /**
- * A number split at its decimal point, the fraction in a span of fixed width (in the theme), so
- * the points of a column line up however many fraction digits each value has (0 to 4).
+ * A value as text in the format its name calls for; a number split at its decimal point, the
+ * fraction (and what follows it, a currency sign) in a span of fixed width (in the theme), so the
+ * points of a column line up whatever the format.
  */
-function value(data: unknown, numbers: Intl.NumberFormat) {
-  const text = formatValue(data, numbers)
-  if (typeof data !== 'number') return text
-  const point = numbers.format(0.5)[1] ?? '.'
-  const [whole, fraction] = text.split(point)
-  return [whole, <span key="" className="ibv-report-view__fraction">{fraction && point + fraction}</span>]
+function value(name: string, data: unknown, { formats, format }: FeatureLook) {
+  const parts = typeof data === 'number' ? formats[featureKind(name)].formatToParts(data + 0) : []
+  const text = parts.length ? parts.map((part) => part.value).join('') : formatValue(data, formats.number)
+  const own = format?.(name, data, text)
+  if (own !== undefined || !parts.length) return own ?? text
+  const point = parts.findIndex((part) => part.type === 'decimal')
+  const whole = point < 0 ? text : parts.slice(0, point).map((part) => part.value).join('')
+  return [whole, <span key="" className="ibv-report-view__fraction">{text.slice(whole.length)}</span>]
 }
 
 /**
- * One item's features as a two-column table, in natural order, keeping the names that contain the
- * filter. The value column has a fixed width (in the theme), so it sits at the same place in
- * every account.
+ * One item's features as a two-column table, in natural order, keeping those whose name or label
+ * contains the filter. A feature reads by its label, its raw name under it in small type (shown,
+ * selectable, and the same as in the CSV). The value column has a fixed width (in the theme), so
+ * it sits at the same place in every account.
  */
-export function ReportFeatures({ item, filter, numbers, messages }: ReportFeaturesProps) {
-  const names = sortedFeatures(item.data, filter)
+export function ReportFeatures({ item, filter, look, messages }: ReportFeaturesProps) {
+  const names = matchingFeatures(sortedFeatures(item.data, look.locale), filter, look.label)
+  const title = entry(messages.itemNames, item.item_code) ?? item.item_name
   return (
     <div className="ibv-report-view__item">
       <h4>
-        {item.item_name} <small>{item.item_code} · v{item.item_version}</small>
+        {title} <small>{item.item_code} · v{item.item_version}</small>
       </h4>
       {names.length === 0 ? (
         <p className="ibv-report-view__no-match">{messages.noFeatureMatches}</p>
       ) : (
         <table>
           <caption className="ibv-visually-hidden">
-            {messages.features}: {item.item_name}
+            {messages.features}: {title}
           </caption>
           <thead>
             <tr>
@@ -48,13 +67,17 @@ export function ReportFeatures({ item, filter, numbers, messages }: ReportFeatur
             </tr>
           </thead>
           <tbody>
-            {names.map((name) => (
-              <tr key={name}>
-                {/* Long snake_case names break after an underscore before anywhere else. */}
-                <th scope="row">{name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])}</th>
-                <td>{value(item.data[name], numbers)}</td>
-              </tr>
-            ))}
+            {names.map((name) => {
+              const label = look.label(name)
+              return (
+                <tr key={name}>
+                  <th scope="row">
+                    {label === name ? breakable(name) : <>{label} <small className="ibv-report-view__key">{breakable(name)}</small></>}
+                  </th>
+                  <td>{value(name, item.data[name], look)}</td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       )}

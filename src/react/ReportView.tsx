@@ -1,8 +1,8 @@
 'use client'
-import { forwardRef, useContext, useDeferredValue, useId, useState, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
-import { fill, sortedFeatures } from './format.js'
+import { featureLabel, fill, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { ReportAccount } from './ReportAccount.js'
 import { ReportSummary } from './ReportSummary.js'
@@ -14,10 +14,24 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   report: IbvReport
   /** Start with account and routing numbers in full and the owner's name shown; the "Show personal data" button switches. @default false */
   revealPersonalData?: boolean
-  /** Locale of numbers and money. Fixed by default so server and browser render the same text. @default 'en-US' */
+  /** Locale of numbers, money and the order of features. Fixed by default so server and browser render the same text. @default 'en-US' */
   locale?: string
-  /** Currency of balances (the spec does not give one). @default 'USD' */
+  /** Currency of balances and amounts (the spec does not give one), written with its usual decimals. @default 'USD' */
   currency?: string
+  /**
+   * The lender's data dictionary: labels by feature name, on top of the built-in ones (and of
+   * `messages.featureLabels` from `<IbvProvider>`). The name is still shown beside its label.
+   */
+  featureLabels?: Partial<Record<string, string>>
+  /**
+   * Writes a feature's value: `name` is the raw feature name, `value` the raw value, `formatted`
+   * the default text (`"$1,234.50"`). Return `undefined` to keep the default rendering, whose
+   * decimal points line up. The CSV always carries the raw value.
+   *
+   * @example
+   * formatFeature={(name, value) => (name === 'income_stability_score' ? `${Math.round(Number(value) * 100)} / 100` : undefined)}
+   */
+  formatFeature?: (name: string, value: unknown, formatted: string) => ReactNode
   /** How many accounts start expanded. @default 3 */
   expandedAccounts?: number
   messages?: IbvMessageOverrides
@@ -25,21 +39,23 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
 
 /**
  * A report rendered natively for an underwriter: a summary first (accounts, institutions, total
- * balance, reference date, status), a filter over feature names, copy and download of the
- * features as CSV, then one collapsible section per account with personal data masked until
- * shown. Unknown fields are shown, not dropped; printing expands every account.
+ * balance, status, dates and ids), a filter over features, copy and download of the features as
+ * CSV, then one collapsible section per account with personal data masked until shown. Features
+ * read by their labels, the raw name beside each; values in the format their name calls for
+ * (money in `currency`, ratios and scores to three decimals, counts whole, other numbers to two).
+ * Unknown fields are shown, not dropped; printing expands every account.
  * Works without `<IbvProvider>`.
  *
  * @example
  * const { report } = useIbvReport(id); return report ? <ReportView report={report} /> : null
  */
 export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function ReportView(
-  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', expandedAccounts = 3, messages, className, ...rest },
+  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, className, ...rest },
   ref,
 ) {
-  const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages)
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency })
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 })
+  const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages, { featureLabels })
+  const formats = useMemo(() => numberFormats(locale, currency), [locale, currency])
+  const label = (name: string) => featureLabel(name, text.featureLabels)
   const [revealed, setRevealed] = useState(revealPersonalData)
   // A new value of the prop wins over the button, as a controlled value would.
   const [shownProp, setShownProp] = useState(revealPersonalData)
@@ -52,7 +68,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   const shownFilter = useDeferredValue(filter)
   const printing = usePrinting()
   const filterId = useId()
-  const csv = useCsvExport(report, revealed, text)
+  const csv = useCsvExport(report, revealed, text, label, locale)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
   const filtering = !!shownFilter.trim()
   let shown = 0
@@ -61,8 +77,9 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   const counts = accounts.map((account) => {
     let count = 0
     for (const item of account.items ?? []) {
-      count += sortedFeatures(item.data, shownFilter).length
-      total += sortedFeatures(item.data).length
+      const names = sortedFeatures(item.data, locale)
+      count += matchingFeatures(names, shownFilter, label).length
+      total += names.length
     }
     shown += count
     return count
@@ -74,7 +91,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       className={classes('ibv-report-view', className)}
       data-personal-data={revealed ? 'revealed' : 'masked'}
     >
-      <ReportSummary report={report} accounts={accounts} money={money} messages={text} />
+      <ReportSummary report={report} accounts={accounts} money={formats.money} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (
@@ -84,7 +101,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               <label htmlFor={filterId}>{text.filterFeatures}</label>
               <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
               <span role="status" className="ibv-report-view__matches">
-                {filtering && fill(text.featuresMatch, { shown: numbers.format(shown), total: numbers.format(total) })}
+                {filtering && fill(text.featuresMatch, { shown: formats.count.format(shown), total: formats.count.format(total) })}
               </span>
             </div>
             <div className="ibv-report-view__actions">
@@ -111,8 +128,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               forceOpen={printing}
               filter={shownFilter}
               matches={filtering ? counts[index] : undefined}
-              money={money}
-              numbers={numbers}
+              look={{ locale, formats, label, format: formatFeature }}
               messages={text}
             />
           ))}

@@ -113,9 +113,20 @@ export const REPORT_VIEW_TEXT = {
   /** What a screen reader says for a masked number instead of its bullets; `{last}` is its last four characters. */
   hiddenEnding: 'hidden, ending {last}',
   features: 'Features',
+  /**
+   * Feature labels by name, for names the service is known to send. Any other name is shown in
+   * words (`average_monthly_income` → "Average monthly income"), a numbered one
+   * (`ne_income_feature_12`) as given; the name itself is always shown beside its label.
+   */
+  featureLabels: { nsf_count_90d: 'NSF count (90 days)' } as Partial<Record<string, string>>,
+  /** Item headers by `item_code`; an item without an entry shows its `item_name`. */
+  itemNames: { ibv_validate_metrics: 'Validation metrics' } as Partial<Record<string, string>>,
+  /** Account types by `account_type`; a type without an entry is shown in words (`credit_card` → "Credit card"). */
+  accountTypes: {} as Partial<Record<string, string>>,
   /** Field labels of <ReportView>. */
   fields: {
-    consumer: 'Consumer',
+    /** The `consumer_id` of the report. */
+    consumer: 'Applicant',
     referenceDate: 'Reference date',
     created: 'Created',
     report: 'Report',

@@ -3,7 +3,7 @@
 import type { IbvReport } from '../core/index.js'
 import { mask, sortedFeatures } from './format.js'
 
-const HEADER = ['institution', 'account_name', 'account_type', 'account_number', 'item_code', 'feature', 'value']
+const HEADER = ['institution', 'account_name', 'account_type', 'account_number', 'item_code', 'feature', 'feature_label', 'value']
 
 /**
  * One CSV field. Text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
@@ -18,13 +18,15 @@ export function csvField(value: unknown): string {
 
 /**
  * Every feature of every account, one row each, lines ended by CRLF: the whole report, whatever
- * the filter shows. Account numbers are masked unless `revealed`; the owner's name is never written.
+ * the filter shows. The raw values and names are kept, for the spreadsheet to compute with, and
+ * each name's label is beside it. Account numbers are masked unless `revealed`; the owner's name
+ * is never written.
  */
-export function featuresCsv(report: IbvReport, revealed: boolean): { csv: string; count: number } {
+export function featuresCsv(report: IbvReport, revealed: boolean, label: (name: string) => string, locale: string): { csv: string; count: number } {
   const rows: unknown[][] = [HEADER]
   for (const account of Array.isArray(report.accounts) ? report.accounts : []) {
     for (const item of account.items ?? []) {
-      for (const name of sortedFeatures(item.data)) {
+      for (const name of sortedFeatures(item.data, locale)) {
         rows.push([
           account.provider_name,
           account.account_name,
@@ -32,6 +34,7 @@ export function featuresCsv(report: IbvReport, revealed: boolean): { csv: string
           revealed ? account.account_number : mask(account.account_number),
           item.item_code,
           name,
+          label(name),
           item.data[name],
         ])
       }

@@ -10,10 +10,10 @@ import { featuresCsv } from './report-csv.js'
  * the record), and the status line that says what happened and how many features. Both read the
  * report when clicked, so nothing is serialised while the officer only reads.
  */
-export function useCsvExport(report: IbvReport, revealed: boolean, text: typeof REPORT_VIEW_TEXT) {
+export function useCsvExport(report: IbvReport, revealed: boolean, text: typeof REPORT_VIEW_TEXT, label: (name: string) => string, locale: string) {
   const [status, setStatus] = useState('')
   const run = (write: (csv: string) => unknown, done: string) => {
-    const { csv, count } = featuresCsv(report, revealed)
+    const { csv, count } = featuresCsv(report, revealed, label, locale)
     setStatus('')
     // An insecure page or a refused permission has no clipboard: say so, the download still works.
     Promise.resolve(csv)

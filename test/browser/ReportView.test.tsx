@@ -157,7 +157,8 @@ describe('<ReportView> in Chromium', () => {
     const names = ['total_income_last_90_days', 'average_monthly_payroll_deposits_last_180_days', 'nsf_count_90d', 'ne_income_feature_12']
     report.accounts[0]!.items[0]!.data = Object.fromEntries(names.map((name, index) => [name, index * 1000.5]))
     const article = await mount(report, 'light', 320)
-    const cells = Array.from(article.querySelector('.ibv-report-view__account')!.querySelectorAll('tbody th')).filter((cell) => names.includes(cell.textContent ?? ''))
+    // The raw names: the row header itself, or the key under a label.
+    const cells = Array.from(article.querySelector('.ibv-report-view__account')!.querySelectorAll('tbody th, tbody .ibv-report-view__key')).filter((cell) => names.includes(cell.textContent ?? ''))
     expect(cells).toHaveLength(4)
     // The long names do wrap, but every part between two underscores stays on one line.
     expect(cells.some((cell) => lines(cell) > 1)).toBe(true)
@@ -171,7 +172,7 @@ describe('<ReportView> in Chromium', () => {
     const article = await mount(report, 'light', 1280)
     const summary = screen.getByRole('region', { name: 'Summary' })
     const value = (label: string) => Array.from(summary.querySelectorAll('dt')).find((dt) => dt.textContent === label)!.nextElementSibling!
-    for (const label of ['Consumer', 'Report', 'Created', 'Net balance', 'Institutions']) expect(lines(value(label)), label).toBe(1)
+    for (const label of ['Applicant', 'Report', 'Created', 'Net balance', 'Institutions']) expect(lines(value(label)), label).toBe(1)
     await snapshot(article, 'report-view-ids-1280')
     await page.viewport(320, 900)
     // …only because the id is wider than the whole line: its tile has a line of its own.
@@ -222,7 +223,7 @@ describe('<ReportView> in Chromium', () => {
     await expect.element(page.getByText('Copied all 14 features as CSV.')).toBeVisible()
     // What a spreadsheet gets: the header, then one row per feature, account numbers masked.
     const lines = (await navigator.clipboard.readText()).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')
+    expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,feature_label,value')
     expect(lines).toHaveLength(15)
     expect(lines.slice(1).every((line) => line.includes('••••'))).toBe(true)
   })

@@ -49,21 +49,21 @@ describe('<ReportView> review findings', () => {
   it('lets feature names break after underscores first', () => {
     const { container } = render(<ReportView report={handMade({ total_income_last_90_days: 1 })} />)
     const name = screen.getByRole('rowheader')
-    expect(name.textContent).toBe('total_income_last_90_days')
-    expect(name.innerHTML).toMatch(/^total_<wbr>income_<wbr>last_<wbr>90_<wbr>days/)
+    expect(name.textContent).toBe('Total income last 90 days total_income_last_90_days')
+    expect(name.querySelector('.ibv-report-view__key')!.innerHTML).toMatch(/^total_<wbr>income_<wbr>last_<wbr>90_<wbr>days/)
     expect(container.querySelectorAll('tbody th wbr').length).toBeGreaterThanOrEqual(4)
   })
 
   it('splits numbers at the decimal point so the theme can line the points up', () => {
-    render(<ReportView report={handMade({ a: 12.5, b: 1234.0001, c: 3, d: -0.25 })} />)
+    render(<ReportView report={handMade({ a: 12.5, b: 1234.0001, c_count: 3, d: -0.25, e_amount: 7 })} />)
     const cells = screen.getAllByRole('cell')
-    expect(cells.map((cell) => cell.textContent)).toEqual(['12.5', '1,234.0001', '3', '-0.25'])
-    expect(cells.map((cell) => cell.querySelector('.ibv-report-view__fraction')?.textContent)).toEqual(['.5', '.0001', '', '.25'])
+    expect(cells.map((cell) => cell.textContent)).toEqual(['12.50', '1,234.00', '3', '-0.25', '$7.00'])
+    expect(cells.map((cell) => cell.querySelector('.ibv-report-view__fraction')?.textContent)).toEqual(['.50', '.00', '', '.25', '.00'])
   })
 
   it('shows a JSON -0 as 0, as the CSV does', () => {
     render(<ReportView report={handMade({ a: JSON.parse('-0') })} />)
-    expect(screen.getByRole('cell').textContent).toBe('0')
+    expect(screen.getByRole('cell').textContent).toBe('0.00')
   })
 
   it('masks an account number that arrives as a JSON number instead of crashing', () => {

@@ -41,7 +41,7 @@ describe('<ReportView>', () => {
     const data = { ne_income_feature_10: 10, ne_income_feature_2: 2, ne_income_feature_1: 1, payroll: { employer: 'ACME' } }
     render(<ReportView report={handMade(data, { loyalty_tier: 'gold', iban: 'DE89370400440532013000' })} />)
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
-    expect(names).toEqual(['ne_income_feature_1', 'ne_income_feature_2', 'ne_income_feature_10', 'payroll'])
+    expect(names).toEqual(['ne_income_feature_1', 'ne_income_feature_2', 'ne_income_feature_10', 'Payroll payroll'])
     expect(screen.getByRole('article').textContent).toContain('{"employer":"ACME"}')
     // Fields the spec does not name may be personal (an IBAN): shown only with the personal data.
     expect(screen.getByRole('article').textContent).not.toMatch(/loyalty_tier|gold|iban|DE8937/)
@@ -149,18 +149,19 @@ describe('<ReportView> for an underwriter', () => {
     expect(await screen.findByText('Copied all 8 features as CSV.')).toBeTruthy()
     expect(screen.getByText('Copied all 8 features as CSV.').closest('[role="status"]')).toBeTruthy()
     const lines = parseCsv(written[0]!)
-    expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,value')
+    expect(lines[0]).toBe('institution,account_name,account_type,account_number,item_code,feature,feature_label,value')
+    // After the raw name, its label, then the raw value.
     const row = (feature: string) => lines.find((line) => line.includes(`,${feature},`))?.split(`,${feature},`)[1]
-    expect(row('quoted')).toBe('"say ""hi"", then\nleave"')
-    expect(row('formula')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)
-    expect(row('plus')).toBe("'+1")
-    expect(row('minus')).toBe("'-2")
-    expect(row('at')).toBe("'@SUM(A1)")
-    expect(row('negative')).toBe('-12.5')
-    expect(row('nested')).toBe('"{""a"":1}"')
+    expect(row('quoted')).toBe('Quoted,"say ""hi"", then\nleave"')
+    expect(row('formula')).toBe(`Formula,"'=HYPERLINK(""http://x"",""y"")"`)
+    expect(row('plus')).toBe("Plus,'+1")
+    expect(row('minus')).toBe("Minus,'-2")
+    expect(row('at')).toBe("At,'@SUM(A1)")
+    expect(row('negative')).toBe('Negative,-12.5')
+    expect(row('nested')).toBe('Nested,"{""a"":1}"')
     expect(lines[1]).toMatch(/^Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,/)
     // Names are neutralised too; numbers are not (a negative number is not a formula).
-    expect(lines).toContain("Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,'=evil_name,1")
+    expect(lines).toContain("Platypus Bank,Checking,checking,••••7890,ibv_validate_metrics,'=evil_name,'=evil name,1")
   })
 
   it('copies every feature whatever the filter shows, saying how many, and says when the clipboard refuses', async () => {
