@@ -1,7 +1,6 @@
 'use client'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
-import { IbvError } from '../core/index.js'
 import { CONNECT_TEXT, INVITE_BORROWER_TEXT, withText } from './messages.js'
 import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
 import { classes } from './class-name.js'
@@ -23,11 +22,10 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
   { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
   ref,
 ) {
-  const overrides = useIbvContext('ConnectButton').messages
-  const messages = withText(CONNECT_TEXT, overrides)
+  const messages = withText({ ...CONNECT_TEXT, ...INVITE_BORROWER_TEXT }, useIbvContext('ConnectButton').messages)
   const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
-  const refused = invite !== undefined && error instanceof IbvError && error.code === 'unauthorized'
+  const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
   return (
     <>
       <button
@@ -46,7 +44,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
       </button>
       {state === 'error' && (
         <p role="alert" className="ibv-connect-error">
-          {refused ? withText(INVITE_BORROWER_TEXT, overrides).inviteRefused : messages.connectError}
+          {refused ? messages.inviteRefused : messages.connectError}
         </p>
       )}
       {widget}

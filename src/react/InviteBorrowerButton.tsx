@@ -8,6 +8,7 @@ import { INVITE_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { classes } from './class-name.js'
 import { StaffLink } from './StaffLink.js'
 
+/** Props of `<InviteBorrowerButton>`; every other prop goes to its root `div`. */
 export interface InviteBorrowerButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The applicant's id in the lender's system: the consumer the invite is for. */
   consumerId: string
@@ -24,6 +25,7 @@ export interface InviteBorrowerButtonProps extends Omit<ComponentPropsWithoutRef
   messages?: IbvMessageOverrides
 }
 
+/** `data-state` of `<InviteBorrowerButton>`: nothing asked yet, creating, the link shown, or failed. */
 export type InviteBorrowerState = 'idle' | 'loading' | 'created' | 'error'
 
 type State = { status: InviteBorrowerState; invite?: InviteResponse; error?: unknown }

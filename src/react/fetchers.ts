@@ -2,6 +2,7 @@
 import {
   IbvError,
   errorFromResponse,
+  isRetryable,
   parseTokenResponse,
   type IbvReport,
   type NormalizedTokenResponse,
@@ -20,7 +21,9 @@ export type TokenRequest =
 
 /** A new invite: the link to send the borrower, and when it stops working (ISO 8601). */
 export interface InviteResponse {
+  /** The borrower page's URL with the invite in its `ibv_invite` parameter: send it as it is. */
   url: string
+  /** When the link stops working, ISO 8601 (`2026-12-03T09:00:00.000Z`). */
   expires_at: string
 }
 
@@ -144,7 +147,19 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
       return { url: answer.url, expires_at: answer.expires_at }
     },
     async completeInvite(invite, productRequestId) {
-      await call('/invites/complete', { method: 'POST', body: JSON.stringify({ invite, product_request_id: productRequestId }) })
+      // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await call('/invites/complete', { method: 'POST', body: JSON.stringify({ invite, product_request_id: productRequestId }) })
+          return
+        } catch (error) {
+          if (attempt >= 3 || !isRetryable(error)) {
+            console.error(`The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`)
+            throw error
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
+        }
+      }
     },
   }
 }

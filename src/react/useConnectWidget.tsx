@@ -6,7 +6,6 @@ import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import { useLatest } from './useLatest.js'
 import { freshToken, tokenKey } from './useTokenQuery.js'
-import { inviteTokenRequest, reportInviteUsed } from './invite-completion.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from './widget-messages.js'
 
 export interface ConnectSuccess {
@@ -80,7 +79,9 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     try {
       // A completion still being reported goes first: the token route then refuses the used invite.
       await usedInvite.current
-      const token = await freshToken(queryClient, fetchers, inviteTokenRequest(optionsRef.current))
+      // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
+      const { invite, consumerId = '' } = optionsRef.current
+      const token = await freshToken(queryClient, fetchers, invite ? { type: 'invite', invite } : { type: 'consumer', consumerId })
       const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
       setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
     } catch (error) {
@@ -104,7 +105,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         if (invite) {
           // Used: its token is forgotten, and the backend told, so the link is refused from now on.
           queryClient.removeQueries({ queryKey: tokenKey({ type: 'invite', invite }) })
-          usedInvite.current = reportInviteUsed(fetchers, invite, message.productRequestId)
+          // Never rejects: the borrower did connect. The fetcher retries what can pass, and logs.
+          usedInvite.current = fetchers.completeInvite?.(invite, message.productRequestId).catch(() => {})
         }
         handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
       }
