@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, type UserConfig, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
 import pkg from './package.json' with { type: 'json' }
 import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
@@ -79,15 +79,20 @@ export const packageAliases = [
 
 // `npm run dev` serves the demo on 127.0.0.1 (port 5173, or the next free one): the sandbox under
 // /ibv-sandbox and the demo's backend under /api/ibv, loaded through Vite so that it imports
-// `ibv-kit/server` as a lender's code would.
+// `ibv-kit/server` as a lender's code would. The borrower page that invite links open is
+// demo/borrower.html, served at /borrower.
+let devServer: ViteDevServer | undefined
 const dev: UserConfig = {
   root: 'demo',
   plugins: [
     react(),
+    { name: 'demo:server', configureServer: (server) => void (devServer = server) },
     ibvSandbox({
       backend: async (sandbox, server) => {
         const { createDemoBackend } = (await server.ssrLoadModule('/backend.ts')) as typeof DemoBackend
-        return createDemoBackend(sandbox)
+        // Built on the first request, so the server is listening and its address known.
+        const origin = devServer?.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
+        return createDemoBackend(sandbox, { borrowerPageUrl: new URL('/borrower', origin).href })
       },
     }),
   ],

@@ -17,7 +17,7 @@ const preview: Preview = {
           'Hooks',
           ['useIbvReport', 'useConnectWidget', 'useRefreshReport', 'useIbvEvents'],
           'Components',
-          ['EmbeddedReport', 'ReportView', 'ReportStatusBadge', 'ConnectButton', 'ReconnectPrompt', 'RefreshReportButton'],
+          ['EmbeddedReport', 'ReportView', 'ReportStatusBadge', 'ConnectButton', 'ReconnectPrompt', 'InviteBorrowerButton', 'RefreshReportButton'],
         ],
       },
     },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ConnectButton, EmbeddedReport, ReconnectPrompt, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport } from 'ibv-kit'
+import { ConnectButton, EmbeddedReport, InviteBorrowerButton, ReconnectPrompt, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport } from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
 
@@ -77,6 +77,8 @@ export function ApplicantDetail({
         >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
+        {/* No bank yet: the applicant can connect it themselves, from a link the officer sends. */}
+        {!id && <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={setSentLink} />}
         {/* Kept mounted while the new request is pending, so its "Refresh started" line stays. */}
         {id && (
           <RefreshReportButton

@@ -11,7 +11,12 @@ export const APPLICANTS = [
   { consumerId: 'DEMO-LENA', name: 'Lena Fischer', amount: 8_000, purpose: 'Medical expenses' },
 ] as const
 
-export function createDemoBackend(sandbox: Sandbox) {
+export interface DemoBackendOptions {
+  /** The borrower page invite links open (`demo/borrower.html` on this dev server). */
+  borrowerPageUrl?: string
+}
+
+export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions = {}) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
   // What a lender keeps in its database: each applicant's latest product request.
@@ -31,6 +36,17 @@ export function createDemoBackend(sandbox: Sandbox) {
     verifyWebhook: () => true,
     onWebhook: (event) => {
       if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) latest.set(event.consumerId, event.productRequestId)
+    },
+    // Invite links for the borrower page. A real backend reads the secret from its environment
+    // (at least 32 characters); here a new one each start, so links from an earlier run stop
+    // working. The sandbox's clock, so "+24 hours" in the sandbox controls moves invites too.
+    invites: {
+      secret: randomSecret(),
+      pageUrl: options.borrowerPageUrl ?? 'http://127.0.0.1:5173/borrower',
+      now: () => sandbox.clock.now(),
+      onUsed: ({ consumerId, productRequestId }) => {
+        if (isApplicant(consumerId)) latest.set(consumerId, productRequestId)
+      },
     },
   })
 
@@ -79,4 +95,8 @@ export function createDemoBackend(sandbox: Sandbox) {
       return Response.json({ message: `No demo route ${request.method} ${route}.` }, { status: 404 })
     },
   }
+}
+
+function randomSecret(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

@@ -16,6 +16,7 @@ export {
   ReportView,
   useIbvEvents,
   IbvEvents,
+  InviteBorrowerButton,
 } from './react/index.js'
 export type {
   IbvProviderProps,
@@ -46,6 +47,9 @@ export type {
   ReportViewProps,
   UseIbvEventsOptions,
   LiveEvent,
+  InviteBorrowerButtonProps,
+  InviteBorrowerState,
+  InviteResponse,
 } from './react/index.js'
 export { IbvError, isRetryable, REPORT_STATUSES, describeStatus, isReportStatus } from './core/index.js'
 export type {

@@ -55,6 +55,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'The embedded report', link: '/guides/embedded-report' },
       { text: 'The connect widget', link: '/guides/connect-widget' },
       { text: 'Reconnect and refresh', link: '/guides/reconnect-and-refresh' },
+      { text: 'Invite the borrower', link: '/guides/invites' },
       { text: 'Live updates', link: '/guides/live-updates' },
       { text: 'The report in the first paint', link: '/guides/first-paint' },
       { text: 'Components, styling and texts', link: '/guides/components' },

@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
-import { CONNECT_TEXT, withText } from './messages.js'
+import { CONNECT_TEXT, INVITE_BORROWER_TEXT, withText } from './messages.js'
 import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
 import { classes } from './class-name.js'
 
@@ -10,17 +10,22 @@ export interface ConnectButtonProps
     Omit<ComponentPropsWithoutRef<'button'>, 'onError' | keyof UseConnectWidgetOptions> {}
 
 /**
- * A button that opens the connect widget for a consumer.
+ * A button that opens the connect widget for a consumer: by `consumerId` on the lender's own
+ * pages, or by `invite` on the borrower's page an invite link opened (an expired, used or altered
+ * link shows a message saying to ask the lender for a new one).
  *
  * @example
  * <ConnectButton consumerId="LND-42" onSuccess={({ productRequestId }) => setId(productRequestId)} />
+ * <ConnectButton invite={new URLSearchParams(location.search).get('ibv_invite') ?? ''} />
  */
 export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
+  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
   ref,
 ) {
-  const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
-  const { open, state, widget } = useConnectWidget({ consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
+  const messages = withText({ ...CONNECT_TEXT, ...INVITE_BORROWER_TEXT }, useIbvContext('ConnectButton').messages)
+  const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
+  // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
+  const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
   return (
     <>
       <button
@@ -39,7 +44,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
       </button>
       {state === 'error' && (
         <p role="alert" className="ibv-connect-error">
-          {messages.connectError}
+          {refused ? messages.inviteRefused : messages.connectError}
         </p>
       )}
       {widget}

@@ -1,10 +1,11 @@
 'use client'
-import { forwardRef, useContext, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
 import { institutionIn, type RefreshOutcome } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
 import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
 import { classes } from './class-name.js'
 import { fill } from './format.js'
+import { StaffLink } from './StaffLink.js'
 
 /** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
@@ -92,7 +93,14 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       <p className="ibv-reconnect__body">{fill((staff ? text.reconnectBodyStaff : text.reconnectBody)[finalReason], values)}</p>
       {link &&
         (staff ? (
-          <StaffLink key={link} link={link} text={text} onSend={onSend && (() => onSend(link))} sendLabel={fill(text.reconnectSend, values)} />
+          <StaffLink
+            key={link}
+            link={link}
+            block="ibv-reconnect"
+            text={{ label: text.reconnectLinkLabel, copy: text.reconnectCopy, copied: text.reconnectCopied, copyFailed: text.reconnectCopyFailed }}
+            onSend={onSend && (() => onSend(link))}
+            sendLabel={fill(text.reconnectSend, values)}
+          />
         ) : onReconnect ? (
           <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
             {fill(text.reconnectAction, values)}
@@ -105,52 +113,6 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
     </div>
   )
 })
-
-/**
- * The staff voice's link: as text that wraps (one click selects all of it, for a copy by hand), a
- * "Copy link" button whose outcome is shown and announced, and the lender's own "Send" button.
- */
-function StaffLink({ link, text, onSend, sendLabel }: { link: string; text: typeof RECONNECT_TEXT; onSend?: () => void; sendLabel: string }) {
-  const [status, setStatus] = useState('')
-  const linkRef = useRef<HTMLElement>(null)
-  const copy = () => {
-    // Emptied first, so that a second copy is announced again.
-    setStatus('')
-    // An insecure page or a refused permission has no clipboard: select the link for a copy by hand.
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(link))
-      .then(
-        () => setStatus(text.reconnectCopied),
-        () => {
-          if (linkRef.current) getSelection()?.selectAllChildren(linkRef.current)
-          setStatus(text.reconnectCopyFailed)
-        },
-      )
-  }
-  return (
-    <>
-      <p className="ibv-reconnect__label">
-        {text.reconnectLinkLabel}
-      </p>
-      <code ref={linkRef} className="ibv-reconnect__link">
-        {link}
-      </code>
-      <div className="ibv-reconnect__actions">
-        <button type="button" className="ibv-button" onClick={copy}>
-          {text.reconnectCopy}
-        </button>
-        {onSend && (
-          <button type="button" className="ibv-button" onClick={onSend}>
-            {sendLabel}
-          </button>
-        )}
-        <p role="status" className="ibv-reconnect__status">
-          {status}
-        </p>
-      </div>
-    </>
-  )
-}
 
 /** What a source's `kind` (an outcome), `status` (a refresh body) or `ibv_report_status` (a pending body) says. */
 const REASONS = new Map<unknown, ReconnectReason>([

@@ -1,5 +1,16 @@
 'use client'
-import { BADGE_BORROWER_TEXT, BADGE_TEXT, CONNECT_TEXT, EMBEDDED_REPORT_TEXT, RECONNECT_TEXT, REFRESH_TEXT, REPORT_VIEW_TEXT, type IbvMessages } from './messages.js'
+import {
+  BADGE_BORROWER_TEXT,
+  BADGE_TEXT,
+  CONNECT_TEXT,
+  EMBEDDED_REPORT_TEXT,
+  INVITE_BORROWER_TEXT,
+  INVITE_TEXT,
+  RECONNECT_TEXT,
+  REFRESH_TEXT,
+  REPORT_VIEW_TEXT,
+  type IbvMessages,
+} from './messages.js'
 
 /**
  * The complete English catalogue, as a starting point for a translation. Its own module, so a
@@ -13,4 +24,6 @@ export const defaultMessages: IbvMessages = {
   ...CONNECT_TEXT,
   ...REFRESH_TEXT,
   ...REPORT_VIEW_TEXT,
+  ...INVITE_TEXT,
+  ...INVITE_BORROWER_TEXT,
 }

@@ -2,6 +2,7 @@
 import {
   IbvError,
   errorFromResponse,
+  isRetryable,
   parseTokenResponse,
   type IbvReport,
   type NormalizedTokenResponse,
@@ -9,10 +10,22 @@ import {
   type RefreshOutcome,
 } from '../core/index.js'
 
-/** What the token-fetcher is asked for. */
+/**
+ * What the token-fetcher is asked for. `invite`: a borrower's page asks for the consumer token of
+ * the invite it was opened with (the `ibv_invite` parameter of its URL).
+ */
 export type TokenRequest =
   | { type: 'consumer'; consumerId: string }
   | { type: 'embedded_report_token'; productRequestId: string }
+  | { type: 'invite'; invite: string }
+
+/** A new invite: the link to send the borrower, and when it stops working (ISO 8601). */
+export interface InviteResponse {
+  /** The borrower page's URL with the invite in its `ibv_invite` parameter: send it as it is. */
+  url: string
+  /** When the link stops working, ISO 8601 (`2026-12-03T09:00:00.000Z`). */
+  expires_at: string
+}
 
 /** A report answer as the browser sees it. */
 export type ReportAnswer = { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
@@ -28,6 +41,13 @@ export interface IbvFetchers {
   report?(productRequestId: string): Promise<ReportAnswer>
   /** For `useRefreshReport`: the classified refresh outcome. */
   refresh?(consumerId: string): Promise<RefreshOutcome>
+  /** For `<InviteBorrowerButton>`: a new invite link for this consumer. */
+  invite?(consumerId: string): Promise<InviteResponse>
+  /**
+   * For `<ConnectButton invite>`: tells the backend a connection was completed with this invite,
+   * so the link is refused from now on.
+   */
+  completeInvite?(invite: string, productRequestId: string): Promise<void>
 }
 
 export interface BackendFetchersOptions {
@@ -93,7 +113,9 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
       const body =
         request.type === 'consumer'
           ? { type: 'consumer', consumer_id: request.consumerId }
-          : { type: 'embedded_report_token', product_request_id: request.productRequestId }
+          : request.type === 'invite'
+            ? { type: 'invite', invite: request.invite }
+            : { type: 'embedded_report_token', product_request_id: request.productRequestId }
       return parseTokenResponse((await call('/tokens', { method: 'POST', body: JSON.stringify(body) })).body)
     },
     async report(productRequestId) {
@@ -115,6 +137,29 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
         throw new IbvError('malformed_response', 'The refresh answer is not a classified outcome.', { status })
       }
       return outcome
+    },
+    async invite(consumerId) {
+      const { status, body } = await call('/invites', { method: 'POST', body: JSON.stringify({ consumer_id: consumerId }) })
+      const answer = body as Partial<InviteResponse> | undefined
+      if (typeof answer?.url !== 'string' || typeof answer.expires_at !== 'string') {
+        throw new IbvError('malformed_response', 'The invite answer has no url or expires_at.', { status })
+      }
+      return { url: answer.url, expires_at: answer.expires_at }
+    },
+    async completeInvite(invite, productRequestId) {
+      // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await call('/invites/complete', { method: 'POST', body: JSON.stringify({ invite, product_request_id: productRequestId }) })
+          return
+        } catch (error) {
+          if (attempt >= 3 || !isRetryable(error)) {
+            console.error(`The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`)
+            throw error
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
+        }
+      }
     },
   }
 }

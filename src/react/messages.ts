@@ -157,6 +157,36 @@ export const REPORT_VIEW_TEXT = {
   copyFailed: 'The clipboard refused: use Download CSV.',
 }
 
+/** `<InviteBorrowerButton>`, in the staff voice: the loan officer invites an applicant. */
+export const INVITE_TEXT = {
+  /** The button; `{consumer}` is replaced by `consumerName` (else `inviteNoName`). */
+  inviteCreate: 'Invite {consumer} to connect a bank',
+  /** The label above the invite link, shown as text to select or copy. */
+  inviteLinkLabel: 'Invite link for {consumer}',
+  /** Under the link: what the applicant does with it. */
+  inviteHint: '{consumer} opens it to connect their bank. It works once.',
+  inviteCopy: 'Copy link',
+  inviteCopied: 'Link copied.',
+  inviteCopyFailed: 'The link could not be copied: select it above and copy it by hand.',
+  /** Shown when `onSend` is given; `{consumer}` is replaced. */
+  inviteSend: 'Send to {consumer}',
+  /** `{date}` is replaced by the day the link stops working ("Dec 3, 2026"). */
+  inviteExpires: 'Expires {date}',
+  inviteError: 'The invite link could not be created. Try again.',
+  /** When the server refused (403): the officer may not invite this applicant. */
+  inviteForbidden: 'You are not allowed to invite this applicant.',
+  /** What `{consumer}` becomes when `consumerName` is not given. */
+  inviteNoName: 'the applicant',
+}
+
+/**
+ * `<ConnectButton invite>`, in the borrower's voice: what the borrower reads when the link they
+ * opened was refused (expired, already used, or altered).
+ */
+export const INVITE_BORROWER_TEXT = {
+  inviteRefused: 'This link has expired or was already used. Ask your lender for a new one.',
+}
+
 /** Every text of every component. */
 export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof BADGE_TEXT &
@@ -164,7 +194,9 @@ export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof RECONNECT_TEXT &
   typeof CONNECT_TEXT &
   typeof REFRESH_TEXT &
-  typeof REPORT_VIEW_TEXT
+  typeof REPORT_VIEW_TEXT &
+  typeof INVITE_TEXT &
+  typeof INVITE_BORROWER_TEXT
 
 /** Overrides: any text, and any entry of the nested maps. */
 export type IbvMessageOverrides = {

@@ -5,7 +5,7 @@ import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import { useLatest } from './useLatest.js'
-import { freshToken } from './useTokenQuery.js'
+import { freshToken, tokenKey } from './useTokenQuery.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from './widget-messages.js'
 
 export interface ConnectSuccess {
@@ -14,8 +14,14 @@ export interface ConnectSuccess {
 }
 
 export interface UseConnectWidgetOptions {
-  /** The applicant's id in the lender's system: the consumer whose bank is connected. */
-  consumerId: string
+  /** The applicant's id in the lender's system: the consumer whose bank is connected. Required unless `invite` is given. */
+  consumerId?: string
+  /**
+   * On the borrower's own page: the invite it was opened with (its `ibv_invite` parameter). The
+   * widget's token is asked for with the invite instead of a consumer id (no session needed), and
+   * a success tells the backend, which then refuses the link.
+   */
+  invite?: string
   /** The consumer connected a bank: a product request now exists. */
   onSuccess?: (success: ConnectSuccess) => void
   /**
@@ -60,6 +66,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   // What leaving now would report, as the widget last said (ibv:exit_pending): the dialog's close
   // button cannot ask the widget, whose frame it does not see into.
   const pending = useRef<unknown>(CLOSE_REQUEST)
+  const usedInvite = useRef<Promise<void>>(undefined)
 
   const close = useCallback(() => setState(IDLE), [])
 
@@ -70,7 +77,11 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     setState({ status: 'loading' })
     pending.current = CLOSE_REQUEST
     try {
-      const token = await freshToken(queryClient, fetchers, { type: 'consumer', consumerId: optionsRef.current.consumerId })
+      // A completion still being reported goes first: the token route then refuses the used invite.
+      await usedInvite.current
+      // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
+      const { invite, consumerId = '' } = optionsRef.current
+      const token = await freshToken(queryClient, fetchers, invite ? { type: 'invite', invite } : { type: 'consumer', consumerId })
       const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
       setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
     } catch (error) {
@@ -90,6 +101,13 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         setState(IDLE)
         // A reconnect continues the same request: its report, if shown, is polled fast again.
         void queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report', message.productRequestId] })
+        const { invite } = handlers
+        if (invite) {
+          // Used: its token is forgotten, and the backend told, so the link is refused from now on.
+          queryClient.removeQueries({ queryKey: tokenKey({ type: 'invite', invite }) })
+          // Never rejects: the borrower did connect. The fetcher retries what can pass, and logs.
+          usedInvite.current = fetchers.completeInvite?.(invite, message.productRequestId).catch(() => {})
+        }
         handlers.onSuccess?.({ productRequestId: message.productRequestId, institution: message.institution })
       }
       // Also Escape inside the widget (ibv:close_requested), decoded as an exit.
@@ -98,7 +116,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
         handlers.onExit?.(message.error, message.metadata)
       }
     },
-    [optionsRef, queryClient],
+    [optionsRef, queryClient, fetchers],
   )
 
   useEffect(

@@ -15,14 +15,20 @@ import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import type { TokenCache } from './token-cache.js'
 import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
+import { inviteRoutes } from './invite-route.js'
+import type { IbvInviteOptions } from './invites.js'
 import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
 
 /** What the browser asks for; `authorize` decides. */
 export interface AuthorizeContext {
   /** The browser's request: read its session cookie or bearer token here. */
   request: Request
-  /** `token`, `report`, `refresh`, `events` (opening the stream) or `event` (one event on it). */
-  action: 'token' | 'report' | 'refresh' | 'events' | 'event'
+  /**
+   * `token`, `report`, `refresh`, `events` (opening the stream), `event` (one event on it) or
+   * `invite` (staff creating an invite link for `consumerId`). A borrower using an invite is not
+   * asked about: the signed invite is their credential.
+   */
+  action: 'token' | 'report' | 'refresh' | 'events' | 'event' | 'invite'
   /** For `token`: which kind. */
   kind?: 'consumer' | 'embedded_report_token'
   consumerId?: string
@@ -71,6 +77,12 @@ export interface IbvBackendOptions {
   allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */
   onError?: (error: unknown) => void
+  /**
+   * Invite links: staff `POST {basePath}/invites` (`authorize` action `invite`), the borrower opens
+   * `pageUrl?ibv_invite=…` and connects with no session; the token route takes
+   * `{ type: 'invite', invite }`. Without this option those routes are absent.
+   */
+  invites?: IbvInviteOptions
 }
 
 export interface IbvBackend {
@@ -123,6 +135,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
+  const invites = inviteRoutes(options.invites, client, onError)
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const streams = eventStreams({
@@ -158,7 +171,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
       return json(await embeddedToken(productRequestId))
     }
-    return invalid({ type: ['type must be consumer or embedded_report_token'] })
+    if (body.type === 'invite') return invites.token(body)
+    return invalid({ type: [options.invites ? 'type must be consumer, embedded_report_token or invite' : 'type must be consumer or embedded_report_token'] })
   })
 
   app.get('/reports/:productRequestId', async (c) => {
@@ -187,6 +201,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
     return streams.open(c.req.raw)
   })
+
+  invites.mount(app, (request, consumerId) => allowed({ request, action: 'invite', consumerId }), refuse)
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
   app.onError((error) => {

@@ -1,0 +1,108 @@
+'use client'
+import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react'
+import { IbvError } from '../core/index.js'
+import { useIbvContext } from './context.js'
+import type { InviteResponse } from './fetchers.js'
+import { fill } from './format.js'
+import { INVITE_TEXT, withText, type IbvMessageOverrides } from './messages.js'
+import { classes } from './class-name.js'
+import { StaffLink } from './StaffLink.js'
+
+/** Props of `<InviteBorrowerButton>`; every other prop goes to its root `div`. */
+export interface InviteBorrowerButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The applicant's id in the lender's system: the consumer the invite is for. */
+  consumerId: string
+  /** The applicant's name, to fill `{consumer}` ("Invite Ada to connect a bank"); else "the applicant". */
+  consumerName?: string
+  /**
+   * Send the link through your own email or SMS. Given, a "Send to {consumer}" button calls it with
+   * the link; what it then says is yours to show.
+   */
+  onSend?: (url: string) => void
+  /** Told when an invite was created (to log it, or send it at once). */
+  onCreated?: (invite: InviteResponse) => void
+  /** Text overrides for this instance. */
+  messages?: IbvMessageOverrides
+}
+
+/** `data-state` of `<InviteBorrowerButton>`: nothing asked yet, creating, the link shown, or failed. */
+export type InviteBorrowerState = 'idle' | 'loading' | 'created' | 'error'
+
+type State = { status: InviteBorrowerState; invite?: InviteResponse; error?: unknown }
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+/**
+ * For the loan officer: creates an invite link (through the `invite` fetcher, `POST /invites` of
+ * `createIbvBackend({ invites })`) that the applicant opens to connect their bank on their own,
+ * then shows it to copy or send, with the day it expires. Its state is in `data-state`.
+ *
+ * @example
+ * <InviteBorrowerButton consumerId="LND-42" consumerName="Ada" onSend={(url) => emailApplicant(url)} />
+ */
+export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerButtonProps>(function InviteBorrowerButton(
+  { consumerId, consumerName, onSend, onCreated, messages, className, ...rest },
+  ref,
+) {
+  const { fetchers, messages: overrides } = useIbvContext('InviteBorrowerButton')
+  const text = withText(INVITE_TEXT, overrides, messages)
+  const [state, setState] = useState<State>({ status: 'idle' })
+  const consumer = consumerName || text.inviteNoName
+  // A new applicant starts over; an answer for the previous one is dropped.
+  const current = useRef(consumerId)
+  useEffect(() => {
+    current.current = consumerId
+    setState({ status: 'idle' })
+  }, [consumerId])
+
+  const create = async () => {
+    if (state.status === 'loading') return
+    if (!fetchers.invite) {
+      console.error('<InviteBorrowerButton> needs an `invite` fetcher: createBackendFetchers() has one, for createIbvBackend({ invites }).')
+      setState({ status: 'error', error: new IbvError('invalid_request', 'No invite fetcher.') })
+      return
+    }
+    const forId = consumerId
+    setState({ status: 'loading' })
+    try {
+      const invite = await fetchers.invite(forId)
+      if (current.current !== forId) return
+      setState({ status: 'created', invite })
+      onCreated?.(invite)
+    } catch (error) {
+      if (current.current === forId) setState({ status: 'error', error })
+    }
+  }
+
+  const { invite } = state
+  const expires = invite ? new Date(invite.expires_at) : undefined
+  return (
+    <div ref={ref} {...rest} className={classes('ibv-invite', className)} data-state={state.status}>
+      {invite && expires ? (
+        <>
+          <StaffLink
+            key={invite.url}
+            link={invite.url}
+            block="ibv-invite"
+            text={{ label: fill(text.inviteLinkLabel, { consumer }), copy: text.inviteCopy, copied: text.inviteCopied, copyFailed: text.inviteCopyFailed }}
+            onSend={onSend && (() => onSend(invite.url))}
+            sendLabel={fill(text.inviteSend, { consumer })}
+          />
+          <p className="ibv-invite__hint">
+            {fill(text.inviteHint, { consumer })}{' '}
+            <time dateTime={invite.expires_at}>{fill(text.inviteExpires, { date: Number.isNaN(expires.getTime()) ? invite.expires_at : dateFormat.format(expires) })}</time>
+          </p>
+        </>
+      ) : (
+        <button type="button" className="ibv-button" aria-busy={state.status === 'loading' || undefined} onClick={() => void create()}>
+          {fill(text.inviteCreate, { consumer })}
+        </button>
+      )}
+      {state.status === 'error' && (
+        <p role="alert" className="ibv-invite__error">
+          {state.error instanceof IbvError && state.error.code === 'forbidden' ? text.inviteForbidden : text.inviteError}
+        </p>
+      )}
+    </div>
+  )
+})

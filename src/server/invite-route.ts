@@ -1,0 +1,118 @@
+import type { Hono } from 'hono'
+import { IbvError } from '../core/index.js'
+import { readJsonObject } from './body.js'
+import type { IbvClient } from './client.js'
+import { createMemoryInviteStore } from './invite-store.js'
+import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
+import { json } from './responses.js'
+
+/** Longest consumer id taken (the spec's ids are a dozen characters; the webhook parser's bound too). */
+const MAX_ID_LENGTH = 256
+
+/**
+ * The invite routes, and the token route's `type: 'invite'` branch. Without options, no route
+ * is added (so `/invites` is a 404) and the token route answers that invites are not enabled.
+ */
+export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvClient, onError: (error: unknown) => void) {
+  if (options === undefined) {
+    return {
+      mount: () => {},
+      token: async () => invalid({ type: ['invites are not enabled on this backend (createIbvBackend({ invites }))'] }, 'Invites are not enabled on this backend.'),
+    }
+  }
+  const signer = createInviteSigner(options)
+  const store = options.store ?? createMemoryInviteStore()
+
+  /** A genuine, unexpired, unused invite's claims, or the 401 (or 503, when the store fails) to answer. */
+  const check = async (invite: unknown, { allowUsed = false } = {}): Promise<InviteClaims | Response> => {
+    const claims = await signer.verify(invite)
+    if (typeof claims === 'string') return refused(claims)
+    if (allowUsed) return claims
+    try {
+      if (await store.isUsed(claims.id)) return refused('used')
+    } catch (error) {
+      onError(error)
+      return json({ message: 'Invites cannot be checked just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+    }
+    return claims
+  }
+
+  return {
+    mount(app: Hono, allowed: (request: Request, consumerId: string) => Promise<boolean>, refuse: () => Response) {
+      app.post('/invites', async (c) => {
+        const body = await readJsonObject(c.req.raw)
+        const problem = consumerIdProblem(body.consumer_id)
+        if (problem) return invalid({ consumer_id: [problem] })
+        const consumerId = body.consumer_id as string
+        if (!(await allowed(c.req.raw, consumerId))) return refuse()
+        const { url, expiresAt } = await signer.issue(consumerId)
+        return json({ url, expires_at: new Date(expiresAt).toISOString() }, 201)
+      })
+
+      // The borrower's page reports a completed connection. The invite is the credential (the
+      // borrower has no session); the product request is checked with the service before the
+      // invite is marked used.
+      app.post('/invites/complete', async (c) => {
+        const body = await readJsonObject(c.req.raw)
+        const productRequestId = body.product_request_id
+        if (typeof productRequestId !== 'string' || productRequestId.trim() === '' || productRequestId.length > MAX_ID_LENGTH) {
+          return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
+        }
+        const claims = await check(body.invite, { allowUsed: true })
+        if (claims instanceof Response) return claims
+        const owner = await ownerOf(client, productRequestId)
+        if (owner === null) return invalid({ product_request_id: [`product request ${productRequestId} does not exist`] })
+        // A pending answer names no consumer (the spec's 202 body has none): then existence is all that is known.
+        if (owner !== undefined && owner !== claims.consumerId) {
+          return json({ message: 'This product request belongs to another applicant than the invite.', code: 'forbidden' }, 403)
+        }
+        try {
+          await store.markUsed(claims.id, Math.max(1, claims.expiresAt - signer.now()))
+        } catch (error) {
+          onError(error)
+          return json({ message: 'The invite could not be recorded as used just now. Try again.', code: 'server_error' }, 503, { 'retry-after': '5' })
+        }
+        await options.onUsed?.({ consumerId: claims.consumerId, productRequestId })
+        return json({ used: true })
+      })
+    },
+
+    /** `POST /tokens` with `{ type: 'invite', invite }`: the invite's consumer's token, asking no one else. */
+    async token(body: Record<string, unknown>): Promise<Response> {
+      if (typeof body.invite !== 'string' || body.invite === '') return invalid({ invite: ['invite is required for an invite token: the ibv_invite parameter of the link'] })
+      const claims = await check(body.invite)
+      if (claims instanceof Response) return claims
+      const token = await client.createConsumerToken(claims.consumerId)
+      return json({ access_token: token.access_token, expires_in: token.expires_in })
+    },
+  }
+}
+
+/** Why `value` is not a usable consumer id, or undefined when it is. */
+function consumerIdProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return 'consumer_id is required: the applicant the invite is for'
+  if (value.length > MAX_ID_LENGTH) return `consumer_id must be at most ${MAX_ID_LENGTH} characters`
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'consumer_id must not contain control characters'
+  if (value === '.' || value === '..') return 'consumer_id cannot be a dot segment'
+  return undefined
+}
+
+/** The consumer of a product request: its id (ready report), undefined (pending), or null (no such request). */
+async function ownerOf(client: IbvClient, productRequestId: string): Promise<string | undefined | null> {
+  try {
+    const result = await client.getReport(productRequestId)
+    return result.kind === 'ready' ? result.report.consumer_id : undefined
+  } catch (error) {
+    if (error instanceof IbvError && (error.code === 'not_found' || error.code === 'invalid_request')) return null
+    throw error
+  }
+}
+
+function refused(reason: keyof typeof INVITE_REFUSALS): Response {
+  return json({ message: INVITE_REFUSALS[reason], code: 'unauthorized' }, 401)
+}
+
+function invalid(fields: Record<string, string[]>, message = 'Validation error'): Response {
+  return json({ message, code: 'invalid_request', fields }, 400)
+}
