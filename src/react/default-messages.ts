@@ -1,5 +1,5 @@
 'use client'
-import { BADGE_BORROWER_TEXT, BADGE_TEXT, CONNECT_TEXT, EMBEDDED_REPORT_TEXT, RECONNECT_TEXT, REFRESH_TEXT, REPORT_VIEW_TEXT, type IbvMessages } from './messages.js'
+import { BADGE_BORROWER_TEXT, BADGE_TEXT, CONNECT_TEXT, EMBEDDED_REPORT_TEXT, RECONNECT_TEXT, REFRESH_TEXT, REPORT_REFRESH_TEXT, REPORT_VIEW_TEXT, type IbvMessages } from './messages.js'
 
 /**
  * The complete English catalogue, as a starting point for a translation. Its own module, so a
@@ -12,5 +12,6 @@ export const defaultMessages: IbvMessages = {
   ...RECONNECT_TEXT,
   ...CONNECT_TEXT,
   ...REFRESH_TEXT,
+  ...REPORT_REFRESH_TEXT,
   ...REPORT_VIEW_TEXT,
 }
