@@ -6,6 +6,7 @@ import { REPORT_REFRESH_TEXT, withText } from './messages.js'
 import { formatServiceTime } from './service-date.js'
 import { useIbvReport, type UseIbvReportOptions } from './useIbvReport.js'
 
+/** Options of `useReportWhileRefreshing`: the previous request, the label's locale, and polling as `useIbvReport`'s. */
 export interface UseReportWhileRefreshingOptions extends Omit<UseIbvReportOptions, 'enabled'> {
   /**
    * The applicant's report before `productRequestId`: the one a refresh replaces. Its report stays
@@ -31,6 +32,7 @@ export interface ReportWhileRefreshing {
   report: IbvReport | undefined
   /** The previous request, as given: `<EmbeddedReport>` keeps its frame while the next one loads. */
   previousProductRequestId: string | undefined
+  /** Which report is shown, and why: see `ReportRefreshState`. */
   state: ReportRefreshState
   /** The latest request's `ibv_report_status`, once known. */
   status: string | undefined
