@@ -22,8 +22,15 @@ export function App() {
     demoApi.applicants().then(setApplicants, () => setError('The demo backend is not answering. Is `npm run dev` still running?'))
   }, [])
 
-  const setProductRequest = useCallback((consumerId: string, productRequestId: string) => {
-    setApplicants((current) => current.map((applicant) => (applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant)))
+  // `shownId`: the report on screen when the new request started, kept until the new one is ready.
+  const setProductRequest = useCallback((consumerId: string, productRequestId: string, shownId?: string) => {
+    setApplicants((current) =>
+      current.map((applicant) =>
+        applicant.consumerId === consumerId
+          ? { ...applicant, productRequestId, previousProductRequestId: shownId && shownId !== productRequestId ? shownId : applicant.previousProductRequestId }
+          : applicant,
+      ),
+    )
     void demoApi.recordProductRequest(consumerId, productRequestId)
   }, [])
 

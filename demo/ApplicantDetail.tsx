@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ConnectButton, EmbeddedReport, InviteBorrowerButton, ReconnectPrompt, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport } from 'ibv-kit'
+import { ConnectButton, EmbeddedReport, InviteBorrowerButton, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport, useReportWhileRefreshing } from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
 
@@ -12,12 +12,19 @@ export function ApplicantDetail({
   focusRequest = 0,
 }: {
   applicant: Applicant
-  onProductRequest: (consumerId: string, id: string) => void
+  /** A new request: `shownId` is the report on screen, kept until the new one is ready. */
+  onProductRequest: (consumerId: string, id: string, shownId?: string) => void
   /** Changes each time the officer chooses this applicant: the heading comes into view and takes focus. 0: never. */
   focusRequest?: number
 }) {
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
+  // After "Refresh report" the officer keeps reading the last complete report, labelled with its
+  // date, until the new one is ready; it then takes its place.
+  const shown = useReportWhileRefreshing(id ?? '', { previousProductRequestId: applicant.previousProductRequestId ?? undefined })
+  const keep = (newId: string) => onProductRequest(applicant.consumerId, newId, shown.report?.product_request_id)
+  // The bank the applicant chose in the widget, when they left it waiting for a reconnect.
+  const [bank, setBank] = useState<string>()
   const [view, setView] = useState<'hosted' | 'native'>('hosted')
   // The loan officer's page: the reconnect prompt speaks to the officer (its default voice), names
   // the applicant, and "sends" the link through the lender's own channel, here a notice.
@@ -68,31 +75,34 @@ export function ApplicantDetail({
         <ConnectButton
           className={secondary('connect')}
           consumerId={applicant.consumerId}
-          onSuccess={({ productRequestId }) => onProductRequest(applicant.consumerId, productRequestId)}
+          onSuccess={({ productRequestId }) => keep(productRequestId)}
           // A wrong password or an unfinished MFA step leaves a request waiting in
-          // reconnect_required: keep it too, so the reconnect prompt below can offer its link.
-          onExit={(_error, { productRequestId }) => {
-            if (productRequestId) onProductRequest(applicant.consumerId, productRequestId)
+          // reconnect_required: keep it too, so the reconnect prompt can offer its link.
+          onExit={(_error, { productRequestId, institutionName }) => {
+            setBank(institutionName)
+            if (productRequestId) keep(productRequestId)
           }}
         >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
         {/* No bank yet: the applicant can connect it themselves, from a link the officer sends. */}
         {!id && <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={setSentLink} />}
-        {/* Kept mounted while the new request is pending, so its "Refresh started" line stays. */}
+        {/* Disabled, saying why, while the new report is prepared; with the reconnect prompt when
+            the request waits for the applicant. */}
         {id && (
           <RefreshReportButton
             className={secondary('refresh')}
             consumerId={applicant.consumerId}
+            productRequestId={id}
+            institutionName={bank}
             consumerName={firstName}
             onSend={setSentLink}
-            onRefreshed={(newId) => onProductRequest(applicant.consumerId, newId)}
+            onRefreshed={keep}
           />
         )}
       </div>
       <CredentialsHint />
 
-      {needsReconnect && <ReconnectPrompt response={pending} consumerName={firstName} onSend={setSentLink} />}
       {/* Always there, so that screen readers announce what appears in it. */}
       <p className="notice" role="status">
         {sentLink && (
@@ -105,10 +115,10 @@ export function ApplicantDetail({
         )}
       </p>
       {!id && <p className="empty">No bank connected yet. Use “Connect bank” with the sandbox credentials above.</p>}
-      {pending && !final && !needsReconnect && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}
-      {pending && final && !needsReconnect && <p className="empty">No report will be produced for this request.</p>}
+      {pending && !final && !needsReconnect && !shown.report && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}
+      {pending && final && !needsReconnect && !shown.report && <p className="empty">No report will be produced for this request.</p>}
 
-      {report && (
+      {shown.report && (
         <>
           <div className="tabs" role="group" aria-label="Report view">
             <button type="button" aria-pressed={view === 'hosted'} onClick={() => setView('hosted')}>
@@ -118,7 +128,11 @@ export function ApplicantDetail({
               Native view
             </button>
           </div>
-          {view === 'hosted' ? <EmbeddedReport productRequestId={report.product_request_id} /> : <ReportView report={report} />}
+          {view === 'hosted' ? (
+            <EmbeddedReport productRequestId={shown.productRequestId} refreshing={shown} />
+          ) : (
+            <ReportView report={shown.report} refreshing={shown} />
+          )}
         </>
       )}
     </section>

@@ -5,6 +5,8 @@ export interface Applicant {
   amount: number
   purpose: string
   productRequestId: string | null
+  /** The applicant's last complete report before `productRequestId`: kept on screen while a refresh prepares the new one. */
+  previousProductRequestId: string | null
 }
 
 async function post(route: string, body: unknown): Promise<Response> {

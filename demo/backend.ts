@@ -19,9 +19,11 @@ export interface DemoBackendOptions {
 export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions = {}) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
-  // What a lender keeps in its database: each applicant's latest product request.
+  // What a lender keeps in its database: each applicant's latest product request, and the latest
+  // whose report was generated (shown while a refresh prepares the next one).
   const latest = new Map<string, string>()
-  const known = () => new Set(latest.values())
+  const complete = new Map<string, string>()
+  const known = () => new Set([...latest.values(), ...complete.values()])
   const isApplicant = (consumerId?: string) => APPLICANTS.some((applicant) => applicant.consumerId === consumerId)
 
   const ibv = createIbvBackend({
@@ -35,7 +37,10 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions 
     // The only sender is the sandbox on this dev server; a real backend verifies (docs/guides/backend.md).
     verifyWebhook: () => true,
     onWebhook: (event) => {
-      if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) latest.set(event.consumerId, event.productRequestId)
+      if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) {
+        latest.set(event.consumerId, event.productRequestId)
+        complete.set(event.consumerId, event.productRequestId)
+      }
     },
     // Invite links for the borrower page. A real backend reads the secret from its environment
     // (at least 32 characters); here a new one each start, so links from an earlier run stop
@@ -79,7 +84,13 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions 
       const body = request.method === 'POST' ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {}
       if (route === 'applicants' && request.method === 'GET') {
         await seed()
-        return Response.json(APPLICANTS.map((applicant) => ({ ...applicant, productRequestId: latest.get(applicant.consumerId) ?? null })))
+        return Response.json(
+          APPLICANTS.map((applicant) => {
+            const productRequestId = latest.get(applicant.consumerId) ?? null
+            const previous = complete.get(applicant.consumerId)
+            return { ...applicant, productRequestId, previousProductRequestId: previous && previous !== productRequestId ? previous : null }
+          }),
+        )
       }
       if (route === 'product_requests' && request.method === 'POST') {
         const { consumer_id: consumerId, product_request_id: id } = body

@@ -43,7 +43,15 @@ export const StaffWithoutSend: Story = {}
 export const StaffUnknownNames: Story = { args: { institutionName: undefined, consumerName: undefined } }
 export const StaffInvalidConnection: Story = { args: { reason: 'invalid_connection' } }
 export const StaffDataPullFailed: Story = { args: { reason: 'data_pull_failed' } }
-export const StaffRefreshNotReady: Story = { args: { reason: 'refresh_not_ready' } }
+/** The 24-hour rule is a wait, not a broken connection: stated plainly, no link, no reconnect suggested. */
+export const StaffRefreshNotReady: Story = {
+  args: { reason: 'refresh_not_ready' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'The report was refreshed in the last 24 hours' })
+    await expect(region).not.toHaveTextContent(/reconnect/i)
+    await expect(region.querySelector('code')).toBeNull()
+  },
+}
 export const StaffLongLink: Story = {
   args: { connectionLink: `${link}&state=${'Q7x9Zk2Lm4Np'.repeat(14)}`, onSend: fn() },
   play: async ({ canvasElement }) => {
@@ -57,4 +65,12 @@ export const BorrowerReconnectRequired: Story = { args: { audience: 'borrower', 
 export const BorrowerUnknownBank: Story = { args: { audience: 'borrower', consumerName: undefined, institutionName: undefined } }
 export const BorrowerInvalidConnection: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'invalid_connection' } }
 export const BorrowerDataPullFailed: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'data_pull_failed' } }
-export const BorrowerRefreshNotReady: Story = { args: { audience: 'borrower', consumerName: undefined, reason: 'refresh_not_ready' } }
+/** The borrower is told there is nothing to do: no reconnect is offered for a wait. */
+export const BorrowerRefreshNotReady: Story = {
+  args: { audience: 'borrower', consumerName: undefined, reason: 'refresh_not_ready' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Your report was updated recently' })
+    await expect(region).toHaveTextContent(/nothing to do now/)
+    await expect(within(canvasElement).queryByRole('link')).toBeNull()
+  },
+}

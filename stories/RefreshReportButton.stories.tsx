@@ -14,13 +14,23 @@ const withOutcome = (outcome?: string, refreshedAlready = false) => [
   },
 ]
 
+/** A consumer whose only request waits in reconnect_required: the button watches it. */
+const waitingForReconnect = [
+  async () => {
+    const { consumerId, productRequestId } = await productRequest({ institution: 'Harbour National Bank', outcome: 'reconnect_required' })
+    return { consumerId, productRequestId }
+  },
+]
+
 const meta = {
   title: 'Components/RefreshReportButton',
   component: RefreshReportButton,
   args: { consumerId: 'SB-REFRESH' },
   // A fresh consumer per story (its loader's), so the arg would show an id the story does not use.
   argTypes: { consumerId: { control: false, table: { disable: true } } },
-  render: (args, { loaded }) => <RefreshReportButton {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+  render: (args, { loaded }) => (
+    <RefreshReportButton {...args} consumerId={loaded.consumerId ?? args.consumerId} productRequestId={loaded.productRequestId ?? args.productRequestId} />
+  ),
 } satisfies Meta<typeof RefreshReportButton>
 
 export default meta
@@ -30,26 +40,38 @@ const clickRefresh = async (canvasElement: HTMLElement, userEvent: { click(eleme
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Refresh report' }))
 }
 
-export const Submitted: Story = {
+/** Submitted: disabled, saying why, while the new report is prepared (the story's clock is stopped). */
+export const Preparing: Story = {
   loaders: withOutcome(),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent(/Refresh started/))
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('A new report is being prepared. Refresh is possible again once it is ready.'))
+    await expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled()
+  },
+}
+
+/** The latest request waits for the applicant: disabled, and the reconnect prompt is the action. */
+export const NeedsReconnect: Story = {
+  loaders: waitingForReconnect,
+  args: { consumerName: 'Ada', institutionName: 'Harbour National Bank' },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled())
+    await expect(within(canvasElement).getByText('Refresh is not possible until Ada reconnects Harbour National Bank: send them the connection link.')).toBeVisible()
+    await expect(within(canvasElement).getByRole('region', { name: 'Ask Ada to reconnect Harbour National Bank' })).toBeVisible()
   },
 }
 
 /**
- * Refused within 24 hours of a refresh this browser did not see: the rule, no time (the service
- * does not say when). After a refresh submitted here, a line says when it was and after when to
- * try again.
+ * Refused within 24 hours: the rule, dated from the last report in the service's time (the
+ * story's sandbox clock, January 2026, not the browser's), and no reconnect offered.
  */
 export const NotReadyWithin24Hours: Story = {
   loaders: withOutcome(undefined, true),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The report was refreshed in the last 24 hours' })).toBeVisible())
-    await expect(within(canvasElement).getByRole('button', { name: 'Copy link' })).toBeVisible()
-    await expect(within(canvasElement).queryByText(/submitted a refresh/)).toBeNull()
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent(/^Reports can be refreshed once every 24 hours\. The last report is of Jan 15, 2026/))
+    await expect(within(canvasElement).queryByRole('region')).toBeNull()
+    await expect(within(canvasElement).queryByText(/reconnect/i)).toBeNull()
   },
 }
 
@@ -57,7 +79,7 @@ export const InvalidConnection: Story = {
   loaders: withOutcome('invalid_connection'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: /^The connection to .+ stopped working$/ })).toBeVisible())
+    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The connection to Platypus Bank stopped working' })).toBeVisible())
   },
 }
 
@@ -82,7 +104,7 @@ export const ConsumerNotFound: Story = {
   loaders: [() => ({ consumerId: 'SB-NOBODY' })],
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(/does not know this consumer/))
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(/does not know this applicant/))
   },
 }
 

@@ -57,3 +57,6 @@ export {
   connectWidgetUrl,
 } from './urls.js'
 export type { ReportApiVersion } from './urls.js'
+
+export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
+export { reportInstitution } from './report-institution.js'

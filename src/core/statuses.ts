@@ -50,8 +50,8 @@ const LOOKS: Record<ReportStatus, Look> = {
 const DESCRIPTIONS: Record<ReportStatus, string> = {
   initiated: 'The request has been received and is waiting for bank data.',
   reconnect_required:
-    'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the consumer reconnects the bank.',
-  ibv_data_acquire_failed: 'Bank data could not be pulled from the data aggregator. The consumer can reconnect the bank to try again.',
+    'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
+  ibv_data_acquire_failed: 'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
   ibv_data_acquired: 'Bank data is downloaded; features and scores are being generated.',
   generation_failed: 'Features and scores could not be created for this report.',
   complete: 'The report is ready.',

@@ -10,6 +10,8 @@ import { isUsable, useTokenQuery } from './useTokenQuery.js'
 import { useHydrating } from './useHydrating.js'
 import { prefetchedToken } from './prefetched.js'
 import { classes } from './class-name.js'
+import { ReportRefreshLabel } from './ReportRefreshLabel.js'
+import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
 
 export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {
   /** The product request whose hosted report to show. */
@@ -34,6 +36,12 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
   renderError?: (props: { error: unknown; retry: () => void }) => ReactNode
   /** Text overrides for this instance. */
   messages?: IbvMessageOverrides
+  /**
+   * `useReportWhileRefreshing`'s answer, while a refresh replaces the report: its label is shown
+   * above the report, and when `productRequestId` moves from the previous request to the new one,
+   * the previous report stays on screen until the new one has loaded (no blank).
+   */
+  refreshing?: ReportWhileRefreshing
 }
 
 /**
@@ -56,7 +64,7 @@ const MAX_HEIGHT = 100_000
  * <EmbeddedReport productRequestId="IBV123" onError={(error) => log(error)} />
  */
 export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(function EmbeddedReport(
-  { productRequestId, title, height, minHeight, renewLeadSeconds, retries, onError, onStateChange, renderLoading, renderError, messages, className, ...rest },
+  { productRequestId, title, height, minHeight, renewLeadSeconds, retries, onError, onStateChange, renderLoading, renderError, messages, refreshing, className, ...rest },
   ref,
 ) {
   const context = useIbvContext('EmbeddedReport')
@@ -71,11 +79,11 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const [frames, setFrames] = useState<Frame[]>([])
 
   // Another product request: the previous report must not stay on screen while (or if) the new
-  // one fails to load.
+  // one fails to load; unless the new one replaces it (a refresh), which then loads behind it.
   const [shownId, setShownId] = useState(productRequestId)
   if (shownId !== productRequestId) {
     setShownId(productRequestId)
-    setFrames([])
+    if (shownId !== refreshing?.previousProductRequestId) setFrames([])
   }
 
   // The iframe appears in the same commit as a usable token (adjusting state while rendering).
@@ -156,6 +164,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
 
   return (
     <div ref={ref} {...rest} className={classes('ibv-embedded-report', className)} data-state={state}>
+      <ReportRefreshLabel refreshing={refreshing} />
       {frames.map((frame, index) => (
         <iframe
           key={frame.token}

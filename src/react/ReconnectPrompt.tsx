@@ -1,13 +1,17 @@
 'use client'
 import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
-import { institutionIn, type RefreshOutcome } from '../core/index.js'
+import { institutionIn, reportInstitution, type RefreshOutcome } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
 import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
 import { classes } from './class-name.js'
 import { fill } from './format.js'
 import { StaffLink } from './StaffLink.js'
 
-/** A pending (202) body, a refresh answer, or a classified `RefreshOutcome`, as they arrive. */
+/**
+ * A pending (202) body, a refresh answer, a classified `RefreshOutcome`, a webhook payload, the
+ * widget's exit metadata or a report, as they arrive: each is read for the reason, the link and the
+ * bank (`institutionName`, `institution_name`, the accounts' `provider_name`, or the message's).
+ */
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
 
 export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -17,7 +21,7 @@ export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div
   institutionName?: string
   /** Why the consumer must reconnect. @default 'reconnect_required' */
   reason?: ReconnectReason
-  /** A pending body, refresh answer or refresh outcome to read the three props above from. */
+  /** A pending body, refresh answer, refresh outcome, webhook payload or exit metadata to read the three props above from. */
   response?: ReconnectSource
   /**
    * Who reads it. `staff`: "Ask Ada to reconnect Platypus Bank", the link to select or copy, and
@@ -57,7 +61,8 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   const read = readSource(response)
   const finalReason = reason ?? read.reason ?? 'reconnect_required'
   const rawLink = connectionLink ?? read.connectionLink
-  const link = safeLink(rawLink)
+  // The 24-hour rule is a wait, not a broken connection: no reconnect is offered for it.
+  const link = finalReason === 'refresh_not_ready' ? undefined : safeLink(rawLink)
   const titleId = useId()
   const values = {
     // An empty name is no name: "the applicant", not "Ask  to reconnect".
@@ -66,10 +71,10 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   }
 
   useEffect(() => {
-    if (rawLink !== undefined && !link) {
+    if (rawLink !== undefined && !safeLink(rawLink)) {
       console.error(`<ReconnectPrompt> renders no link: the connection link must be an http(s) URL (got a ${scheme(rawLink)} link).`)
     }
-  }, [rawLink, link])
+  }, [rawLink])
 
   useEffect(() => {
     if (staff && onReconnect) {
@@ -130,7 +135,7 @@ function readSource(source: ReconnectSource | undefined): { reason?: ReconnectRe
   const message = string('message')
   return {
     reason: REASONS.get(values.kind) ?? REASONS.get(values.status) ?? REASONS.get(values.ibv_report_status),
-    institutionName: string('institutionName') ?? (message ? institutionIn(message) : undefined),
+    institutionName: string('institutionName') ?? string('institution_name') ?? reportInstitution(values) ?? (message ? institutionIn(message) : undefined),
     connectionLink: string('connectionLink') ?? string('ibv_connection_link'),
   }
 }

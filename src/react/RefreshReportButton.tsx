@@ -1,14 +1,26 @@
 'use client'
-import { forwardRef, type ComponentPropsWithoutRef } from 'react'
-import type { RefreshOutcome } from '../core/index.js'
+import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react'
+import { REFRESH_INTERVAL_MS, type RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import { REFRESH_TEXT, withText } from './messages.js'
+import { fill } from './format.js'
+import { RECONNECT_TEXT, REFRESH_TEXT, withText } from './messages.js'
 import { ReconnectPrompt, type ReconnectPromptProps } from './ReconnectPrompt.js'
+import { formatServiceTime } from './service-date.js'
+import { useRefreshGate, type RefreshGate } from './useRefreshGate.js'
 import { useRefreshReport } from './useRefreshReport.js'
 import { classes } from './class-name.js'
 
 export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   consumerId: string
+  /**
+   * The applicant's latest report request: the one on screen, or the one a refresh started. While
+   * it is being prepared, or waits for the applicant to reconnect, the button is disabled and says
+   * why (with the reconnect prompt in the second case); its report's date states the 24-hour rule
+   * and its accounts name the bank. Without it, the request a refresh started here is watched.
+   */
+  productRequestId?: string
+  /** The bank, when the page knows it and the service's answers do not name it (the widget's exit metadata). */
+  institutionName?: string
   /** A refresh was submitted: the new product request's id. */
   onRefreshed?: (productRequestId: string) => void
   /**
@@ -27,25 +39,50 @@ export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<
 
 /**
  * A refresh button that answers every outcome of the spec with its own message, a reconnect
- * prompt where the consumer must act, and the 24-hour rule when the refresh came too soon.
+ * prompt where the applicant must act, and the 24-hour rule in the service's time when the
+ * refresh came too soon. Disabled, saying why, while the latest report is being prepared or waits
+ * for a reconnect.
  *
  * @example
- * <RefreshReportButton consumerId="LND-42" onRefreshed={(id) => setProductRequestId(id)} />
+ * <RefreshReportButton consumerId="LND-42" productRequestId={latestId} onRefreshed={(id) => setLatestId(id)} />
  */
 export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButtonProps>(function RefreshReportButton(
-  { consumerId, onRefreshed, consumerName, onSend, onReconnect, label, className, ...rest },
+  { consumerId, productRequestId, institutionName, onRefreshed, consumerName, onSend, onReconnect, label, className, ...rest },
   ref,
 ) {
-  const messages = withText(REFRESH_TEXT, useIbvContext('RefreshReportButton').messages)
-  const { refresh, outcome, error, isPending, lastSubmittedAt, nextRefreshAt } = useRefreshReport(consumerId, { onRefreshed })
-  const state = isPending ? 'pending' : error ? 'error' : (outcome?.kind ?? 'idle')
+  const context = useIbvContext('RefreshReportButton')
+  const messages = withText(REFRESH_TEXT, context.messages)
+  const names = withText(RECONNECT_TEXT, context.messages)
+  const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, { onRefreshed })
+  const gate = useRefreshGate(productRequestId ?? (outcome?.kind === 'submitted' ? outcome.productRequestId : undefined), outcome)
+  const reasonId = useId()
+  const bank = (outcome && 'institutionName' in outcome && outcome.institutionName) || gate.institutionName || institutionName
+  const prompt = { consumerName, onSend, onReconnect, institutionName: bank }
+  const state = isPending ? 'pending' : (gate.block ?? (error ? 'error' : (outcome?.kind ?? 'idle')))
+  const reason =
+    gate.block === 'preparing'
+      ? messages.refreshPreparing
+      : gate.block && fill(messages.refreshNeedsReconnect, { consumer: consumerName || names.theApplicant, institution: bank || names.theirBank })
   return (
     <div ref={ref} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
-      <button type="button" className="ibv-button" onClick={refresh} disabled={isPending} aria-busy={isPending || undefined}>
+      <button
+        type="button"
+        className="ibv-button"
+        onClick={refresh}
+        disabled={isPending || !!gate.block}
+        aria-busy={isPending || undefined}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         {label ?? messages.refreshReport}
       </button>
-      {!isPending && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && outcome ? <Outcome outcome={outcome} messages={messages} last={lastSubmittedAt} next={nextRefreshAt} prompt={{ consumerName, onSend, onReconnect }} /> : null}
+      {reason && (
+        <p id={reasonId} role="status" className="ibv-refresh__reason">
+          {reason}
+        </p>
+      )}
+      {gate.block === 'needs_reconnect' && <ReconnectPrompt response={gate.pending} {...prompt} />}
+      {!isPending && !gate.block && error ? <Message role="alert">{messages.refreshError}</Message> : null}
+      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} gate={gate} prompt={prompt} /> : null}
     </div>
   )
 })
@@ -53,26 +90,25 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
 function Outcome({
   outcome,
   messages,
-  last,
-  next,
+  gate,
   prompt,
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
-  last: Date | undefined
-  next: Date | undefined
-  prompt: Pick<ReconnectPromptProps, 'consumerName' | 'onSend' | 'onReconnect'>
+  gate: RefreshGate
+  prompt: Pick<ReconnectPromptProps, 'consumerName' | 'onSend' | 'onReconnect' | 'institutionName'>
 }) {
   switch (outcome.kind) {
     case 'submitted':
-      return <Message role="status">{messages.refreshSubmitted}</Message>
-    case 'refresh_not_ready':
-      return (
-        <>
-          {last && next && <Message role="status">{messages.refreshNotReadyAt.replace('{submitted}', format(last)).replace('{time}', format(next))}</Message>}
-          <ReconnectPrompt response={outcome} {...prompt} />
-        </>
-      )
+      // Once the new report is there (or failed), the page shows it: nothing left to say.
+      return gate.final ? null : <Message role="status">{messages.refreshSubmitted}</Message>
+    case 'refresh_not_ready': {
+      // The service's time, from its own report: the browser's clock may be hours or days off.
+      const created = gate.lastReport?.created_at
+      const last = formatServiceTime(created, DATE_TIME)
+      const next = formatServiceTime(created, DATE_TIME, undefined, REFRESH_INTERVAL_MS)
+      return <Message role="status">{last && next ? fill(messages.refreshNotReadyAt, { last, time: next }) : messages.refreshNotReady}</Message>
+    }
     case 'invalid_connection':
     case 'data_pull_failed':
       return <ReconnectPrompt response={outcome} {...prompt} />
@@ -87,8 +123,7 @@ function Outcome({
   }
 }
 
-/** A time in the reader's locale and zone, to the minute. */
-const format = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
 /** One line of outcome text: `status` for news, `alert` for a failure. */
 function Message({ role, children }: { role: 'status' | 'alert'; children: string }) {

@@ -9,6 +9,8 @@ import { ReportSummary } from './ReportSummary.js'
 import { useCsvExport } from './useCsvExport.js'
 import { usePrinting } from './usePrinting.js'
 import { classes } from './class-name.js'
+import { ReportRefreshLabel } from './ReportRefreshLabel.js'
+import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
 
 export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   report: IbvReport
@@ -35,6 +37,8 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   /** How many accounts start expanded. @default 3 */
   expandedAccounts?: number
   messages?: IbvMessageOverrides
+  /** `useReportWhileRefreshing`'s answer, while a refresh replaces the report: its label is shown above the report. */
+  refreshing?: ReportWhileRefreshing
 }
 
 /**
@@ -50,7 +54,7 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
  * const { report } = useIbvReport(id); return report ? <ReportView report={report} /> : null
  */
 export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function ReportView(
-  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, className, ...rest },
+  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, refreshing, className, ...rest },
   ref,
 ) {
   const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages, { featureLabels })
@@ -91,6 +95,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       className={classes('ibv-report-view', className)}
       data-personal-data={revealed ? 'revealed' : 'masked'}
     >
+      <ReportRefreshLabel refreshing={refreshing} />
       <ReportSummary report={report} accounts={accounts} money={formats.money} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>

@@ -8,6 +8,7 @@ import {
   INVITE_TEXT,
   RECONNECT_TEXT,
   REFRESH_TEXT,
+  REPORT_REFRESH_TEXT,
   REPORT_VIEW_TEXT,
   type IbvMessages,
 } from './messages.js'
@@ -23,6 +24,7 @@ export const defaultMessages: IbvMessages = {
   ...RECONNECT_TEXT,
   ...CONNECT_TEXT,
   ...REFRESH_TEXT,
+  ...REPORT_REFRESH_TEXT,
   ...REPORT_VIEW_TEXT,
   ...INVITE_TEXT,
   ...INVITE_BORROWER_TEXT,

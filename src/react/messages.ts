@@ -41,13 +41,14 @@ export const RECONNECT_TEXT = {
     reconnect_required: 'Reconnect your bank',
     invalid_connection: 'The bank connection stopped working',
     data_pull_failed: 'We could not get your bank data',
-    refresh_not_ready: 'The report was refreshed recently',
+    refresh_not_ready: 'Your report was updated recently',
   } as Record<ReconnectReason, string>,
   reconnectBody: {
     reconnect_required: 'The connection to {institution} needs attention: the sign-in failed or a verification step was not finished. Reconnect to continue.',
     invalid_connection: 'The connection to {institution} is no longer valid. Reconnect it so the report can be refreshed.',
     data_pull_failed: 'Data could not be pulled from {institution}. Reconnect it to try again.',
-    refresh_not_ready: 'A report can be refreshed once every 24 hours. Wait, or reconnect {institution} now.',
+    // A wait, not a broken connection: no reconnect is offered (the prompt shows no link for it).
+    refresh_not_ready: 'Your report was updated in the last 24 hours. It is updated at most once a day, so there is nothing to do now.',
   } as Record<ReconnectReason, string>,
   reconnectAction: 'Reconnect {institution}',
   /** What `{institution}` becomes when the institution is not known (borrower voice). */
@@ -67,7 +68,8 @@ export const RECONNECT_TEXT = {
     reconnect_required: 'The sign-in to {institution} failed or a verification step was not finished. Nothing more happens until {consumer} reconnects: copy the connection link and send it to them.',
     invalid_connection: 'The connection is no longer valid, so the report cannot be refreshed. Ask {consumer} to reconnect {institution} with the connection link.',
     data_pull_failed: 'Ask {consumer} to reconnect {institution} with the connection link to try again.',
-    refresh_not_ready: 'A report can be refreshed once every 24 hours. Wait, or ask {consumer} to reconnect {institution} with the connection link.',
+    // Never a reconnect to get around the limit: the limit is the service's rule, not a fault.
+    refresh_not_ready: 'A report can be refreshed once every 24 hours. Refresh it again once 24 hours have passed since the last refresh.',
   } as Record<ReconnectReason, string>,
   /** Staff voice: the label above the link, shown as text to select or copy. */
   reconnectLinkLabel: 'Connection link',
@@ -93,17 +95,38 @@ export const CONNECT_TEXT = {
 export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
+  /** Refused within 24 hours, when no report's date is known. */
+  refreshNotReady: 'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
   /**
-   * Shown only when this browser saw a refresh submitted: `{submitted}` is replaced by that time,
-   * `{time}` by 24 hours later (both by the browser's clock, to the minute). Worded as a lower
-   * bound, so it stays true when someone else refreshed since.
+   * Refused within 24 hours, the last report's date known: `{last}` is replaced by that report's
+   * `created_at`, `{time}` by 24 hours later, both in the service's time as its reports state it
+   * (never the browser's clock).
    */
-  refreshNotReadyAt: 'This browser submitted a refresh at {submitted}, so the next is possible no sooner than {time}.',
-  refreshConsumerNotFound: 'The IBV service does not know this consumer, so there is nothing to refresh.',
+  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report is of {last}, so the next refresh is possible from {time}.',
+  /** Beside the disabled button while the applicant's latest report is being prepared. */
+  refreshPreparing: 'A new report is being prepared. Refresh is possible again once it is ready.',
+  /**
+   * Beside the disabled button while the latest report waits for a reconnect; `{consumer}` and
+   * `{institution}` as in the reconnect prompt (`theApplicant`, `theirBank` when not known).
+   */
+  refreshNeedsReconnect: 'Refresh is not possible until {consumer} reconnects {institution}: send them the connection link.',
+  refreshConsumerNotFound: 'The service does not know this applicant, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
   /** `{message}` is replaced by the server's message. */
   refreshUnknown: 'The refresh did not work: {message}',
   refreshError: 'The refresh could not be sent. Check the connection and try again.',
+}
+
+/**
+ * The line above a report kept on screen while a newer one is prepared (`useReportWhileRefreshing`,
+ * shown by `<EmbeddedReport refreshing>` and `<ReportView refreshing>`), staff voice. `{date}` is the
+ * shown report's date (its `created_at`, in the service's time).
+ */
+export const REPORT_REFRESH_TEXT = {
+  reportOf: 'Report of {date}',
+  reportKeptPreparing: 'Report of {date} — a new report is being prepared',
+  /** `{reason}` is the new report's status described (`describeStatus`). */
+  reportKeptFailed: 'Report of {date} — the new report could not be prepared. {reason}',
 }
 
 export const REPORT_VIEW_TEXT = {
@@ -194,6 +217,7 @@ export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof RECONNECT_TEXT &
   typeof CONNECT_TEXT &
   typeof REFRESH_TEXT &
+  typeof REPORT_REFRESH_TEXT &
   typeof REPORT_VIEW_TEXT &
   typeof INVITE_TEXT &
   typeof INVITE_BORROWER_TEXT

@@ -1,23 +1,9 @@
 'use client'
 import { useCallback, useRef } from 'react'
-import { useMutation, type QueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { useLatest } from './useLatest.js'
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * When this browser saw each consumer's last refresh submitted, per query client, in memory only
- * (not in the query cache, which would drop it five minutes after the button unmounts).
- */
-const seen = new WeakMap<QueryClient, Map<string, number>>()
-
-function seenBy(queryClient: QueryClient): Map<string, number> {
-  let times = seen.get(queryClient)
-  if (!times) seen.set(queryClient, (times = new Map()))
-  return times
-}
 
 export interface UseRefreshReportOptions {
   /** A refresh was submitted: the new product request's id. */
@@ -44,12 +30,7 @@ export function useRefreshReport(consumerId: string, options: UseRefreshReportOp
         return fetchers.refresh(consumerId)
       },
       onSuccess: async (outcome) => {
-        const times = seenBy(queryClient)
-        const at = times.get(consumerId)
-        // Refused although the one we saw is over 24 hours old: someone refreshed since, we do not know when.
-        if (outcome.kind === 'refresh_not_ready' && at !== undefined && at + DAY_MS <= Date.now()) times.delete(consumerId)
         if (outcome.kind !== 'submitted') return
-        times.set(consumerId, Date.now())
         await queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report'] })
         onRefreshed.current?.(outcome.productRequestId)
       },
@@ -67,19 +48,11 @@ export function useRefreshReport(consumerId: string, options: UseRefreshReportOp
     mutate()
   }, [mutate])
 
-  const submittedAt = seen.get(queryClient)?.get(consumerId)
   return {
     refresh,
     outcome: mutation.data,
     error: mutation.error,
     isPending: mutation.isPending,
     reset: mutation.reset,
-    /** When this browser saw the last refresh submitted (browser clock); undefined when it did not. */
-    lastSubmittedAt: submittedAt === undefined ? undefined : new Date(submittedAt),
-    /**
-     * When a refresh becomes possible: 24 hours after `lastSubmittedAt`, rounded up to the minute
-     * (the service counts from a moment before this browser saw the answer); else undefined.
-     */
-    nextRefreshAt: submittedAt === undefined ? undefined : new Date(Math.ceil((submittedAt + DAY_MS) / 60_000) * 60_000),
   }
 }

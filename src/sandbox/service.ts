@@ -10,8 +10,11 @@ import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 export const CONNECT_OUTCOMES = ['complete', 'reconnect_required', 'ibv_data_acquire_failed', 'generation_failed'] as const
 export type ConnectOutcome = (typeof CONNECT_OUTCOMES)[number]
 
-/** How a consumer's next refresh ends (`POST /sandbox/consumers/:id/next_refresh`). */
-export const REFRESH_SETTINGS = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed'] as const
+/**
+ * How a consumer's next refresh ends (`POST /sandbox/consumers/:id/next_refresh`):
+ * `generation_failed` is submitted, and its new report then fails to generate.
+ */
+export const REFRESH_SETTINGS = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed', 'generation_failed'] as const
 export type RefreshSetting = (typeof REFRESH_SETTINGS)[number]
 
 export interface PipelineTimings {

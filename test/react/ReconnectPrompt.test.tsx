@@ -16,7 +16,6 @@ describe('<ReconnectPrompt audience="borrower">', () => {
     ['reconnect_required', 'Reconnect your bank', /sign-in failed or a verification step/],
     ['invalid_connection', 'The bank connection stopped working', /no longer valid/],
     ['data_pull_failed', 'We could not get your bank data', /could not be pulled/],
-    ['refresh_not_ready', 'The report was refreshed recently', /once every 24 hours/],
   ] as const)('explains %s in plain words and offers the link', (reason, title, body) => {
     render(<BorrowerPrompt reason={reason} connectionLink={link} institutionName="Platypus Bank" />)
     const region = screen.getByRole('region', { name: title })
@@ -27,6 +26,14 @@ describe('<ReconnectPrompt audience="borrower">', () => {
     expect(anchor.getAttribute('href')).toBe(link)
     expect(anchor.getAttribute('target')).toBe('_blank')
     expect(anchor.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('explains refresh_not_ready as a wait, and offers no reconnect for it', () => {
+    render(<BorrowerPrompt reason="refresh_not_ready" connectionLink={link} institutionName="Platypus Bank" />)
+    const region = screen.getByRole('region', { name: 'Your report was updated recently' })
+    expect(region.textContent).toMatch(/at most once a day, so there is nothing to do now/)
+    expect(region.textContent).not.toMatch(/reconnect/i)
+    expect(screen.queryByRole('link')).toBeNull()
   })
 
   it('says "your bank" when the institution is not known', () => {
@@ -62,7 +69,7 @@ describe('<ReconnectPrompt audience="borrower">', () => {
     })
     render(<BorrowerPrompt response={outcome} />)
     expect(screen.getByRole('region').dataset.reason).toBe('refresh_not_ready')
-    expect(screen.getByRole('link', { name: 'Reconnect Platypus Bank' })).toBeTruthy()
+    expect(screen.queryByRole('link')).toBeNull()
   })
 
   it('calls onReconnect with the link instead of opening it', () => {
@@ -111,7 +118,6 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
     ['reconnect_required', 'Ask Ada to reconnect Platypus Bank', /sign-in to Platypus Bank failed.*until Ada reconnects/],
     ['invalid_connection', 'The connection to Platypus Bank stopped working', /Ask Ada to reconnect Platypus Bank/],
     ['data_pull_failed', 'No bank data could be pulled from Platypus Bank', /Ask Ada to reconnect Platypus Bank/],
-    ['refresh_not_ready', 'The report was refreshed in the last 24 hours', /once every 24 hours.*ask Ada to reconnect Platypus Bank/],
   ] as const)('addresses the loan officer for %s, the link shown as text', (reason, title, body) => {
     render(<ReconnectPrompt reason={reason} connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" />)
     const region = screen.getByRole('region', { name: title })
@@ -123,6 +129,20 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
     // Nothing opens the link for the officer, and there is no Send without onSend.
     expect(screen.queryByRole('link')).toBeNull()
     expect(screen.queryByRole('button', { name: /Send/ })).toBeNull()
+  })
+
+  it('states the 24-hour rule to the officer without suggesting a reconnect to get around it, and shows no link', () => {
+    render(<ReconnectPrompt reason="refresh_not_ready" connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" />)
+    const region = screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' })
+    expect(region.textContent).toMatch(/once every 24 hours/)
+    expect(region.textContent).not.toMatch(/reconnect/i)
+    expect(region.querySelector('code')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+  })
+
+  it('names the bank from the widget exit metadata or a report', () => {
+    render(<ReconnectPrompt response={{ status: 'reconnect_required', institution_name: 'Quokka Savings & Loan' }} connectionLink={link} />)
+    expect(screen.getByRole('region', { name: 'Ask the applicant to reconnect Quokka Savings & Loan' })).toBeTruthy()
   })
 
   it('says "the applicant" and "their bank" when the names are not known', () => {

@@ -30,12 +30,18 @@ async function setup(consumerId = 'LND-42', audience?: 'staff' | 'borrower') {
 }
 
 describe('<RefreshReportButton>', () => {
-  it('submitted: says so and hands over the new product request id', async () => {
-    const { click, onRefreshed, root } = await setup()
+  it('submitted: hands over the new product request id, and is disabled, saying why, until its report is ready', async () => {
+    const { chain, click, onRefreshed, root } = await setup()
     await click()
-    expect(root().dataset.state).toBe('submitted')
-    expect(screen.getByRole('status').textContent).toMatch(/Refresh started/)
     expect(onRefreshed).toHaveBeenCalledWith(expect.stringMatching(/^IBV/))
+    expect(root().dataset.state).toBe('preparing')
+    expect((screen.getByRole('button', { name: 'Refresh report' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('status').textContent).toBe('A new report is being prepared. Refresh is possible again once it is ready.')
+    await chain.sandbox.advance(6)
+    await settle(5000)
+    expect((screen.getByRole('button', { name: 'Refresh report' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(root().dataset.state).toBe('submitted')
+    expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('sends one request however often it is clicked', async () => {
@@ -48,69 +54,39 @@ describe('<RefreshReportButton>', () => {
     expect(refreshCalls()).toBe(1)
   })
 
-  it('refresh_not_ready: explains the 24-hour rule and offers to reconnect; allowed again after 24 hours', async () => {
+  it('refresh_not_ready: states the 24-hour rule in the service\'s time, never suggests a reconnect; allowed again after 24 hours', async () => {
+    // The browser's clock far from the service's (2026-01-01 09:00 UTC at the start).
+    vi.setSystemTime(Date.UTC(2026, 10, 24, 14, 38))
     const { chain, click, root } = await setup()
     await click()
-    await chain.sandbox.advance(86_399)
-    vi.setSystemTime(Date.now() + 86_399_000)
+    await chain.sandbox.advance(6)
+    await settle(5000)
+    await chain.sandbox.advance(86_399 - 6)
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
-    expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(
-      /once every 24 hours.*ask Ada to reconnect Platypus Bank/,
+    expect(screen.getByRole('status').textContent).toBe(
+      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:00 AM.',
     )
+    expect(root().textContent).not.toMatch(/reconnect|Nov/i)
+    expect(screen.queryByRole('region')).toBeNull()
     await chain.sandbox.advance(1)
     await click()
-    expect(root().dataset.state).toBe('submitted')
+    expect(root().dataset.state).toBe('preparing')
   })
 
-  // The service does not say when the next refresh is possible. A time is
-  // shown only when this browser saw the last refresh submitted, and in words that stay true.
-  describe('when the next refresh is possible', () => {
-    const format = (time: number) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    const submittedAt = Date.UTC(2026, 10, 22, 10, 42, 30)
-
-    it('this browser saw the last refresh submitted: says when it was, and after when to try again', async () => {
-      vi.setSystemTime(submittedAt)
-      const { chain, click, root, statuses } = await setup()
-      await click()
-      expect(root().dataset.state).toBe('submitted')
-      // An hour on the page's clock: longer than React Query keeps a query nobody observes.
-      await chain.sandbox.advance(3600)
-      await settle(3_600_000)
-      await click()
-      expect(root().dataset.state).toBe('refresh_not_ready')
-      // 24 hours after it was seen submitted, rounded up to the minute so the time shown is never early.
-      const next = Date.UTC(2026, 10, 23, 10, 43)
-      expect(statuses().map((node) => node.textContent)).toEqual([`This browser submitted a refresh at ${format(submittedAt)}, so the next is possible no sooner than ${format(next)}.`])
-      expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(/once every 24 hours/)
-    })
-
-    it('another browser submitted it: no time, only the rule', async () => {
-      const { chain, click, root, statuses } = await setup()
-      expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
-      await click()
-      expect(root().dataset.state).toBe('refresh_not_ready')
-      expect(statuses()).toEqual([])
-      expect(screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' }).textContent).toMatch(/once every 24 hours/)
-    })
-
-    it('what this browser saw is over 24 hours old (someone refreshed since): no time, only the rule', async () => {
-      vi.setSystemTime(submittedAt)
-      const { chain, click, root, statuses } = await setup()
-      await click()
-      await chain.sandbox.advance(25 * 3600)
-      vi.setSystemTime(submittedAt + 25 * 3_600_000)
-      expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
-      await click()
-      expect(root().dataset.state).toBe('refresh_not_ready')
-      expect(statuses()).toEqual([])
-      expect(root().textContent).not.toMatch(/no sooner than/)
-    })
+  it('refresh_not_ready after a refresh made elsewhere: dated from the report the answer names', async () => {
+    const { chain, click, root } = await setup()
+    expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
+    await click()
+    expect(root().dataset.state).toBe('refresh_not_ready')
+    expect(screen.getByRole('status').textContent).toBe(
+      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:00 AM.',
+    )
   })
 
   it.each([
-    // The service's invalid_connection message names no institution.
-    ['invalid_connection', 'The connection to their bank stopped working'],
+    // The service's invalid_connection message names no bank: the report being refreshed does.
+    ['invalid_connection', 'The connection to Platypus Bank stopped working'],
     ['data_pull_failed', 'No bank data could be pulled from Platypus Bank'],
   ])('%s: a reconnect prompt for the officer, with the link to copy or send', async (outcome, title) => {
     const { chain, click, root, onSend } = await setup()
@@ -147,7 +123,7 @@ describe('<RefreshReportButton>', () => {
     )
     fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
     await settle()
-    expect(screen.getByRole('alert').textContent).toMatch(/does not know this consumer/)
+    expect(screen.getByRole('alert').textContent).toMatch(/does not know this applicant/)
   })
 
   it('unknown: a generic error with the server message', async () => {

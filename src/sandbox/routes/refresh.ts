@@ -59,12 +59,13 @@ export function refreshRoutes(ctx: SandboxContext): Hono {
       }
       case 'refresh_failed':
         return c.json({ message: 'The product request failed to initiate.' }, codes.refresh_failed as 500)
-      case 'submitted': {
+      case 'submitted':
+      case 'generation_failed': {
         consumer.lastRefreshAt = now
         const created = state.create({
           consumerId: consumer.id,
           institution: fi,
-          outcome: 'complete',
+          outcome: setting === 'submitted' ? 'complete' : 'generation_failed',
           shape: latest.shape,
           viaRefresh: true,
         })
