@@ -16,11 +16,11 @@ export interface ConnectButtonProps
  * <ConnectButton consumerId="LND-42" onSuccess={({ productRequestId }) => setId(productRequestId)} />
  */
 export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
+  { consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, children, className, onClick, ...rest },
   ref,
 ) {
   const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
-  const { open, state, widget } = useConnectWidget({ consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
+  const { open, state, widget } = useConnectWidget({ consumerId, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
   return (
     <>
       <button
