@@ -10,6 +10,7 @@ import { createIbvClient } from './src/server/client.ts'
 import { packageAliases } from './vite.config.ts'
 import { createStorybookBackend } from './.storybook/backend.ts'
 import { createStoryClock } from './test/storybook/clock.ts'
+import { brokenServiceCommands } from './test/browser/broken-service.ts'
 
 // The Storybook project names its Chromium instance: its plugin would otherwise name it like the
 // browser project's, and Vitest needs every name to differ.
@@ -120,7 +121,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup.ts'],
-          browser: browser(),
+          // Broken services on free 127.0.0.1 ports, started and stopped by the tests that need them.
+          browser: { ...browser(), commands: brokenServiceCommands },
         },
       },
       {

@@ -8,10 +8,16 @@ import { signIn, submit, widget } from './widget-steps.ts'
 /** The button, and a line that says what the widget reported, as an app would. */
 function ConnectDemo(props: ConnectButtonProps) {
   const [result, setResult] = useState('Not connected yet.')
+  // The widget's last event, for the stories to wait on (not shown).
+  const [lastEvent, setLastEvent] = useState<string>()
   return (
-    <div style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }}>
+    <div style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }} data-last-event={lastEvent}>
       <ConnectButton
         {...props}
+        onEvent={(name, metadata) => {
+          props.onEvent?.(name, metadata)
+          setLastEvent(name)
+        }}
         onSuccess={(success) => {
           props.onSuccess?.(success)
           setResult(`Connected ${success.institution.name}: ${success.productRequestId}`)
@@ -65,6 +71,8 @@ export const Exit: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     await signIn({ username: 'user_good', password: 'wrong' })
     await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('[role="alert"]')).toBeTruthy(), { timeout: 5000 })
+    // The page that says so also announces what leaving would report, right after its ERROR event.
+    await waitFor(() => expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute('data-last-event', 'ERROR'), { timeout: 5000 })
     // The dialog's × is its one close control; it reports what the widget's Exit would.
     await userEvent.click(within(document.body).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Exited: INVALID_CREDENTIALS\. Request IBV\w+ waits for a reconnect\.$/), { timeout: 5000 })
@@ -78,5 +86,23 @@ export const Mfa: Story = {
     await signIn({ username: 'user_mfa', password: 'pass_good' })
     submit(await widget('code'), { code: '123456' })
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected/), { timeout: 5000 })
+  },
+}
+
+/**
+ * The service cannot be reached (a wrong `serviceUrl`, the service down, a Content-Security-Policy
+ * that refuses the frame): the widget never says it is ready, so after `readyTimeoutMs` the dialog
+ * says so itself, with Try again (focused) and Close, and `onExit` gets `WIDGET_UNAVAILABLE`. Here
+ * the widget's address is a page of the service that is not the widget, and the timeout 1 s.
+ */
+export const WidgetUnavailable: Story = {
+  args: { readyTimeoutMs: 1000, widgetUrl: (serviceUrl) => `${serviceUrl}/not-the-widget` },
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Connect your bank' })
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The bank connection could not be opened. Check your internet connection and try again.'), { timeout: 5000 })
+    await expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus()
+    await expect(canvas.getByRole('status')).toHaveTextContent('Exited: WIDGET_UNAVAILABLE.')
   },
 }

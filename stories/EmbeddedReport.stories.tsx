@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { EmbeddedReport, IbvError } from 'ibv-kit'
+import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers } from 'ibv-kit'
 import { failingTokens, flakyTokens, neverAnswers, productRequest, stuckRenewal } from './fixtures.ts'
 
 const meta = {
@@ -65,5 +65,26 @@ export const FlakyNetworkThenRecovered: Story = {
   parameters: { fetchers: () => flakyTokens(2) },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 10_000 })
+  },
+}
+
+/**
+ * The report page never speaks in its frame (the service unreachable, an error page, a
+ * Content-Security-Policy that refuses the frame): the frame stays hidden, and after
+ * `readyTimeoutMs` the state is `error` with Try again. Here the service's address has no report
+ * page, and the timeout is 1 s.
+ */
+export const ReportPageUnavailable: Story = {
+  args: { readyTimeoutMs: 1000 },
+  render: (args, { loaded }) => (
+    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={`${window.location.origin}/ibv-sandbox/no-report-here`}>
+      <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />
+    </IbvProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 5000 })
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The report could not be loaded.')
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect(canvasElement.querySelector('iframe')).not.toBeVisible()
   },
 }

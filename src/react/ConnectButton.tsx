@@ -19,11 +19,11 @@ export interface ConnectButtonProps
  * <ConnectButton invite={new URLSearchParams(location.search).get('ibv_invite') ?? ''} />
  */
 export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, children, className, onClick, ...rest },
+  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, children, className, onClick, ...rest },
   ref,
 ) {
   const messages = withText({ ...CONNECT_TEXT, ...INVITE_BORROWER_TEXT }, useIbvContext('ConnectButton').messages)
-  const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl })
+  const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
   const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
   return (

@@ -1,6 +1,7 @@
 'use client'
-import { useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useFrameMessages } from './useFrameMessages.js'
+import { useReadyTimeout } from './useReadyTimeout.js'
 
 export interface ConnectDialogProps {
   src: string
@@ -11,6 +12,16 @@ export interface ConnectDialogProps {
   onMessage: (data: unknown) => void
   /** The user closed the dialog (close button or Escape). */
   onDismiss: () => void
+  /** How long the widget has to say anything before `onUnavailable`. @default 10000 */
+  readyTimeoutMs?: number
+  /** The widget at `src` said nothing in time: the dialog is to show `unavailableText`. */
+  onUnavailable: () => void
+  /** Shown, instead of the frame, once the widget was unavailable. */
+  unavailable: boolean
+  unavailableText: string
+  tryAgainLabel: string
+  /** "Try again" after the widget was unavailable: a new `src` is expected. */
+  onRetry: () => void
 }
 
 /**
@@ -19,11 +30,24 @@ export interface ConnectDialogProps {
  * what had it when the dialog closes. Messages count only from the widget's origin and window.
  * Escape pressed inside the widget never reaches this page: the widget posts
  * `ibv:close_requested` instead, and the hook closes the dialog as its close button does.
+ * A widget that says nothing within `readyTimeoutMs` is replaced by the dialog's own error, with
+ * "Try again" (focused) and "Close".
  */
-export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, onDismiss }: ConnectDialogProps) {
+export function ConnectDialog(props: ConnectDialogProps) {
+  const { src, title, frameTitle, closeLabel, onMessage, onDismiss, unavailable, tryAgainLabel } = props
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
+  const tryAgain = useRef<HTMLButtonElement>(null)
+  // The widget URL whose page has spoken. The browser's own error page (nothing listening, a 500,
+  // a frame the CSP refuses) fires `load` as well, but never posts: only a message shows the
+  // widget is there. Without one in time, the dialog says so itself, outside the frame.
+  const [spoke, setSpoke] = useState<string>()
+  useReadyTimeout(spoke === src || unavailable ? undefined : src, props.readyTimeoutMs, props.onUnavailable)
+  // Focus goes to the way forward; Close and the header's × are one Tab away.
+  useLayoutEffect(() => {
+    if (unavailable) tryAgain.current?.focus()
+  }, [unavailable])
 
   // A layout effect, so the cleanup runs while the dialog is still in the page: a modal dialog
   // keeps the rest of the page inert until it is closed, and focus cannot return to an inert
@@ -45,6 +69,8 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
   useFrameMessages(src, (data, source) => {
     const element = frame.current
     if (source !== element?.contentWindow) return
+    // Any message of the widget's window and origin (ibv:ready comes first) shows it is there.
+    setSpoke(src)
     // The frame's own messages stay here. ibv:resize: the frame takes the height its page says,
     // within the dialog's bounds (a longer page scrolls inside it). Only what reads as a positive
     // number counts: 0, text and CSS expressions compare false; the rest CSS takes as a length
@@ -74,7 +100,21 @@ export function ConnectDialog({ src, title, frameTitle, closeLabel, onMessage, o
           ×
         </button>
       </div>
-      <iframe ref={frame} src={src} title={frameTitle} className="ibv-connect-dialog__frame" referrerPolicy="no-referrer" />
+      {unavailable ? (
+        <div className="ibv-connect-dialog__unavailable">
+          <p role="alert">{props.unavailableText}</p>
+          <div className="ibv-connect-dialog__actions">
+            <button ref={tryAgain} type="button" className="ibv-button" onClick={props.onRetry}>
+              {tryAgainLabel}
+            </button>
+            <button type="button" className="ibv-button ibv-connect-dialog__dismiss" onClick={onDismiss}>
+              {closeLabel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <iframe ref={frame} src={src} title={frameTitle} className="ibv-connect-dialog__frame" referrerPolicy="no-referrer" />
+      )}
     </dialog>
   )
 }

@@ -2,7 +2,8 @@
 import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import { getEmbeddedReportState, withLoaded, withReport, withToken, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
+import { awaitedFrame, frameKey, getEmbeddedReportState, withReady, withReport, withRetried, withToken, withUnavailable, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
+import { useReadyTimeout } from './useReadyTimeout.js'
 import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { useLatest } from './useLatest.js'
 import { useFrameMessages } from './useFrameMessages.js'
@@ -26,7 +27,15 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
   renewLeadSeconds?: number
   /** Retries after a network error or 5xx (a 400 or 401 is never retried). @default 3 */
   retries?: number
-  /** Called with each new failure of the token-fetcher. */
+  /**
+   * How long, in milliseconds, the report page has to speak in its frame (its first `ibv:*`
+   * message) before the state is `error`: the service unreachable or failing, or a
+   * Content-Security-Policy that refuses the frame. `onError` then gets an `IbvError` with the
+   * code `timeout`; "Try again" loads the page again.
+   * @default `<IbvProvider readyTimeoutMs>`, else 10000
+   */
+  readyTimeoutMs?: number
+  /** Called with each new failure: of the token-fetcher, or of a report page that never spoke. */
   onError?: (error: unknown) => void
   /** Called when `data-state` changes. */
   onStateChange?: (state: EmbeddedReportState) => void
@@ -64,7 +73,7 @@ const MAX_HEIGHT = 100_000
  * <EmbeddedReport productRequestId="IBV123" onError={(error) => log(error)} />
  */
 export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(function EmbeddedReport(
-  { productRequestId, title, height, minHeight, renewLeadSeconds, retries, onError, onStateChange, renderLoading, renderError, messages, refreshing, className, ...rest },
+  { productRequestId, title, height, minHeight, renewLeadSeconds, retries, readyTimeoutMs, onError, onStateChange, renderLoading, renderError, messages, refreshing, className, ...rest },
   ref,
 ) {
   const context = useIbvContext('EmbeddedReport')
@@ -89,7 +98,8 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // The iframe appears in the same commit as a usable token (adjusting state while rendering).
   // On the server and while hydrating, any token there is (from <IbvProvider prefetched>) is
   // shown, so hydration matches the server's HTML, where that iframe is already loading: it
-  // counts as loaded, so a renewal loads behind it. After that, only a usable token is.
+  // counts as ready (a renewal loads behind it), and has the ready timeout to speak once asked
+  // (ibv:hello). After that, only a usable token is.
   const token = hydrating || isUsable(query.data) ? query.data : undefined
   if (token && !frames.some((frame) => frame.token === token.accessToken)) {
     setFrames(withToken(frames, token.accessToken, hydrating))
@@ -107,6 +117,8 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
     // Object() makes any value (null, a string) safe to destructure.
     const { type, height: reported } = Object(data) as { type?: unknown; height?: unknown }
     if (!from) return
+    // Any message of the report's protocol shows the page is there (the portal says its height at once).
+    if (!from.spoke && typeof type === 'string' && type.startsWith('ibv:')) setFrames((current) => withReady(current, from.token))
     if (type === 'ibv:resize' && typeof reported === 'number' && reported > 0 && reported <= MAX_HEIGHT) {
       setFrames((current) => withReport(current, from.token, { height: Math.ceil(reported) }))
     }
@@ -137,7 +149,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   }, [replace, renew])
   // After giving up, a person's "Try again" starts over (the count and the window both at 0), so
   // the expired document is replaced at once, not when the window ends.
-  const retry = gaveUp ? () => setFailedRenewals((remintedAt.current = 0)) : renew
+  // A page that said nothing in time is loaded again, in a new iframe, with its (still usable) token.
+  useReadyTimeout(awaitedFrame(frames), readyTimeoutMs ?? context.readyTimeoutMs, (key) => setFrames((current) => withUnavailable(current, key)))
+  const unavailable = frames.some((frame) => frame.unavailable)
+  const retry = unavailable ? () => setFrames(withRetried) : gaveUp ? () => setFailedRenewals((remintedAt.current = 0)) : renew
 
   // Built only for the instance that needs it, not when the module loads.
   const ownError = useMemo(
@@ -146,8 +161,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
         ? new IbvError('invalid_request', '<EmbeddedReport> needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
         : gaveUp
           ? new IbvError('unauthorized', 'The report token expired.')
-          : null,
-    [valid, gaveUp],
+          : unavailable
+            ? new IbvError('timeout', 'The report page did not answer in time.')
+            : null,
+    [valid, gaveUp, unavailable],
   )
   const error = ownError ?? query.error
   const state = getEmbeddedReportState(frames, !!error, query.isFetching)
@@ -167,7 +184,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       <ReportRefreshLabel refreshing={refreshing} />
       {frames.map((frame, index) => (
         <iframe
-          key={frame.token}
+          key={frameKey(frame)}
           ref={(element) => {
             windows.current[index] = element
           }}
@@ -176,15 +193,14 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
           referrerPolicy="no-referrer"
           className="ibv-embedded-report__frame"
           data-frame={index ? 'next' : 'current'}
-          onLoad={() => setFrames((current) => withLoaded(current, frame.token))}
-          // The next document is hidden until it has loaded: `visibility: hidden` alone keeps it from
-          // being seen, clicked, focused or read out.
+          // A document is hidden until its page has spoken (the browser's error page never does):
+          // `visibility: hidden` alone keeps it from being seen, clicked, focused or read out.
           style={{
             // A fixed height, else the portal's. The next document loads at the least height, not the
             // current one: a page cannot measure itself smaller than the frame it fills.
             height: height ?? frame.height,
             minHeight,
-            ...(index > 0 && { position: 'absolute', inset: 0, visibility: 'hidden' }),
+            ...((!frame.ready || frame.unavailable) && { position: 'absolute', inset: 0, visibility: 'hidden' }),
           }}
         />
       ))}

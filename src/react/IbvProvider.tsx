@@ -27,6 +27,13 @@ export interface IbvProviderProps {
    * time is renewed at once and never used for a new load.
    */
   prefetched?: PrefetchedList
+  /**
+   * How long, in milliseconds, the connect widget and the hosted report have to say they are
+   * ready in their frame before the component shows its own error ("Try again") instead of the
+   * frame: the service unreachable, an error page, or a Content-Security-Policy that refuses the
+   * frame. A component's own `readyTimeoutMs` wins. @default 10000
+   */
+  readyTimeoutMs?: number
   children?: ReactNode
 }
 
@@ -38,14 +45,14 @@ export interface IbvProviderProps {
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, prefetched, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
   const value = useMemo<IbvContextValue>(
-    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience, prefetched }),
-    [fetchers, serviceUrl, client, messages, audience, prefetched],
+    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience, prefetched, readyTimeoutMs }),
+    [fetchers, serviceUrl, client, messages, audience, prefetched, readyTimeoutMs],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

@@ -22,6 +22,8 @@ export interface IbvContextValue {
   audience: IbvAudience | undefined
   /** `prefetchReport`'s objects from the server, for the components to start from. */
   prefetched: PrefetchedList
+  /** The app's wait for a hosted page to say it is ready; undefined: each component's default. */
+  readyTimeoutMs: number | undefined
 }
 
 export const IbvContext = createContext<IbvContextValue | null>(null)

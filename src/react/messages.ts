@@ -90,6 +90,9 @@ export const CONNECT_TEXT = {
   connectFrameTitle: 'Bank connection',
   close: 'Close',
   connectError: 'The bank connection could not be started. Try again.',
+  /** In the dialog, instead of the widget, when it did not open in time (both voices). */
+  widgetUnavailable: 'The bank connection could not be opened. Check your internet connection and try again.',
+  tryAgain: 'Try again',
 }
 
 export const REFRESH_TEXT = {

@@ -4,6 +4,7 @@ import { connectWidgetUrl } from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
+import type { TokenRequest } from './fetchers.js'
 import { useLatest } from './useLatest.js'
 import { freshToken, tokenKey } from './useTokenQuery.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from './widget-messages.js'
@@ -39,9 +40,23 @@ export interface UseConnectWidgetOptions {
   onInvalidMessage?: (data: unknown) => void
   /** Where the widget lives. @default `{serviceUrl}/connect?token=…&origin=…` */
   widgetUrl?: (serviceUrl: string, token: string, origin: string) => string
+  /**
+   * How long, in milliseconds, the widget has to say it is ready in its frame. Past it (the service
+   * unreachable or failing, or a Content-Security-Policy that refuses the frame), the dialog shows
+   * its own error with "Try again" and "Close", and `onExit` is called once with the error code
+   * `WIDGET_UNAVAILABLE` and `metadata.status` `unavailable`. "Try again" loads the widget with a
+   * fresh token; should that fail too, `onExit` is called again (once for each failure shown).
+   * Closing the dialog after the error reports nothing more.
+   * @default `<IbvProvider readyTimeoutMs>`, else 10000
+   */
+  readyTimeoutMs?: number
 }
 
-export type ConnectWidgetState = 'idle' | 'loading' | 'open' | 'error'
+/**
+ * `unavailable`: the dialog is open and shows that the widget could not be opened (it said
+ * nothing within `readyTimeoutMs`).
+ */
+export type ConnectWidgetState = 'idle' | 'loading' | 'open' | 'unavailable' | 'error'
 
 type State = { status: ConnectWidgetState; src?: string; error?: unknown }
 
@@ -59,7 +74,7 @@ let closeActive: (() => void) | undefined
  * const { open, state, widget } = useConnectWidget({ consumerId, onSuccess: ({ productRequestId }) => save(productRequestId) })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
-  const { fetchers, serviceUrl, queryClient, messages: overrides } = useIbvContext('ConnectButton')
+  const { fetchers, serviceUrl, queryClient, messages: overrides, readyTimeoutMs } = useIbvContext('ConnectButton')
   const messages = withText(CONNECT_TEXT, overrides)
   const [state, setState] = useState(IDLE)
   const optionsRef = useLatest(options)
@@ -70,24 +85,41 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
 
   const close = useCallback(() => setState(IDLE), [])
 
+  // Loads the widget with a usable token; `again` ("Try again" after it was unavailable) with a
+  // new one, so a page that failed with the first is not asked for twice.
+  const load = useCallback(
+    async (again?: boolean) => {
+      pending.current = CLOSE_REQUEST
+      // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
+      const { invite, consumerId = '' } = optionsRef.current
+      const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId }
+      try {
+        // A completion still being reported goes first: the token route then refuses the used invite.
+        await usedInvite.current
+        if (again) queryClient.removeQueries({ queryKey: tokenKey(request) })
+        const token = await freshToken(queryClient, fetchers, request)
+        const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
+        setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
+      } catch (error) {
+        setState({ status: 'error', error })
+      }
+    },
+    [queryClient, fetchers, serviceUrl, optionsRef],
+  )
+
   const open = useCallback(async () => {
-    if (state.status === 'loading' || state.status === 'open') return
+    if (state.status !== 'idle' && state.status !== 'error') return
     closeActive?.()
     closeActive = close
     setState({ status: 'loading' })
-    pending.current = CLOSE_REQUEST
-    try {
-      // A completion still being reported goes first: the token route then refuses the used invite.
-      await usedInvite.current
-      // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
-      const { invite, consumerId = '' } = optionsRef.current
-      const token = await freshToken(queryClient, fetchers, invite ? { type: 'invite', invite } : { type: 'consumer', consumerId })
-      const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
-      setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
-    } catch (error) {
-      setState({ status: 'error', error })
-    }
-  }, [state.status, close, queryClient, fetchers, serviceUrl, optionsRef])
+    await load()
+  }, [state.status, close, load])
+
+  // Called once per widget URL that said nothing in time (the dialog's timer fires once).
+  const onUnavailable = useCallback(() => {
+    setState((current) => ({ ...current, status: 'unavailable' }))
+    optionsRef.current.onExit?.({ code: 'WIDGET_UNAVAILABLE', message: 'The connect widget did not answer in time.' }, { status: 'unavailable' })
+  }, [optionsRef])
 
   // Origin and window are checked by the dialog; here the data is decoded and dispatched.
   const onMessage = useCallback(
@@ -134,8 +166,14 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       closeLabel={messages.close}
       onMessage={onMessage}
       // The close button and Escape outside the frame are the widget's own close request, with
-      // what it last said leaving would report.
-      onDismiss={() => onMessage(pending.current)}
+      // what it last said leaving would report; after the error, onExit has been told already.
+      onDismiss={() => (state.status === 'unavailable' ? close() : onMessage(pending.current))}
+      readyTimeoutMs={options.readyTimeoutMs ?? readyTimeoutMs}
+      onUnavailable={onUnavailable}
+      unavailable={state.status === 'unavailable'}
+      unavailableText={messages.widgetUnavailable}
+      tryAgainLabel={messages.tryAgain}
+      onRetry={() => void load(true)}
     />
   ) : null
 

@@ -6,8 +6,14 @@ export interface ConnectInstitution {
   name: string
 }
 
+/**
+ * Why the widget closed without success. `code` is the widget's own (`INVALID_CREDENTIALS`,
+ * `TOKEN_EXPIRED`, …), or `WIDGET_UNAVAILABLE` when the widget never said it was ready in its
+ * frame (the service unreachable or failing, a Content-Security-Policy that refuses the frame).
+ */
 export interface ConnectExitError {
-  code: string
+  code: 'WIDGET_UNAVAILABLE' | (string & {})
+  /** For developers, not for the consumer. */
   message: string
 }
 

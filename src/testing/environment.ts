@@ -48,7 +48,11 @@ export interface IbvTestEnvironment {
    * states, webhooks to the backend) and lets the app's requests and React updates settle.
    */
   advance(seconds: number): Promise<void>
-  /** Lets the app's pending requests and React updates run, without moving time. */
+  /**
+   * Lets the app's pending requests and React updates run, without moving time. Report iframes
+   * of this environment that appeared meanwhile speak as the sandbox's report page does once
+   * loaded (`ibv:ready`), since nothing loads in an iframe without a browser.
+   */
   settle(): Promise<void>
   /**
    * The consumer goes through the connect widget with the test credentials of `outcome` and the
@@ -144,6 +148,22 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     fetch: (input, init) => backend.fetch(new Request(input instanceof Request ? input : new URL(String(input), appOrigin), init)),
   })
 
+  // Without a browser (jsdom), nothing loads in an iframe: each report frame of this environment
+  // says, once, what the sandbox's report page says when it has loaded (ibv:ready, and
+  // ibv:token_expired for an expired token), so <EmbeddedReport> becomes ready as in a browser.
+  const announced = new WeakSet<HTMLIFrameElement>()
+  const announceReports = async () => {
+    const frames = typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')]
+    for (const frame of frames) {
+      if (announced.has(frame) || !frame.src.startsWith(`${serviceUrl}/`)) continue
+      announced.add(frame)
+      const page = await (await sandbox.fetch(new Request(frame.src))).text()
+      const said = page.includes('data-ibv-expired') ? ['ibv:ready', 'ibv:token_expired'] : ['ibv:ready']
+      const origin = new URL(serviceUrl).origin
+      for (const type of said) window.dispatchEvent(new MessageEvent('message', { data: { type }, origin, source: frame.contentWindow }))
+    }
+  }
+
   const settle = async () => {
     await inAct(async () => {
       // In-process answers resolve on real macrotasks; React Query notifies on a 0 ms timer.
@@ -151,6 +171,7 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
         await nextImmediate()
         if (options.advanceTimers) await options.advanceTimers(1)
         else await nextMacrotask()
+        await announceReports()
       }
     })
     rethrow()

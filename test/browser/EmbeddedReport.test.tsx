@@ -136,6 +136,8 @@ describe('<EmbeddedReport> in Chromium', () => {
       () => {
         expect(frames()[0]?.contentDocument?.readyState).toBe('complete')
         expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id)
+        // Shown once its page has spoken.
+        expect(document.querySelector<HTMLElement>('[data-testid="report"]')?.dataset.state).toBe('ready')
       },
       { timeout: 5000 },
     )

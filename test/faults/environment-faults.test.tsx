@@ -3,7 +3,7 @@ import { Profiler } from 'react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, EmbeddedReport, IbvProvider } from '../../src/index.js'
 import { createChain, SERVICE, tokenOf } from '../react/chain.js'
-import { dispatchMessage, postMessageFrom } from '../react/post-message.js'
+import { dispatchMessage, portalSpeaks, postMessageFrom } from '../react/post-message.js'
 import { settle, withFakeTime } from '../react/settle.js'
 
 const MINUTE = 60_000
@@ -25,7 +25,7 @@ async function mountReport(onRender?: () => void) {
   )
   await settle()
   const frame = () => document.querySelector<HTMLIFrameElement>('iframe[data-frame="current"]')!
-  fireEvent.load(frame())
+  await portalSpeaks(frame(), SERVICE)
   await settle()
   return { chain, frame }
 }
@@ -39,7 +39,7 @@ describe('the clock, the network and the tab', () => {
     expect(chain.tokenCalls()).toBe(2)
     const next = document.querySelector<HTMLIFrameElement>('iframe[data-frame="next"]')!
     expect(await chain.portalAccepts(tokenOf(next))).toBe(true)
-    fireEvent.load(next)
+    await portalSpeaks(next, SERVICE)
     await settle()
     expect(frame()).toBe(next)
   })
@@ -54,7 +54,7 @@ describe('the clock, the network and the tab', () => {
       </IbvProvider>,
     )
     await settle()
-    fireEvent.load(document.querySelector('iframe')!)
+    await portalSpeaks(document.querySelector('iframe')!, SERVICE)
     offline = true
     await settle(28 * MINUTE)
     for (let step = 0; step < 5; step++) await settle(5000)

@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { EmbeddedReport, IbvProvider, type EmbeddedReportState } from '../../src/react/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE, tokenOf } from './chain.js'
-import { postMessageFrom } from './post-message.js'
+import { portalSpeaks, postMessageFrom } from './post-message.js'
 
 const MINUTE = 60_000
 
@@ -20,7 +20,7 @@ const frames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('if
 /** A portal whose clock is far ahead: the newest document loads and says its token expired. */
 async function expireNewest() {
   const newest = frames().at(-1)!
-  fireEvent.load(newest)
+  await portalSpeaks(newest, SERVICE)
   await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, newest.contentWindow)
 }
 
@@ -36,7 +36,13 @@ describe('<EmbeddedReport>', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading the report…')
     await settle()
     const [iframe] = frames()
+    // Loaded or not, the frame is hidden and the report loading until its page speaks.
+    fireEvent.load(iframe!)
+    expect(screen.getByTestId('report').dataset.state).toBe('loading')
+    expect(iframe?.style.visibility).toBe('hidden')
+    await portalSpeaks(iframe!, SERVICE)
     expect(screen.getByTestId('report').dataset.state).toBe('ready')
+    expect(iframe?.style.visibility).toBe('')
     expect(iframe?.src).toMatch(/^https:\/\/service\.test\/portal\/embeddable_reports\?token=sbx_e_/)
     expect(iframe?.title).toBe('Income and bank verification report')
     expect(iframe?.getAttribute('referrerpolicy')).toBe('no-referrer')
@@ -74,7 +80,7 @@ describe('<EmbeddedReport>', () => {
     )
     await settle()
     const first = frames()[0]!
-    fireEvent.load(first)
+    await portalSpeaks(first, SERVICE)
     await settle(28 * MINUTE - 1000)
     expect(tokenCalls()).toBe(1)
     await settle(1000)
@@ -86,7 +92,7 @@ describe('<EmbeddedReport>', () => {
     expect(next?.style.visibility).toBe('hidden')
     expect(screen.getByTestId('report').dataset.state).toBe('renewing')
     expect(await portalAccepts(tokenOf(next!))).toBe(true)
-    fireEvent.load(next!)
+    await portalSpeaks(next!, SERVICE)
     await settle()
     expect(frames()).toEqual([next])
     expect(next?.dataset.frame).toBe('current')
@@ -107,7 +113,7 @@ describe('<EmbeddedReport>', () => {
         if (checked.has(iframe)) continue
         checked.add(iframe)
         expect(await portalAccepts(tokenOf(iframe))).toBe(true)
-        fireEvent.load(iframe)
+        await portalSpeaks(iframe, SERVICE)
       }
       await settle()
     }
@@ -166,13 +172,13 @@ describe('<EmbeddedReport>', () => {
     )
     const root = screen.getByTestId('report')
     await settle()
-    fireEvent.load(frames()[0]!)
+    await portalSpeaks(frames()[0]!, SERVICE)
     await settle(20 * MINUTE)
     // The service ends the session: the portal says so, and a new token is minted at once.
     await postMessageFrom({ type: 'ibv:token_expired' }, SERVICE, frames()[0]!.contentWindow)
     await settle()
     expect(tokenCalls()).toBe(2)
-    fireEvent.load(frames()[1]!)
+    await portalSpeaks(frames()[1]!, SERVICE)
     await settle()
     expect(root.dataset.state).toBe('ready')
     // And again 3 s later: the portal shows "expired", the renewal waits for the window's end.
@@ -188,7 +194,7 @@ describe('<EmbeddedReport>', () => {
     expect(root.dataset.state).toBe('renewing')
     const next = frames()[1]!
     expect(await portalAccepts(tokenOf(next))).toBe(true)
-    fireEvent.load(next)
+    await portalSpeaks(next, SERVICE)
     await settle()
     expect(frames()).toEqual([next])
     expect(root.dataset.state).toBe('ready')
@@ -250,7 +256,7 @@ describe('<EmbeddedReport>', () => {
     await settle()
     expect(tokenCalls()).toBe(5)
     expect(root.dataset.state).toBe('renewing')
-    fireEvent.load(frames().at(-1)!)
+    await portalSpeaks(frames().at(-1)!, SERVICE)
     await settle()
     expect(frames()).toHaveLength(1)
     expect(root.dataset.state).toBe('ready')
@@ -266,7 +272,7 @@ describe('<EmbeddedReport>', () => {
     expect(root.dataset.state).toBe('error')
     await settle(28 * MINUTE)
     expect(tokenCalls()).toBe(8)
-    fireEvent.load(frames().at(-1)!)
+    await portalSpeaks(frames().at(-1)!, SERVICE)
     await settle()
     expect(root.dataset.state).toBe('ready')
     expect(screen.queryByRole('alert')).toBeNull()
@@ -281,7 +287,7 @@ describe('<EmbeddedReport>', () => {
     )
     await settle()
     const first = frames()[0]!
-    fireEvent.load(first)
+    await portalSpeaks(first, SERVICE)
     await postMessageFrom({ type: 'ibv:resize', height: 812 }, SERVICE, first.contentWindow)
     expect(first.style.height).toBe('812px')
     // A page cannot measure itself smaller than its frame: the one-line expired page would stay at 812.
@@ -296,7 +302,7 @@ describe('<EmbeddedReport>', () => {
     await postMessageFrom({ type: 'ibv:resize', height: 640 }, SERVICE, next.contentWindow)
     expect(next.style.height).toBe('640px')
     expect(first.style.height).toBe('84px')
-    fireEvent.load(next)
+    await portalSpeaks(next, SERVICE)
     await settle()
     expect(frames()).toEqual([next])
     expect(next.style.height).toBe('640px')
@@ -377,8 +383,9 @@ describe('<EmbeddedReport>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await settle()
     expect(chain.tokenCalls()).toBe(5)
-    expect(screen.getByTestId('report').dataset.state).toBe('ready')
     expect(frames()).toHaveLength(1)
+    await portalSpeaks(frames()[0]!, SERVICE)
+    expect(screen.getByTestId('report').dataset.state).toBe('ready')
   })
 
   it('retries a 502 from the backend too', async () => {
@@ -438,7 +445,7 @@ describe('<EmbeddedReport>', () => {
       </IbvProvider>,
     )
     await settle()
-    fireEvent.load(frames()[0]!)
+    await portalSpeaks(frames()[0]!, SERVICE)
     expect(frames()).toHaveLength(1)
     rerender(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>

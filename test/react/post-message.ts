@@ -11,3 +11,11 @@ export function postMessageFrom(data: unknown, origin: string, source: MessageEv
     dispatchMessage(data, origin, source)
   })
 }
+
+/**
+ * The report page in `frame` speaks (`ibv:ready`, its first message), as the sandbox's portal does
+ * once loaded: only then is the frame shown and called ready (its `load` event counts for nothing).
+ */
+export function portalSpeaks(frame: HTMLIFrameElement, origin: string) {
+  return postMessageFrom({ type: 'ibv:ready' }, origin, frame.contentWindow)
+}

@@ -1,17 +1,19 @@
-// Portal: reports its height to the embedder on every change and says when its token has
-// expired. Neither message carries data, so any parent may read them; embedders check origin and
+// Portal: says it is there (ibv:ready) as soon as its script runs, so an embedder can tell it
+// from the browser's own error page (which fires load too but never posts); then reports its
+// height to the embedder on every change and says when its token has expired. Neither message carries data, so any parent may read them; embedders check origin and
 // source. An open page asks token_status every 5 s; when its token has expired, it becomes the
 // expired page (a title, what it means, what to do next) and tells the embedder; a page waiting
 // for the report (data-ibv-status) reloads when the status moved, framed or on its own. An
 // embedder that started listening late (it hydrated a server-rendered iframe) says ibv:hello:
-// the page says its height, and whether its token expired, again.
+// the page says it is there, its height, and whether its token expired, again.
 export const portal = `(function(){
 var parent=window.parent,framed=!!parent&&parent!==window,data=document.body.dataset;
 function tell(message){if(framed)parent.postMessage(message,'*')}
+tell({type:'ibv:ready'});
 if(data.ibvExpired){tell({type:'ibv:token_expired'})}
 var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeight);if(h!==last){last=h;tell({type:'ibv:resize',height:h})}}
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
-window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type==='ibv:hello'){last=0;report();if(data.ibvExpired){tell({type:'ibv:token_expired'})}}});
+window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type==='ibv:hello'){tell({type:'ibv:ready'});last=0;report();if(data.ibvExpired){tell({type:'ibv:token_expired'})}}});
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
 function el(tag,text,role){var node=document.createElement(tag);node.textContent=text;if(role)node.setAttribute('role',role);return node}
 if(data.ibvTokenCheck){var timer=setInterval(function(){
