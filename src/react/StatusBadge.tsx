@@ -1,5 +1,5 @@
 'use client'
-import { useContext, type ReactNode, type Ref } from 'react'
+import { forwardRef, useContext, type ReactNode } from 'react'
 import type { StatusLook } from '../core/statuses.js'
 import { IbvContext } from './context.js'
 import { classes } from './class-name.js'
@@ -8,7 +8,6 @@ import type { ReportStatusBadgeProps } from './ReportStatusBadge.js'
 export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience' | 'status' | 'showDescription'> {
   /** The status's label, tone and flags: `describeStatus()` or, without a description, `statusLook()`. */
   look: StatusLook
-  badgeRef?: Ref<HTMLSpanElement>
   /** What follows the label inside the badge (`<ReportStatusBadge>`'s description). */
   children?: ReactNode
 }
@@ -18,7 +17,7 @@ export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience
  * `<ReportView>`'s summary gives none (the report is there to read), so its bundle carries no
  * description at all.
  */
-export function StatusBadge({ look, labels, badgeRef, className, children, ...rest }: StatusBadgeProps) {
+export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge({ look, labels, className, children, ...rest }, ref) {
   const messages = useContext(IbvContext)?.messages
   // Only a text counts: a status named "toString" or "__proto__" finds a function or an object in
   // the maps, and reads as unknown.
@@ -26,7 +25,7 @@ export function StatusBadge({ look, labels, badgeRef, className, children, ...re
   const label = typeof found === 'string' ? found : look.known ? look.label : (messages?.unknownStatus ?? look.label)
   return (
     <span
-      ref={badgeRef}
+      ref={ref}
       {...rest}
       className={classes('ibv-badge', className)}
       data-status={look.status}
@@ -38,4 +37,4 @@ export function StatusBadge({ look, labels, badgeRef, className, children, ...re
       {children}
     </span>
   )
-}
+})
