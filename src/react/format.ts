@@ -53,8 +53,7 @@ export function numberFormats(locale: string, currency: string): NumberFormats {
  * `income`, `deposits` or `payments` money; anything else a plain number.
  */
 export function featureKind(name: string): keyof NumberFormats {
-  const words = name.toLowerCase()
-  return /(^|_)count(_|$)/.test(words) ? 'count' : /_(ratio|score)$/.test(words) ? 'ratio' : /(^|_)(amount|balance|income|deposits|payments)$/.test(words) ? 'money' : 'number'
+  return /(^|_)count(_|$)/i.test(name) ? 'count' : /_(ratio|score)$/i.test(name) ? 'ratio' : /(^|_)(amount|balance|income|deposits|payments)$/i.test(name) ? 'money' : 'number'
 }
 
 /** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV). */
