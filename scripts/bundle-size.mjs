@@ -25,7 +25,9 @@ export const CASES = [
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3057 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: undefined },
-  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: undefined },
+  // The report view in words (labels, formats by kind, the data dictionary) costs this line more
+  // than its budget leaves; docs/performance.md says what the bytes buy.
+  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4345 },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
 ]
 

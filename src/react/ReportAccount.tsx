@@ -14,10 +14,10 @@ export interface ReportAccountProps {
   defaultOpen: boolean
   /** Render the details whatever the section's state (while printing). */
   forceOpen: boolean
-  /** Feature names must contain this (any case); empty keeps every feature. */
-  filter: string
-  /** While a filter is active, how many of the account's features match it (undefined otherwise). */
-  matches: number | undefined
+  /** The names of the features to show, per item (those the filter keeps). */
+  features: string[][]
+  /** A filter is active: the account opens when it has matches, and its heading says when it has none. */
+  filtering: boolean
   look: FeatureLook
   messages: typeof REPORT_VIEW_TEXT
 }
@@ -27,8 +27,9 @@ export interface ReportAccountProps {
  * the chevron as decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
  * report of many accounts with hundreds of features each stays light.
  */
-export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, filter, matches, look, messages }: ReportAccountProps) {
+export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, features, filtering, look, messages }: ReportAccountProps) {
   const [state, setOpen] = useState(defaultOpen)
+  const matches = filtering ? features.flat().length : undefined
   // While filtering, the section is open when it has matches, unless the user chose otherwise;
   // the state the user had before filtering comes back when the filter is cleared.
   const [picked, pick] = useState<boolean>()
@@ -73,7 +74,7 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
             ]}
           />
           {items.map((item, index) => (
-            <ReportFeatures key={`${item.item_code}-${index}`} item={item} filter={filter} look={look} messages={messages} />
+            <ReportFeatures key={`${item.item_code}-${index}`} item={item} names={features[index] ?? []} look={look} messages={messages} />
           ))}
         </div>
       )}

@@ -1,12 +1,11 @@
 'use client'
 import type { ReactNode } from 'react'
 import type { IbvItem } from '../core/index.js'
-import { entry, featureKind, formatValue, matchingFeatures, sortedFeatures, type NumberFormats } from './format.js'
+import { entry, featureKind, formatValue, type NumberFormats } from './format.js'
 import type { REPORT_VIEW_TEXT } from './messages.js'
 
 /** How `<ReportView>` names features and writes their values, made once per render. */
 export interface FeatureLook {
-  locale: string
   formats: NumberFormats
   /** A feature's label, or its name when it has none. */
   label: (name: string) => string
@@ -16,7 +15,8 @@ export interface FeatureLook {
 
 export interface ReportFeaturesProps {
   item: IbvItem
-  filter: string
+  /** The names of the features to show, in order. */
+  names: string[]
   look: FeatureLook
   messages: typeof REPORT_VIEW_TEXT
 }
@@ -25,28 +25,30 @@ export interface ReportFeaturesProps {
 const breakable = (name: string) => name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])
 
 /**
- * A value as text in the format its name calls for; a number split at its decimal point, the
- * fraction (and what follows it, a currency sign) in a span of fixed width (in the theme), so the
- * points of a column line up whatever the format.
+ * A value in the format its name calls for, or as `formatFeature` writes it. A number is split at
+ * its decimal point, the fraction (and what follows it, a currency sign) in a span of fixed width
+ * (in the theme), so the points of a column line up whatever the format.
  */
 function value(name: string, data: unknown, { formats, format }: FeatureLook) {
-  const parts = typeof data === 'number' ? formats[featureKind(name)].formatToParts(data + 0) : []
-  const text = parts.length ? parts.map((part) => part.value).join('') : formatValue(data, formats.number)
+  const numbers = formats[featureKind(name)]
+  const text = formatValue(data, numbers)
   const own = format?.(name, data, text)
-  if (own !== undefined || !parts.length) return own ?? text
-  const point = parts.findIndex((part) => part.type === 'decimal')
-  const whole = point < 0 ? text : parts.slice(0, point).map((part) => part.value).join('')
+  if (own !== undefined || typeof data !== 'number') return own ?? text
+  let whole = ''
+  for (const part of numbers.formatToParts(data)) {
+    if (part.type === 'decimal') break
+    whole += part.value
+  }
   return [whole, <span key="" className="ibv-report-view__fraction">{text.slice(whole.length)}</span>]
 }
 
 /**
- * One item's features as a two-column table, in natural order, keeping those whose name or label
- * contains the filter. A feature reads by its label, its raw name under it in small type (shown,
- * selectable, and the same as in the CSV). The value column has a fixed width (in the theme), so
- * it sits at the same place in every account.
+ * One item's features as a two-column table: `names`, those the filter keeps, in natural order. A
+ * feature reads by its label, its raw name under it in small type (shown, selectable, and the same
+ * as in the CSV). The value column has a fixed width (in the theme), so it sits at the same place
+ * in every account.
  */
-export function ReportFeatures({ item, filter, look, messages }: ReportFeaturesProps) {
-  const names = matchingFeatures(sortedFeatures(item.data, look.locale), filter, look.label)
+export function ReportFeatures({ item, names, look, messages }: ReportFeaturesProps) {
   const title = entry(messages.itemNames, item.item_code) ?? item.item_name
   return (
     <div className="ibv-report-view__item">

@@ -1,5 +1,5 @@
 'use client'
-import { forwardRef, useContext, type ComponentPropsWithoutRef } from 'react'
+import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
 import { describeStatus } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
 import { BADGE_BORROWER_TEXT } from './messages.js'
@@ -30,12 +30,23 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  * <ReportStatusBadge status={report.ibv_report_status} />
  * <ReportStatusBadge status={status} audience="borrower" showDescription />
  */
-export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, ...props }, ref) {
+export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
   const context = useContext(IbvContext)
   const described = describeStatus(status)
   // As for labels, only a text counts ("toString" finds a function).
   const said =
     (audience ?? context?.audience) === 'borrower' &&
     (context?.messages?.statusDescriptionsBorrower?.[described.status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[described.status])
-  return <StatusBadge {...props} look={described} badgeRef={ref} description={typeof said === 'string' ? said : described.description} />
+  const description = typeof said === 'string' ? said : described.description
+  const descriptionId = useId()
+  // Announced with the label; an empty text gives none.
+  return (
+    <StatusBadge ref={ref} {...props} look={described} aria-describedby={description && descriptionId}>
+      {description && (
+        <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
+          {description}
+        </span>
+      )}
+    </StatusBadge>
+  )
 })

@@ -42,9 +42,9 @@ export interface NumberFormats {
 }
 
 export function numberFormats(locale: string, currency: string): NumberFormats {
-  // 'negative': a value that rounds to zero reads 0.00, never -0.00.
+  // 'negative': a value that rounds to zero (or a JSON -0) reads 0.00, never -0.00.
   const fixed = (digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' })
-  return { money: new Intl.NumberFormat(locale, { style: 'currency', currency }), count: fixed(0), ratio: fixed(3), number: fixed(2) }
+  return { money: new Intl.NumberFormat(locale, { style: 'currency', currency, signDisplay: 'negative' }), count: fixed(0), ratio: fixed(3), number: fixed(2) }
 }
 
 /**
@@ -53,27 +53,17 @@ export function numberFormats(locale: string, currency: string): NumberFormats {
  * `income`, `deposits` or `payments` money; anything else a plain number.
  */
 export function featureKind(name: string): keyof NumberFormats {
-  const words = name.toLowerCase()
-  return /(^|_)count(_|$)/.test(words) ? 'count' : /_(ratio|score)$/.test(words) ? 'ratio' : /(^|_)(amount|balance|income|deposits|payments)$/.test(words) ? 'money' : 'number'
+  return /(^|_)count(_|$)/i.test(name) ? 'count' : /_(ratio|score)$/i.test(name) ? 'ratio' : /(^|_)(amount|balance|income|deposits|payments)$/i.test(name) ? 'money' : 'number'
 }
 
-/** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV; `-0` as 0). */
+/** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV). */
 export function formatValue(value: unknown, numbers: Intl.NumberFormat): string {
-  return value == null ? '—' : typeof value === 'number' ? numbers.format(value + 0) : typeof value === 'string' ? value : JSON.stringify(value)
+  return value == null ? '—' : typeof value === 'number' ? numbers.format(value) : typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-const sorted = new WeakMap<object, [locale: string, names: string[]]>()
-
-/**
- * The feature names of an item's data in the natural order of `locale` (`ne_income_feature_2`
- * before `ne_income_feature_10`). The sorted list is kept per data object, so filtering 500
- * features per keystroke only scans.
- */
+/** The feature names of an item's data in the natural order of `locale` (`ne_income_feature_2` before `ne_income_feature_10`). */
 export function sortedFeatures(data: Record<string, unknown> | null | undefined, locale: string): string[] {
-  if (!data || typeof data !== 'object') return []
-  let names = sorted.get(data)
-  if (names?.[0] !== locale) sorted.set(data, (names = [locale, Object.keys(data).sort(new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare)]))
-  return names[1]
+  return data && typeof data === 'object' ? Object.keys(data).sort(new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare) : []
 }
 
 /** The names whose key or label contains `filter`, in any case; all of them when it is empty. */

@@ -11,10 +11,11 @@ export function usePrinting(): boolean {
   useEffect(() => {
     // Rendered before the listener returns: the browser lays the page out for print right after.
     const follow = (event: Event) => flushSync(() => setPrinting(event.type === 'beforeprint'))
-    const types = ['beforeprint', 'afterprint']
-    types.map((type) => addEventListener(type, follow))
+    addEventListener('beforeprint', follow)
+    addEventListener('afterprint', follow)
     return () => {
-      types.map((type) => removeEventListener(type, follow))
+      removeEventListener('beforeprint', follow)
+      removeEventListener('afterprint', follow)
     }
   }, [])
   return printing
