@@ -20,14 +20,15 @@ const WHOLE_ENTRY = { name: 'ibv-kit (whole browser entry)', code: "export * fro
 // imported, so the budgets are on what an app imports for one job.
 export const CASES = [
   { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
-  // The report in a server-rendered page's first paint costs this line 216 B; 159 B of it were
-  // found elsewhere. docs/performance.md says what costs the rest.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3000, ceiling: 3057 },
+  // Its budget is the peer line (react-plaid-link's 3,181 B and Stripe's 3,162 B do the same job).
+  // This line and the ConnectButton one are held at a ceiling since the ready timeout (a page
+  // that never speaks is an error the component shows): docs/performance.md says what the bytes buy.
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3299 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: undefined },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 3523 },
   // The report view in words (labels, formats by kind, the data dictionary) costs this line more
   // than its budget leaves; docs/performance.md says what the bytes buy.
-  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4345 },
+  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4421 },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
 ]
 

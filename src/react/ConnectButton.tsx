@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
-import { CONNECT_TEXT, INVITE_BORROWER_TEXT, withText } from './messages.js'
+import { CONNECT_TEXT, withText } from './messages.js'
 import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
 import { classes } from './class-name.js'
 
@@ -22,7 +22,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
   { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, children, className, onClick, ...rest },
   ref,
 ) {
-  const messages = withText({ ...CONNECT_TEXT, ...INVITE_BORROWER_TEXT }, useIbvContext('ConnectButton').messages)
+  const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
   const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
   const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401

@@ -2,24 +2,22 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useFrameMessages } from './useFrameMessages.js'
 import { useReadyTimeout } from './useReadyTimeout.js'
+import type { CONNECT_TEXT } from './messages.js'
 
 export interface ConnectDialogProps {
   src: string
-  title: string
-  frameTitle: string
-  closeLabel: string
+  /** The dialog's texts: its title, the frame's title, Close, and what it says when the widget is unavailable. */
+  text: typeof CONNECT_TEXT
   /** A message from the widget's own window and origin (anything else never reaches here). */
   onMessage: (data: unknown) => void
   /** The user closed the dialog (close button or Escape). */
   onDismiss: () => void
   /** How long the widget has to say anything before `onUnavailable`. @default 10000 */
   readyTimeoutMs?: number
-  /** The widget at `src` said nothing in time: the dialog is to show `unavailableText`. */
+  /** The widget at `src` said nothing in time: the dialog is to show `text.widgetUnavailable`. */
   onUnavailable: () => void
   /** Shown, instead of the frame, once the widget was unavailable. */
   unavailable: boolean
-  unavailableText: string
-  tryAgainLabel: string
   /** "Try again" after the widget was unavailable: a new `src` is expected. */
   onRetry: () => void
 }
@@ -33,8 +31,7 @@ export interface ConnectDialogProps {
  * A widget that says nothing within `readyTimeoutMs` is replaced by the dialog's own error, with
  * "Try again" (focused) and "Close".
  */
-export function ConnectDialog(props: ConnectDialogProps) {
-  const { src, title, frameTitle, closeLabel, onMessage, onDismiss, unavailable, tryAgainLabel } = props
+export function ConnectDialog({ src, text, onMessage, onDismiss, readyTimeoutMs, onUnavailable, unavailable, onRetry }: ConnectDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
@@ -43,7 +40,7 @@ export function ConnectDialog(props: ConnectDialogProps) {
   // a frame the CSP refuses) fires `load` as well, but never posts: only a message shows the
   // widget is there. Without one in time, the dialog says so itself, outside the frame.
   const [spoke, setSpoke] = useState<string>()
-  useReadyTimeout(spoke === src || unavailable ? undefined : src, props.readyTimeoutMs, props.onUnavailable)
+  useReadyTimeout(spoke === src || unavailable ? undefined : src, readyTimeoutMs, onUnavailable)
   // Focus goes to the way forward; Close and the header's × are one Tab away.
   useLayoutEffect(() => {
     if (unavailable) tryAgain.current?.focus()
@@ -86,7 +83,7 @@ export function ConnectDialog(props: ConnectDialogProps) {
       ref={dialog}
       className="ibv-connect-dialog"
       aria-modal
-      aria-label={title}
+      aria-label={text.connectTitle}
       onCancel={(event) => {
         event.preventDefault()
         onDismiss()
@@ -94,26 +91,26 @@ export function ConnectDialog(props: ConnectDialogProps) {
     >
       <div className="ibv-connect-dialog__header">
         <h2 className="ibv-connect-dialog__title">
-          {title}
+          {text.connectTitle}
         </h2>
-        <button ref={closeButton} type="button" className="ibv-connect-dialog__close" aria-label={closeLabel} onClick={onDismiss}>
+        <button ref={closeButton} type="button" className="ibv-connect-dialog__close" aria-label={text.close} onClick={onDismiss}>
           ×
         </button>
       </div>
       {unavailable ? (
         <div className="ibv-connect-dialog__unavailable">
-          <p role="alert">{props.unavailableText}</p>
+          <p role="alert">{text.widgetUnavailable}</p>
           <div className="ibv-connect-dialog__actions">
-            <button ref={tryAgain} type="button" className="ibv-button" onClick={props.onRetry}>
-              {tryAgainLabel}
+            <button ref={tryAgain} type="button" className="ibv-button" onClick={onRetry}>
+              {text.tryAgain}
             </button>
             <button type="button" className="ibv-button ibv-connect-dialog__dismiss" onClick={onDismiss}>
-              {closeLabel}
+              {text.close}
             </button>
           </div>
         </div>
       ) : (
-        <iframe ref={frame} src={src} title={frameTitle} className="ibv-connect-dialog__frame" referrerPolicy="no-referrer" />
+        <iframe ref={frame} src={src} title={text.connectFrameTitle} className="ibv-connect-dialog__frame" referrerPolicy="no-referrer" />
       )}
     </dialog>
   )

@@ -2,7 +2,7 @@
 import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { IbvError, embeddedReportUrl } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import { awaitedFrame, frameKey, getEmbeddedReportState, withReady, withReport, withRetried, withToken, withUnavailable, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
+import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type EmbeddedReportState, type Frame } from './embedded-report-frames.js'
 import { useReadyTimeout } from './useReadyTimeout.js'
 import { EMBEDDED_REPORT_TEXT, withText, type IbvMessageOverrides } from './messages.js'
 import { useLatest } from './useLatest.js'
@@ -31,7 +31,7 @@ export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'
    * How long, in milliseconds, the report page has to speak in its frame (its first `ibv:*`
    * message) before the state is `error`: the service unreachable or failing, or a
    * Content-Security-Policy that refuses the frame. `onError` then gets an `IbvError` with the
-   * code `timeout`; "Try again" loads the page again.
+   * code `timeout`; "Try again" loads the page again with a new token.
    * @default `<IbvProvider readyTimeoutMs>`, else 10000
    */
   readyTimeoutMs?: number
@@ -149,10 +149,10 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   }, [replace, renew])
   // After giving up, a person's "Try again" starts over (the count and the window both at 0), so
   // the expired document is replaced at once, not when the window ends.
-  // A page that said nothing in time is loaded again, in a new iframe, with its (still usable) token.
-  useReadyTimeout(awaitedFrame(frames), readyTimeoutMs ?? context.readyTimeoutMs, (key) => setFrames((current) => withUnavailable(current, key)))
+  // A page that said nothing in time is hidden; "Try again" loads the report with a new token.
+  useReadyTimeout(awaitedFrame(frames), readyTimeoutMs ?? context.readyTimeoutMs, (token) => setFrames((current) => withUnavailable(current, token)))
   const unavailable = frames.some((frame) => frame.unavailable)
-  const retry = unavailable ? () => setFrames(withRetried) : gaveUp ? () => setFailedRenewals((remintedAt.current = 0)) : renew
+  const retry = gaveUp ? () => setFailedRenewals((remintedAt.current = 0)) : renew
 
   // Built only for the instance that needs it, not when the module loads.
   const ownError = useMemo(
@@ -184,7 +184,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       <ReportRefreshLabel refreshing={refreshing} />
       {frames.map((frame, index) => (
         <iframe
-          key={frameKey(frame)}
+          key={frame.token}
           ref={(element) => {
             windows.current[index] = element
           }}
@@ -200,7 +200,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
             // current one: a page cannot measure itself smaller than the frame it fills.
             height: height ?? frame.height,
             minHeight,
-            ...((!frame.ready || frame.unavailable) && { position: 'absolute', inset: 0, visibility: 'hidden' }),
+            ...(!frame.ready && { position: 'absolute', inset: 0, visibility: 'hidden' }),
           }}
         />
       ))}

@@ -4,7 +4,6 @@ import {
   BADGE_TEXT,
   CONNECT_TEXT,
   EMBEDDED_REPORT_TEXT,
-  INVITE_BORROWER_TEXT,
   INVITE_TEXT,
   RECONNECT_TEXT,
   REFRESH_TEXT,
@@ -27,5 +26,4 @@ export const defaultMessages: IbvMessages = {
   ...REPORT_REFRESH_TEXT,
   ...REPORT_VIEW_TEXT,
   ...INVITE_TEXT,
-  ...INVITE_BORROWER_TEXT,
 }

@@ -1,7 +1,7 @@
 'use client'
 // The iframes of <EmbeddedReport>, as data. At most two: the current document, shown, and the
 // next one, loading hidden behind it until its page speaks, so a renewal never shows a blank.
-// A frame is known by its token: each token is loaded once (again only by "Try again").
+// A frame is known by its token: each token is loaded once.
 
 export interface Frame {
   token: string
@@ -13,18 +13,13 @@ export interface Frame {
   spoke?: boolean
   /** It is shown: its page spoke, or it came in the server's HTML (asked, it speaks soon after). */
   ready?: boolean
-  /** Its page said nothing within the ready timeout. */
+  /** Its page said nothing within the ready timeout: hidden, unless it speaks after all. */
   unavailable?: boolean
-  /** How many times "Try again" reloaded it: part of its key, so the iframe is made anew. */
-  attempt?: number
   /** Height the portal reported through `ibv:resize`, in CSS pixels. */
   height?: number
   /** The portal in this frame said its token expired (`ibv:token_expired`). */
   expired?: boolean
 }
-
-/** A frame's React key, and what its ready timeout waits for. */
-export const frameKey = (frame: Frame) => `${frame.token} ${frame.attempt ?? 0}`
 
 /**
  * A new token's frame: it loads hidden behind a ready current one, or replaces one not ready.
@@ -44,25 +39,19 @@ export function withReport(frames: Frame[], token: string, report: Partial<Frame
   return frames.map((frame) => (frame.token === token ? { ...frame, ...report } : frame))
 }
 
-/** The page in the frame of `token` spoke: it is shown, and becomes the only one. */
+/** The page in the frame of `token` spoke, even after its timeout: it is shown, and becomes the only one. */
 export function withReady(frames: Frame[], token: string): Frame[] {
-  return withReport(frames, token, { ready: true, spoke: true }).filter((frame) => frame.token === token)
+  return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).filter((frame) => frame.token === token)
 }
 
-/** The frame waited on as `key` said nothing in time. */
-export function withUnavailable(frames: Frame[], key: string): Frame[] {
-  return frames.map((frame) => (frameKey(frame) === key ? { ...frame, unavailable: true } : frame))
+/** The page in the frame of `token` said nothing in time: it is hidden (a served one too). */
+export function withUnavailable(frames: Frame[], token: string): Frame[] {
+  return withReport(frames, token, { ready: false, unavailable: true })
 }
 
-/** "Try again": the frames that said nothing load again, in new iframes. */
-export function withRetried(frames: Frame[]): Frame[] {
-  return frames.map((frame) => (frame.unavailable ? { token: frame.token, attempt: (frame.attempt ?? 0) + 1 } : frame))
-}
-
-/** The key of the frame whose page has yet to speak, if any (at most one is). */
+/** The token of the frame whose page has yet to speak, if any (at most one is). */
 export function awaitedFrame(frames: Frame[]): string | undefined {
-  const waiting = frames.find((frame) => !frame.spoke && !frame.unavailable)
-  return waiting && frameKey(waiting)
+  return frames.find((frame) => !frame.spoke && !frame.unavailable)?.token
 }
 
 /**
@@ -77,7 +66,7 @@ export type EmbeddedReportState = 'loading' | 'ready' | 'renewing' | 'expired' |
 
 export function getEmbeddedReportState(frames: Frame[], failed: boolean, fetching: boolean): EmbeddedReportState {
   if (failed && !fetching) return 'error'
-  if (!frames[0]?.ready || frames[0].unavailable) return 'loading'
+  if (!frames[0]?.ready) return 'loading'
   if (frames[1] || fetching) return 'renewing'
   return frames[0].expired ? 'expired' : 'ready'
 }

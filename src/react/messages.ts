@@ -93,6 +93,11 @@ export const CONNECT_TEXT = {
   /** In the dialog, instead of the widget, when it did not open in time (both voices). */
   widgetUnavailable: 'The bank connection could not be opened. Check your internet connection and try again.',
   tryAgain: 'Try again',
+  /**
+   * `<ConnectButton invite>`, in the borrower's voice: instead of `connectError` when the link
+   * they opened was refused (expired, already used, or altered).
+   */
+  inviteRefused: 'This link has expired or was already used. Ask your lender for a new one.',
 }
 
 export const REFRESH_TEXT = {
@@ -205,14 +210,6 @@ export const INVITE_TEXT = {
   inviteNoName: 'the applicant',
 }
 
-/**
- * `<ConnectButton invite>`, in the borrower's voice: what the borrower reads when the link they
- * opened was refused (expired, already used, or altered).
- */
-export const INVITE_BORROWER_TEXT = {
-  inviteRefused: 'This link has expired or was already used. Ask your lender for a new one.',
-}
-
 /** Every text of every component. */
 export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof BADGE_TEXT &
@@ -222,8 +219,7 @@ export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof REFRESH_TEXT &
   typeof REPORT_REFRESH_TEXT &
   typeof REPORT_VIEW_TEXT &
-  typeof INVITE_TEXT &
-  typeof INVITE_BORROWER_TEXT
+  typeof INVITE_TEXT
 
 /** Overrides: any text, and any entry of the nested maps. */
 export type IbvMessageOverrides = {

@@ -161,9 +161,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   const widget: ReactNode = state.src ? (
     <ConnectDialog
       src={state.src}
-      title={messages.connectTitle}
-      frameTitle={messages.connectFrameTitle}
-      closeLabel={messages.close}
+      text={messages}
       onMessage={onMessage}
       // The close button and Escape outside the frame are the widget's own close request, with
       // what it last said leaving would report; after the error, onExit has been told already.
@@ -171,8 +169,6 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       readyTimeoutMs={options.readyTimeoutMs ?? readyTimeoutMs}
       onUnavailable={onUnavailable}
       unavailable={state.status === 'unavailable'}
-      unavailableText={messages.widgetUnavailable}
-      tryAgainLabel={messages.tryAgain}
       onRetry={() => void load(true)}
     />
   ) : null

@@ -58,13 +58,27 @@ describe('<EmbeddedReport> ready timeout', () => {
     const again = frames()[0]!
     expect(frames()).toHaveLength(1)
     expect(again, 'a new iframe, so the page loads again').not.toBe(first)
-    expect(again.src).toBe(first.src)
+    // With a new token, as every "Try again" of the report and of the connect widget asks for.
+    expect(again.src).not.toBe(first.src)
     expect(root.dataset.state).toBe('loading')
     await portalSpeaks(again, SERVICE)
     expect(root.dataset.state).toBe('ready')
     await settle(MINUTE)
     expect(errors).toHaveLength(1)
     expect(states).toEqual(['loading', 'error', 'loading', 'ready'])
+  })
+
+  it('a page that speaks after the timeout is shown after all, and the error ends', async () => {
+    const { errors, states, root } = await mount()
+    const late = frames()[0]!
+    await settle(10_000)
+    expect(root.dataset.state).toBe('error')
+    await portalSpeaks(late, SERVICE)
+    expect(root.dataset.state).toBe('ready')
+    expect(late.style.visibility).toBe('')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(errors).toHaveLength(1)
+    expect(states).toEqual(['loading', 'error', 'ready'])
   })
 
   it('a message from another origin or window does not make the frame ready', async () => {
