@@ -101,7 +101,7 @@ export const WidgetUnavailable: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     const dialog = await within(document.body).findByRole('dialog', { name: 'Connect your bank' })
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The bank connection could not be opened. Check your internet connection and try again.'), { timeout: 5000 })
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The bank connection could not be opened: the service did not answer. Try again in a moment.'), { timeout: 5000 })
     await expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus()
     await expect(canvas.getByRole('status')).toHaveTextContent('Exited: WIDGET_UNAVAILABLE.')
   },

@@ -91,7 +91,7 @@ export const CONNECT_TEXT = {
   close: 'Close',
   connectError: 'The bank connection could not be started. Try again.',
   /** In the dialog, instead of the widget, when it did not open in time (both voices). */
-  widgetUnavailable: 'The bank connection could not be opened. Check your internet connection and try again.',
+  widgetUnavailable: 'The bank connection could not be opened: the service did not answer. Try again in a moment.',
   tryAgain: 'Try again',
   /**
    * `<ConnectButton invite>`, in the borrower's voice: instead of `connectError` when the link

@@ -12,7 +12,7 @@ import type { BrokenMode } from './broken-service.js'
 const READY_TIMEOUT_MS = 1500
 /** Polling bound: the configured timeout, plus time for the token and a render. */
 const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 2000 }
-const UNAVAILABLE = 'The bank connection could not be opened. Check your internet connection and try again.'
+const UNAVAILABLE = 'The bank connection could not be opened: the service did not answer. Try again in a moment.'
 
 const started: string[] = []
 afterEach(async () => {
