@@ -2,12 +2,12 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
-import { useConnectWidget, type UseConnectWidgetOptions } from './useConnectWidget.js'
+import { useConnectWidget, type ConnectWidgetCallbacks, type UseConnectWidgetOptions } from './useConnectWidget.js'
 import { classes } from './class-name.js'
 
-export interface ConnectButtonProps
-  extends UseConnectWidgetOptions,
-    Omit<ComponentPropsWithoutRef<'button'>, 'onError' | keyof UseConnectWidgetOptions> {}
+/** `consumerId` or `invite` (exactly one), the widget's callbacks, and a button's own props. */
+export type ConnectButtonProps = UseConnectWidgetOptions &
+  Omit<ComponentPropsWithoutRef<'button'>, 'onError' | 'consumerId' | 'invite' | keyof ConnectWidgetCallbacks>
 
 /**
  * A button that opens the connect widget for a consumer: by `consumerId` on the lender's own
@@ -23,7 +23,9 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
   ref,
 ) {
   const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
-  const { open, state, error, widget } = useConnectWidget({ consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
+  // Taken apart from props that are one side of the union, so put back together as that union.
+  const subject = { consumerId, invite } as UseConnectWidgetOptions
+  const { open, state, error, widget } = useConnectWidget({ ...subject, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
   const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
   return (

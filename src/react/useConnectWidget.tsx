@@ -14,15 +14,28 @@ export interface ConnectSuccess {
   institution: ConnectInstitution
 }
 
-export interface UseConnectWidgetOptions {
-  /** The applicant's id in the lender's system: the consumer whose bank is connected. Required unless `invite` is given. */
-  consumerId?: string
-  /**
-   * On the borrower's own page: the invite it was opened with (its `ibv_invite` parameter). The
-   * widget's token is asked for with the invite instead of a consumer id (no session needed), and
-   * a success tells the backend, which then refuses the link.
-   */
-  invite?: string
+/**
+ * Whose bank the widget connects: the applicant's id on the lender's own pages, or the invite a
+ * borrower's page was opened with. Exactly one of the two.
+ */
+export type ConnectWidgetSubject =
+  | {
+      /** The applicant's id in the lender's system: the consumer whose bank is connected. */
+      consumerId: string
+      invite?: undefined
+    }
+  | {
+      /**
+       * On the borrower's own page: the invite it was opened with (its `ibv_invite` parameter).
+       * The widget's token is asked for with the invite instead of a consumer id (no session
+       * needed), and a success tells the backend, which then refuses the link.
+       */
+      invite: string
+      consumerId?: undefined
+    }
+
+/** What `useConnectWidget` and `<ConnectButton>` take besides whose bank it is. */
+export interface ConnectWidgetCallbacks {
   /** The consumer connected a bank: a product request now exists. */
   onSuccess?: (success: ConnectSuccess) => void
   /**
@@ -65,6 +78,9 @@ const CLOSE_REQUEST = { type: 'ibv:close_requested' }
 
 /** Closes the widget that is open now, if any: one widget at a time, page-wide. */
 let closeActive: (() => void) | undefined
+
+/** The options of `useConnectWidget`: whose bank, and the callbacks. */
+export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallbacks
 
 /**
  * Opens the hosted connect widget in an accessible modal, with a consumer token from the

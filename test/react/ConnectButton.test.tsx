@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { StrictMode } from 'react'
+import { StrictMode, type ComponentProps } from 'react'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvProvider, useIbvReport } from '../../src/index.js'
 import { settle, withFakeTime } from './settle.js'
@@ -13,7 +13,7 @@ const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-
 const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null | undefined = widgetFrame()?.contentWindow) =>
   postMessageFrom(data, origin, source ?? null)
 
-function setup(extra: Partial<Parameters<typeof ConnectButton>[0]> = {}) {
+function setup(extra: Partial<ComponentProps<typeof ConnectButton>> & { invite?: undefined } = {}) {
   const chain = createChain()
   const handlers = { onSuccess: vi.fn(), onExit: vi.fn(), onEvent: vi.fn(), onInvalidMessage: vi.fn() }
   render(
