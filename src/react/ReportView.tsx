@@ -30,10 +30,8 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   /**
    * Writes a feature's value: `name` is the raw feature name, `value` the raw value, `formatted`
    * the default text (`"$1,234.50"`). Return `undefined` to keep the default rendering, whose
-   * decimal points line up. The CSV always carries the raw value.
-   *
-   * @example
-   * formatFeature={(name, value) => (name === 'income_stability_score' ? `${Math.round(Number(value) * 100)} / 100` : undefined)}
+   * decimal points line up. The CSV always carries the raw value. docs/guides/components.md has
+   * an example (a score written out of 100).
    */
   formatFeature?: (name: string, value: unknown, formatted: string) => ReactNode
   /** How many accounts start expanded. @default 3 */

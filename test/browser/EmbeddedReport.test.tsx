@@ -110,8 +110,9 @@ describe('<EmbeddedReport> in Chromium', () => {
     await control('/sandbox/tokens/expire', { product_request_id: id })
     await waitFor(() => expect(said(frames()[0])).toContain('session has expired'), { timeout: 8000 })
     await waitFor(() => expect(root.dataset.state).toBe('expired'))
-    // The frame follows the one-line page down.
-    await waitFor(() => expect(frames()[0]!.getBoundingClientRect().height).toBeLessThan(200))
+    // The frame follows the one-line page down (when its resize message arrives: on a busy machine
+    // that can take longer than waitFor's default second).
+    await waitFor(() => expect(frames()[0]!.getBoundingClientRect().height).toBeLessThan(200), { timeout: 5000 })
     await waitFor(
       () => {
         expect(frames()).toHaveLength(1)
