@@ -42,10 +42,13 @@ export function ApplicantDetail({
     const element = heading.current
     if (!focusRequest || !element) return
     element.focus({ preventScroll: true })
-    // Scrolled only when it is not all in view (on a phone, below the list): at a desktop width
-    // the detail is beside the list and the page stays where it is.
+    // In one column (a phone) the detail is below the list: brought up unless its heading is in the
+    // top third, so what follows the heading shows too, not a bare heading at the bottom edge. At
+    // a desktop width it is beside the list, and the page stays where it is unless it is out of view.
     const box = element.getBoundingClientRect()
-    if (box.top < 0 || box.bottom > window.innerHeight) {
+    const list = element.closest('section')?.previousElementSibling
+    const below = !!list && box.top >= list.getBoundingClientRect().bottom
+    if (box.top < 0 || box.bottom > window.innerHeight || (below && box.top > window.innerHeight / 3)) {
       const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       element.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
     }
@@ -59,7 +62,7 @@ export function ApplicantDetail({
             {applicant.name}
           </h2>
           <p className="muted">
-            Consumer <code>{applicant.consumerId}</code>
+            Applicant ID <code>{applicant.consumerId}</code>
             {id && (
               <>
                 {' '}

@@ -58,7 +58,7 @@ export function ControlPanel({ applicant }: { applicant: Applicant | undefined }
       )}
       <p className="muted" role="status">
         {note ?? 'Sandbox time moves with the real clock; these buttons jump ahead.'}
-        {clock && ` Sandbox time: ${new Date(clock).toLocaleString()}.`}
+        {clock && ` Sandbox time: ${new Date(clock).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (verification service time, as its reports state it).`}
       </p>
     </section>
   )

@@ -56,20 +56,22 @@ export const NeedsReconnect: Story = {
   args: { consumerName: 'Ada', institutionName: 'Harbour National Bank' },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled())
-    await expect(within(canvasElement).getByText('Refresh is not possible until Ada reconnects Harbour National Bank: send them the connection link.')).toBeVisible()
+    await expect(within(canvasElement).getByText('Refresh is possible once Ada has reconnected Harbour National Bank.')).toBeVisible()
     await expect(within(canvasElement).getByRole('region', { name: 'Ask Ada to reconnect Harbour National Bank' })).toBeVisible()
   },
 }
 
 /**
- * Refused within 24 hours: the rule, dated from the last report in the service's time (the
- * story's sandbox clock, January 2026, not the browser's), and no reconnect offered.
+ * Refused within 24 hours, after a refresh made elsewhere whose report is still being prepared:
+ * the rule without a date (the window's start is not known here, and the last report's date would
+ * give a time already past), and no reconnect offered. With the applicant's latest request given
+ * and its report there, the rule is dated in the service's time.
  */
 export const NotReadyWithin24Hours: Story = {
   loaders: withOutcome(undefined, true),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent(/^Reports can be refreshed once every 24 hours\. The last report is of Jan 15, 2026/))
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.'))
     await expect(within(canvasElement).queryByRole('region')).toBeNull()
     await expect(within(canvasElement).queryByText(/reconnect/i)).toBeNull()
   },

@@ -1,9 +1,9 @@
 'use client'
-import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react'
-import { REFRESH_INTERVAL_MS, type RefreshOutcome } from '../core/index.js'
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react'
+import { REFRESH_INTERVAL_MS, serviceTime, type RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { fill } from './format.js'
-import { RECONNECT_TEXT, REFRESH_TEXT, withText } from './messages.js'
+import { RECONNECT_TEXT, REFRESH_TEXT, REPORT_REFRESH_TEXT, withText } from './messages.js'
 import { ReconnectPrompt, type ReconnectPromptProps } from './ReconnectPrompt.js'
 import { formatServiceTime } from './service-date.js'
 import { useRefreshGate, type RefreshGate } from './useRefreshGate.js'
@@ -53,8 +53,16 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
   const context = useIbvContext('RefreshReportButton')
   const messages = withText(REFRESH_TEXT, context.messages)
   const names = withText(RECONNECT_TEXT, context.messages)
-  const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, { onRefreshed })
-  const gate = useRefreshGate(productRequestId ?? (outcome?.kind === 'submitted' ? outcome.productRequestId : undefined), outcome)
+  const clock = withText(REPORT_REFRESH_TEXT, context.messages).serviceClock
+  // The request a refresh here started, for this applicant: the latest one, when the page gives none.
+  const [started, setStarted] = useState<{ consumerId: string; id: string }>()
+  const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, {
+    onRefreshed: (id) => {
+      setStarted({ consumerId, id })
+      onRefreshed?.(id)
+    },
+  })
+  const gate = useRefreshGate(productRequestId ?? (started?.consumerId === consumerId ? started.id : undefined), outcome)
   const reasonId = useId()
   const bank = (outcome && 'institutionName' in outcome && outcome.institutionName) || gate.institutionName || institutionName
   const prompt = { consumerName, onSend, onReconnect, institutionName: bank }
@@ -82,7 +90,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
       )}
       {gate.block === 'needs_reconnect' && <ReconnectPrompt response={gate.pending} {...prompt} />}
       {!isPending && !gate.block && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} gate={gate} prompt={prompt} /> : null}
+      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clock} gate={gate} prompt={prompt} /> : null}
     </div>
   )
 })
@@ -90,11 +98,13 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
 function Outcome({
   outcome,
   messages,
+  clock,
   gate,
   prompt,
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
+  clock: string
   gate: RefreshGate
   prompt: Pick<ReconnectPromptProps, 'consumerName' | 'onSend' | 'onReconnect' | 'institutionName'>
 }) {
@@ -103,11 +113,14 @@ function Outcome({
       // Once the new report is there (or failed), the page shows it: nothing left to say.
       return gate.final ? null : <Message role="status">{messages.refreshSubmitted}</Message>
     case 'refresh_not_ready': {
-      // The service's time, from its own report: the browser's clock may be hours or days off.
-      const created = gate.lastReport?.created_at
+      // The service's time, from its own report: the browser's clock may be hours or days off. A
+      // date only when the window is known to start at that report (see `datedReport`); else the
+      // rule alone, never a time that may already be past. Up to the next minute: not a minute early.
+      const created = gate.datedReport?.created_at
+      const time = serviceTime(created)
       const last = formatServiceTime(created, DATE_TIME)
-      const next = formatServiceTime(created, DATE_TIME, undefined, REFRESH_INTERVAL_MS)
-      return <Message role="status">{last && next ? fill(messages.refreshNotReadyAt, { last, time: next }) : messages.refreshNotReady}</Message>
+      const next = time === undefined ? undefined : formatServiceTime(created, DATE_TIME, undefined, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
+      return <Message role="status">{last && next ? fill(messages.refreshNotReadyAt, { last, time: next, clock }) : messages.refreshNotReady}</Message>
     }
     case 'invalid_connection':
     case 'data_pull_failed':
@@ -124,6 +137,7 @@ function Outcome({
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+const MINUTE_MS = 60_000
 
 /** One line of outcome text: `status` for news, `alert` for a failure. */
 function Message({ role, children }: { role: 'status' | 'alert'; children: string }) {

@@ -106,18 +106,20 @@ export const REFRESH_TEXT = {
   /** Refused within 24 hours, when no report's date is known. */
   refreshNotReady: 'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
   /**
-   * Refused within 24 hours, the last report's date known: `{last}` is replaced by that report's
-   * `created_at`, `{time}` by 24 hours later, both in the service's time as its reports state it
-   * (never the browser's clock).
+   * Refused within 24 hours, when the applicant's latest request is the last report (so the
+   * window's start is known): `{last}` is replaced by that report's `created_at`, `{time}` by 24
+   * hours later (up to the next minute), both in the service's time as its reports state it (never
+   * the browser's clock); `{clock}` by `serviceClock`, which says so.
    */
-  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report is of {last}, so the next refresh is possible from {time}.',
+  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report is of {last}, so the next refresh is possible from {time} ({clock}).',
   /** Beside the disabled button while the applicant's latest report is being prepared. */
   refreshPreparing: 'A new report is being prepared. Refresh is possible again once it is ready.',
   /**
-   * Beside the disabled button while the latest report waits for a reconnect; `{consumer}` and
-   * `{institution}` as in the reconnect prompt (`theApplicant`, `theirBank` when not known).
+   * Beside the disabled button while the latest report waits for a reconnect, above the reconnect
+   * prompt (which offers the link); `{consumer}` and `{institution}` as in that prompt
+   * (`theApplicant`, `theirBank` when not known).
    */
-  refreshNeedsReconnect: 'Refresh is not possible until {consumer} reconnects {institution}: send them the connection link.',
+  refreshNeedsReconnect: 'Refresh is possible once {consumer} has reconnected {institution}.',
   refreshConsumerNotFound: 'The service does not know this applicant, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
   /** `{message}` is replaced by the server's message. */
@@ -128,13 +130,19 @@ export const REFRESH_TEXT = {
 /**
  * The line above a report kept on screen while a newer one is prepared (`useReportWhileRefreshing`,
  * shown by `<EmbeddedReport refreshing>` and `<ReportView refreshing>`), staff voice. `{date}` is the
- * shown report's date (its `created_at`, in the service's time).
+ * shown report's date and time (its `created_at`, in the service's time); `{clock}` is `serviceClock`.
  */
 export const REPORT_REFRESH_TEXT = {
-  reportOf: 'Report of {date}',
-  reportKeptPreparing: 'Report of {date} — a new report is being prepared',
+  reportOf: 'Report of {date} ({clock})',
+  reportKeptPreparing: 'Report of {date} ({clock}) — a new report is being prepared',
   /** `{reason}` is the new report's status described (`describeStatus`). */
-  reportKeptFailed: 'Report of {date} — the new report could not be prepared. {reason}',
+  reportKeptFailed: 'Report of {date} ({clock}) — the new report could not be prepared. {reason}',
+  /**
+   * Says whose clock a report's time is: the service states its times without a time zone, as its
+   * own wall clock, and they are shown as given (never in the reader's zone). Also the `{clock}` of
+   * `refreshNotReadyAt`.
+   */
+  serviceClock: 'verification service time',
 }
 
 export const REPORT_VIEW_TEXT = {

@@ -11,8 +11,13 @@ export interface RefreshGate {
   pending: PendingReport | undefined
   /** The latest request reached a final state (its report, or a failure). */
   final: boolean
-  /** The most recent report known, by its own `created_at`: the 24-hour rule is stated from it. */
-  lastReport: IbvReport | undefined
+  /**
+   * The report the 24-hour window is known to start from: the newest report known (by its own
+   * `created_at`) when it is the latest request's own. Undefined otherwise: the window runs from
+   * the last submitted refresh, which may be a later request with no report (one that failed), or
+   * one this page does not know.
+   */
+  datedReport: IbvReport | undefined
   /** The bank, as the reports name it. */
   institutionName: string | undefined
 }
@@ -30,12 +35,13 @@ export function useRefreshGate(latestId: string | undefined, outcome: RefreshOut
   // An unknown status never locks the button: only a known one on its way.
   const block = !look ? undefined : look.needsReconnect ? 'needs_reconnect' : look.known && !look.terminal ? 'preparing' : undefined
   const reports = [latest.report, named.report].filter((report): report is IbvReport => !!report)
-  const lastReport = reports.sort((a, b) => (serviceTime(b.created_at) ?? 0) - (serviceTime(a.created_at) ?? 0))[0]
+  const newest = reports.sort((a, b) => (serviceTime(b.created_at) ?? 0) - (serviceTime(a.created_at) ?? 0))[0]
+  const datedReport = latestId && newest?.product_request_id === latestId ? newest : undefined
   return {
     block,
     pending: latest.pending,
     final: latest.final,
-    lastReport,
+    datedReport,
     institutionName: reportInstitution(latest.report) ?? reportInstitution(named.report),
   }
 }

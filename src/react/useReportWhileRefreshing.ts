@@ -37,7 +37,8 @@ export interface ReportWhileRefreshing {
   /** The latest request's `ibv_report_status`, once known. */
   status: string | undefined
   /**
-   * The label above the shown report ("Report of Nov 28, 2026 — a new report is being prepared"),
+   * The label above the shown report ("Report of Nov 28, 2026, 2:38 PM (verification service time)
+   * — a new report is being prepared"),
    * from the `reportOf`, `reportKeptPreparing` and `reportKeptFailed` texts; undefined when no
    * earlier report was given (nothing to tell apart).
    */
@@ -64,8 +65,9 @@ export function useReportWhileRefreshing(productRequestId: string, options: UseR
   const keep = !latest.report && !!previous.report && !!previousId
   const state: ReportRefreshState = !keep ? 'current' : look && (look.terminal || look.needsReconnect) ? 'failed' : 'preparing'
   const report = keep ? previous.report : latest.report
-  const date = formatServiceTime(report?.created_at, { dateStyle: 'medium' }, locale)
-  const values = { date: date ?? '', reason: look?.description ?? '' }
+  // Date and time: two reports of one day (a refresh the same morning) must not read the same.
+  const date = formatServiceTime(report?.created_at, { dateStyle: 'medium', timeStyle: 'short' }, locale)
+  const values = { date: date ?? '', reason: look?.description ?? '', clock: text.serviceClock }
   const label =
     !previousId || !report || date === undefined
       ? undefined

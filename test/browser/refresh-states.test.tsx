@@ -93,7 +93,7 @@ describe('refresh states in Chromium', () => {
     expect(refreshButton()).toBeDisabled()
     expect(refreshButton().getAttribute('aria-describedby')).toBe(reason.id)
     // The report being read stays, the same document, labelled with its date.
-    await waitFor(() => expect(label()?.textContent).toMatch(/^Report of [A-Z][a-z]{2} \d{1,2}, \d{4} — a new report is being prepared$/))
+    await waitFor(() => expect(label()?.textContent).toMatch(/^Report of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(verification service time\) — a new report is being prepared$/))
     expect(frames()[0]).toBe(shownBefore)
     expect(frames()[0]!.contentDocument?.body?.textContent).toContain(first)
     await shoot('hosted-preparing')
@@ -109,7 +109,7 @@ describe('refresh states in Chromium', () => {
     await waitFor(() => expect(frames()[0]!.contentDocument?.body?.textContent).not.toContain(first), { timeout: 10_000 })
     watch.disconnect()
     expect(blank).toBe(false)
-    expect(label()?.textContent).toMatch(/^Report of [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(label()?.textContent).toMatch(/^Report of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(verification service time\)$/)
     await waitFor(() => expect(refreshButton()).toBeEnabled())
   })
 
@@ -151,23 +151,57 @@ describe('the 24-hour rule and the reconnect case, against a sandbox whose clock
     await chain.sandbox.advance(3 * 86_400 + 5.5 * 3600)
     await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42', institution: 'Platypus Bank' })
     await chain.sandbox.advance(6)
-    expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
+    const refreshed = await chain.fetchers.refresh?.('LND-42')
+    expect(refreshed?.kind).toBe('submitted')
     await chain.sandbox.advance(60)
+    // The page gives the applicant's latest request: the one that refresh started.
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <RefreshReportButton consumerId="LND-42" data-testid="refresh" />
+        <RefreshReportButton consumerId="LND-42" productRequestId={refreshed?.kind === 'submitted' ? refreshed.productRequestId : ''} data-testid="refresh" />
       </IbvProvider>,
     )
     await userEvent.click(refreshButton())
-    // The refresh's own report was created at 14:30:06 on Jan 4 (service time).
+    // The refresh's own report was created at 14:30:06 on Jan 4 (service time): from 14:31, not a minute early.
     await waitFor(() =>
       expect(screen.getByTestId('refresh').textContent).toContain(
-        'Reports can be refreshed once every 24 hours. The last report is of Jan 4, 2026, 2:30 PM, so the next refresh is possible from Jan 5, 2026, 2:30 PM.',
+        'Reports can be refreshed once every 24 hours. The last report is of Jan 4, 2026, 2:30 PM, so the next refresh is possible from Jan 5, 2026, 2:31 PM (verification service time).',
       ),
     )
     expect(screen.getByTestId('refresh').textContent).not.toMatch(/reconnect/i)
     expect(screen.queryByRole('region')).toBeNull()
     await shoot('not-ready-24h')
+  })
+
+  it('after a failed refresh, states the limit without a date: the window runs from that refresh, not the last report', async () => {
+    const chain = createChain()
+    const first = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-51', institution: 'Platypus Bank' })
+    await chain.sandbox.advance(6)
+    await chain.sandbox.advance(86_400)
+    await chain.control('/sandbox/consumers/LND-51/next_refresh', { outcome: 'generation_failed' })
+    /** The page keeps the applicant's latest request, as a lender's page does. */
+    function Page() {
+      const [latest, setLatest] = useState(first.product_request_id)
+      return <RefreshReportButton consumerId="LND-51" productRequestId={latest} onRefreshed={setLatest} data-testid="refresh" />
+    }
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+        <Page />
+      </IbvProvider>,
+    )
+    await waitFor(() => expect(refreshButton()).toBeEnabled())
+    await userEvent.click(refreshButton())
+    await waitFor(() => expect(refreshButton()).toBeDisabled())
+    // The new report fails; the refresh that started it counts for the 24 hours all the same.
+    await chain.sandbox.advance(6)
+    await waitFor(() => expect(refreshButton()).toBeEnabled(), { timeout: 10_000 })
+    await chain.sandbox.advance(600)
+    await userEvent.click(refreshButton())
+    await waitFor(() => expect(screen.getByTestId('refresh').dataset.state).toBe('refresh_not_ready'))
+    // The last complete report is of Jan 1, 9:00; the service refuses until Jan 3, 9:00.
+    expect(screen.getByTestId('refresh').textContent).toContain(
+      'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
+    )
+    expect(screen.getByTestId('refresh').textContent).not.toMatch(/possible from|Jan 2/)
   })
 
   it('disabled while the report waits for a reconnect, with the prompt naming the bank', async () => {
@@ -180,7 +214,7 @@ describe('the 24-hour rule and the reconnect case, against a sandbox whose clock
       </IbvProvider>,
     )
     await waitFor(() => expect(refreshButton()).toBeDisabled())
-    expect(screen.getByText('Refresh is not possible until Ada reconnects Harbour National Bank: send them the connection link.')).toBeVisible()
+    expect(screen.getByText('Refresh is possible once Ada has reconnected Harbour National Bank.')).toBeVisible()
     expect(screen.getByRole('region', { name: 'Ask Ada to reconnect Harbour National Bank' })).toBeVisible()
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeVisible()
     await shoot('needs-reconnect')

@@ -64,8 +64,9 @@ describe('<RefreshReportButton>', () => {
     await chain.sandbox.advance(86_399 - 6)
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
+    // Its own request's report is of 09:00:06: up to the next minute, never a minute early.
     expect(screen.getByRole('status').textContent).toBe(
-      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:00 AM.',
+      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:01 AM (verification service time).',
     )
     expect(root().textContent).not.toMatch(/reconnect|Nov/i)
     expect(screen.queryByRole('region')).toBeNull()
@@ -74,13 +75,14 @@ describe('<RefreshReportButton>', () => {
     expect(root().dataset.state).toBe('preparing')
   })
 
-  it('refresh_not_ready after a refresh made elsewhere: dated from the report the answer names', async () => {
+  it('refresh_not_ready after a refresh made elsewhere: the rule without a date, its start not known here', async () => {
     const { chain, click, root } = await setup()
     expect((await chain.fetchers.refresh?.('LND-42'))?.kind).toBe('submitted')
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
+    // The answer names the last complete report, older than the refresh the window runs from.
     expect(screen.getByRole('status').textContent).toBe(
-      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:00 AM.',
+      'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
     )
   })
 
