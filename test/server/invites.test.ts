@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createBackendFetchers } from '../../src/react/fetchers.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { inviteBackend, PAGE, SECRET } from './invite-backend.js'
@@ -229,6 +230,28 @@ describe('POST /invites/complete: single use', () => {
     expect((await complete(`${code.slice(0, -2)}AA`, id)).status).toBe(401)
     await sandbox.advance(120)
     expect((await complete(code, id)).status).toBe(401)
+  })
+})
+
+describe("the browser's completeInvite fetcher", () => {
+  it('takes a 202 (pending, unconfirmed) for success at once, and gives up on a 409 without retrying', async () => {
+    const { backend, invite, productRequest, used } = inviteBackend()
+    const sent: string[] = []
+    const fetchers = createBackendFetchers('https://lender.test/api/ibv', {
+      fetch: async (input, init) => {
+        sent.push(new URL(String(input)).pathname)
+        return backend.fetch(new Request(input, init))
+      },
+    })
+    const code = await invite('LND-42')
+    await expect(fetchers.completeInvite(code, await productRequest('LND-42', false))).resolves.toBeUndefined()
+    expect(sent).toEqual(['/api/ibv/invites/complete'])
+    expect(used).toEqual([])
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(fetchers.completeInvite(code, await productRequest('LND-42'))).rejects.toMatchObject({ status: 409, retryable: false })
+    expect(sent).toHaveLength(2)
+    expect(String(logged.mock.calls[0]?.[0])).not.toContain(code)
+    logged.mockRestore()
   })
 })
 
