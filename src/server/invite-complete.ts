@@ -38,9 +38,11 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
         if (owner === null || (owner !== undefined && owner !== claims.consumerId)) return notThisInvites()
         if ((await stored(store.markUsed(claims.id, productRequestId, ttlMs))) !== productRequestId) return alreadyUsed()
         await stored(store.claim(productRequestId, claims.consumerId, ttlMs))
-        if (owner === undefined) return json({ used: true, confirmed: false }, 202)
-        await announce(productRequestId, owner, await stored(store.confirm(productRequestId, owner)))
-        return json({ used: true, confirmed: true })
+        // Asked again once the claim is stored: a webhook that came before it found nothing to confirm.
+        const named = owner ?? (await ownerOf(client, productRequestId))
+        if (typeof named !== 'string') return json({ used: true, confirmed: false }, 202)
+        await announce(productRequestId, named, await stored(store.confirm(productRequestId, named)))
+        return named === claims.consumerId ? json({ used: true, confirmed: true }) : json({ used: true, confirmed: false }, 202)
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error
         onError(error.cause)
