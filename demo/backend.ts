@@ -49,6 +49,8 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions 
       secret: randomSecret(),
       pageUrl: options.borrowerPageUrl ?? 'http://127.0.0.1:5173/borrower',
       now: () => sandbox.clock.now(),
+      // Told once the service names the applicant as the owner: at once when the report was ready
+      // at completion, else when its webhook arrives (onWebhook above files it too).
       onUsed: ({ consumerId, productRequestId }) => {
         if (isApplicant(consumerId)) latest.set(consumerId, productRequestId)
       },

@@ -136,6 +136,12 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
   const invites = inviteRoutes(options.invites, client, onError)
+  // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
+  // lender's handler throws and the service retries.
+  const onWebhook = async (event: WebhookEvent) => {
+    await invites.onWebhook(event)
+    await options.onWebhook?.(event)
+  }
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const streams = eventStreams({
@@ -193,7 +199,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   app.post('/webhooks', (c) =>
     shutdown.closing
       ? shuttingDown()
-      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook: options.onWebhook, verify: options.verifyWebhook, onError })),
+      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, onError })),
   )
 
   app.get('/events', async (c) => {

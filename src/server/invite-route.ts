@@ -1,7 +1,8 @@
 import type { Hono } from 'hono'
-import { IbvError } from '../core/index.js'
+import type { WebhookEvent } from '../core/index.js'
 import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
+import { inviteCompletion } from './invite-complete.js'
 import { createMemoryInviteStore } from './invite-store.js'
 import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
 import { json } from './responses.js'
@@ -17,19 +18,20 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
   if (options === undefined) {
     return {
       mount: () => {},
+      onWebhook: async () => {},
       token: async () => invalid({ type: ['invites are not enabled on this backend (createIbvBackend({ invites }))'] }, 'Invites are not enabled on this backend.'),
     }
   }
   const signer = createInviteSigner(options)
   const store = options.store ?? createMemoryInviteStore()
+  const completion = inviteCompletion(options, store, client, onError)
 
   /** A genuine, unexpired, unused invite's claims, or the 401 (or 503, when the store fails) to answer. */
-  const check = async (invite: unknown, { allowUsed = false } = {}): Promise<InviteClaims | Response> => {
+  const check = async (invite: unknown): Promise<InviteClaims | Response> => {
     const claims = await signer.verify(invite)
     if (typeof claims === 'string') return refused(claims)
-    if (allowUsed) return claims
     try {
-      if (await store.isUsed(claims.id)) return refused('used')
+      if ((await store.usedFor(claims.id)) !== undefined) return refused('used')
     } catch (error) {
       onError(error)
       return json({ message: 'Invites cannot be checked just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
@@ -50,32 +52,21 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
       })
 
       // The borrower's page reports a completed connection. The invite is the credential (the
-      // borrower has no session); the product request is checked with the service before the
-      // invite is marked used.
+      // borrower has no session), used or not: a used one may repeat its own product request.
       app.post('/invites/complete', async (c) => {
         const body = await readJsonObject(c.req.raw)
         const productRequestId = body.product_request_id
         if (typeof productRequestId !== 'string' || productRequestId.trim() === '' || productRequestId.length > MAX_ID_LENGTH) {
           return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
         }
-        const claims = await check(body.invite, { allowUsed: true })
-        if (claims instanceof Response) return claims
-        const owner = await ownerOf(client, productRequestId)
-        if (owner === null) return invalid({ product_request_id: [`product request ${productRequestId} does not exist`] })
-        // A pending answer names no consumer (the spec's 202 body has none): then existence is all that is known.
-        if (owner !== undefined && owner !== claims.consumerId) {
-          return json({ message: 'This product request belongs to another applicant than the invite.', code: 'forbidden' }, 403)
-        }
-        try {
-          await store.markUsed(claims.id, Math.max(1, claims.expiresAt - signer.now()))
-        } catch (error) {
-          onError(error)
-          return json({ message: 'The invite could not be recorded as used just now. Try again.', code: 'server_error' }, 503, { 'retry-after': '5' })
-        }
-        await options.onUsed?.({ consumerId: claims.consumerId, productRequestId })
-        return json({ used: true })
+        const claims = await signer.verify(body.invite)
+        if (typeof claims === 'string') return refused(claims)
+        return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()))
       })
     },
+
+    /** Told every webhook event before the lender's `onWebhook`: confirms the claims it settles. */
+    onWebhook: (event: WebhookEvent) => completion.onWebhook(event),
 
     /** `POST /tokens` with `{ type: 'invite', invite }`: the invite's consumer's token, asking no one else. */
     async token(body: Record<string, unknown>): Promise<Response> {
@@ -96,17 +87,6 @@ function consumerIdProblem(value: unknown): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'consumer_id must not contain control characters'
   if (value === '.' || value === '..') return 'consumer_id cannot be a dot segment'
   return undefined
-}
-
-/** The consumer of a product request: its id (ready report), undefined (pending), or null (no such request). */
-async function ownerOf(client: IbvClient, productRequestId: string): Promise<string | undefined | null> {
-  try {
-    const result = await client.getReport(productRequestId)
-    return result.kind === 'ready' ? result.report.consumer_id : undefined
-  } catch (error) {
-    if (error instanceof IbvError && (error.code === 'not_found' || error.code === 'invalid_request')) return null
-    throw error
-  }
 }
 
 function refused(reason: keyof typeof INVITE_REFUSALS): Response {

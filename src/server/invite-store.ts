@@ -1,36 +1,86 @@
 /**
- * Remembers which invites were used, each until it expires (after that its expiry refuses it
- * anyway). The in-memory store suits one instance; several instances share one store on Redis,
- * `createRedisInviteStore` from `ibv-kit/server/redis`, so a link used through one instance is
- * refused by every other. A store that fails makes the backend refuse the invite for now (a 503),
+ * What the invite routes remember, each record until its invite expires (after that its expiry
+ * refuses the invite anyway): which product request each used invite was used for (the first one
+ * reported wins), and the product requests reported while their report was pending, whose owner
+ * the service has not named yet. The in-memory store suits one instance; several instances share
+ * one store on Redis, `createRedisInviteStore` from `ibv-kit/server/redis`, so a link used through
+ * one instance is refused by every other, and a webhook landing on any instance confirms a claim
+ * made through another. A store that fails makes the backend refuse the invite for now (a 503),
  * never take it for unused.
  */
 export interface InviteStore {
-  /** Records invite `id` as used for `ttlMs` milliseconds; recording it again changes nothing. */
-  markUsed(id: string, ttlMs: number): Promise<void>
-  /** Whether invite `id` was recorded as used (and has not expired since). */
-  isUsed(id: string): Promise<boolean>
+  /**
+   * Records invite `id` as used for `productRequestId`, for `ttlMs` milliseconds, unless it was
+   * recorded already (atomically: of two at once, one is first). Answers the product request
+   * recorded first: this one, or the one an earlier use recorded.
+   */
+  markUsed(id: string, productRequestId: string, ttlMs: number): Promise<string>
+  /** The product request invite `id` was used for, or undefined when it was not (or that record expired). */
+  usedFor(id: string): Promise<string | undefined>
+  /**
+   * Records that the holder of an invite for `consumerId` reported `productRequestId`, for `ttlMs`
+   * milliseconds, until the owner is known. A claim already there, open or confirmed, is kept.
+   */
+  claim(productRequestId: string, consumerId: string, ttlMs: number): Promise<void>
+  /**
+   * The service named `consumerId` as the owner of `productRequestId`: settles that consumer's
+   * claim and drops every other consumer's. `confirmed` is true for the one call that settled an
+   * open claim of `consumerId` (never again, on any instance); `foreign` counts the dropped claims.
+   */
+  confirm(productRequestId: string, consumerId: string): Promise<{ confirmed: boolean; foreign: number }>
 }
 
 /**
- * The default invite store: a map in memory, for one instance. Expired records are dropped as new
+ * The default invite store: maps in memory, for one instance. Expired records are dropped as new
  * ones come; none is dropped early, since a forgotten record would make a used link work again
- * (a record is only made by a borrower completing a connection, so the map grows with real use).
+ * (a record is only made by a borrower completing a connection, so the maps grow with real use).
  *
  * @example
  * const backend = createIbvBackend({ client, authorize, invites: { secret, pageUrl, store: createMemoryInviteStore() } })
  */
 export function createMemoryInviteStore(): InviteStore {
-  const used = new Map<string, number>()
+  const used = new Map<string, { productRequestId: string; until: number }>()
+  // Product request → its expiry and each claiming consumer (true once settled).
+  const claims = new Map<string, { until: number; consumers: Map<string, boolean> }>()
+  const prune = (now: number) => {
+    for (const [key, record] of used) if (record.until <= now) used.delete(key)
+    for (const [key, record] of claims) if (record.until <= now) claims.delete(key)
+  }
+  const live = <T extends { until: number }>(record: T | undefined) => (record !== undefined && record.until > Date.now() ? record : undefined)
   return {
-    async markUsed(id, ttlMs) {
+    async markUsed(id, productRequestId, ttlMs) {
       const now = Date.now()
-      for (const [key, until] of used) if (until <= now) used.delete(key)
-      used.set(id, Math.max(used.get(id) ?? 0, now + ttlMs))
+      prune(now)
+      const first = used.get(id)
+      if (first) return first.productRequestId
+      used.set(id, { productRequestId, until: now + ttlMs })
+      return productRequestId
     },
-    async isUsed(id) {
-      const until = used.get(id)
-      return until !== undefined && until > Date.now()
+    async usedFor(id) {
+      return live(used.get(id))?.productRequestId
+    },
+    async claim(productRequestId, consumerId, ttlMs) {
+      const now = Date.now()
+      prune(now)
+      const record = claims.get(productRequestId) ?? { until: 0, consumers: new Map<string, boolean>() }
+      record.until = Math.max(record.until, now + ttlMs)
+      if (!record.consumers.has(consumerId)) record.consumers.set(consumerId, false)
+      claims.set(productRequestId, record)
+    },
+    async confirm(productRequestId, consumerId) {
+      const record = live(claims.get(productRequestId))
+      if (!record) return { confirmed: false, foreign: 0 }
+      let foreign = 0
+      for (const [consumer, settled] of record.consumers) {
+        if (consumer !== consumerId && !settled) {
+          record.consumers.delete(consumer)
+          foreign++
+        }
+      }
+      const confirmed = record.consumers.get(consumerId) === false
+      if (confirmed) record.consumers.set(consumerId, true)
+      if (record.consumers.size === 0) claims.delete(productRequestId)
+      return { confirmed, foreign }
     },
   }
 }

@@ -19,14 +19,18 @@ export interface IbvInviteOptions {
   /** How long an invite may be used, in seconds (at most 90 days). @default 604800 (7 days) */
   ttlSeconds?: number
   /**
-   * Where used invites are remembered until they expire. `createMemoryInviteStore()` for one
-   * instance, `createRedisInviteStore` (`ibv-kit/server/redis`) for several.
+   * Where used invites (with the product request each was used for) and the claims awaiting their
+   * owner are remembered until the invites expire. `createMemoryInviteStore()` for one instance,
+   * `createRedisInviteStore` (`ibv-kit/server/redis`) for several.
    * @default createMemoryInviteStore()
    */
   store?: InviteStore
   /**
-   * Told once the borrower's page reported a completed connection and the invite is used: record
-   * the product request for the applicant here, as from a webhook.
+   * Told once per invite, when the product request the borrower's page reported is confirmed as
+   * the applicant's: at once when its report was ready, else when the webhook `report_generated`
+   * or `report_generation_failed` names the applicant (or a later completion finds the report
+   * ready). Never for a product request the service says belongs to someone else. Record the
+   * product request for the applicant here. A throw is told to `onError`; it is not called again.
    */
   onUsed?: (used: { consumerId: string; productRequestId: string }) => void | Promise<void>
   /** The clock invites are signed and checked by, in epoch milliseconds (a sandbox's in tests). @default Date.now */

@@ -8,12 +8,25 @@ const APP = 'https://lender.test'
 
 /**
  * A backend with invites over a sandbox with a manual clock (the invites read the same clock), that
- * records what `authorize` was asked and which consumers upstream tokens were minted for.
+ * records what `authorize` was asked, which consumers upstream tokens were minted for, what
+ * `onUsed` and `onError` were told. A sandbox made here sends its webhooks to this backend.
  */
 export function inviteBackend(options: { sandbox?: Sandbox; invites?: Partial<IbvInviteOptions> | false; authorize?: (context: AuthorizeContext) => boolean } = {}) {
-  const sandbox = options.sandbox ?? createSandbox({ clock: createManualClock(Date.UTC(2026, 10, 26, 9)), apiKey: KEY })
+  // Webhooks reach the backend made below, through its fetch (bound once it exists).
+  let deliver: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 })
+  const sandbox =
+    options.sandbox ??
+    createSandbox({
+      clock: createManualClock(Date.UTC(2026, 10, 26, 9)),
+      apiKey: KEY,
+      webhookUrl: `${APP}/api/ibv/webhooks`,
+      webhookHosts: ['lender.test'],
+      fetch: async (input, init) => deliver(new Request(input, init)),
+    })
   const minted: string[] = []
   const asked: AuthorizeContext[] = []
+  const used: { consumerId: string; productRequestId: string }[] = []
+  const errors: unknown[] = []
   const client = createIbvClient({
     apiKey: KEY,
     serviceUrl: 'https://service.test',
@@ -29,8 +42,10 @@ export function inviteBackend(options: { sandbox?: Sandbox; invites?: Partial<Ib
       return options.authorize ? options.authorize(context) : true
     },
     verifyWebhook: () => true,
-    invites: options.invites === false ? undefined : { secret: SECRET, pageUrl: PAGE, now: () => sandbox.clock.now(), ...options.invites },
+    onError: (error) => errors.push(error),
+    invites: options.invites === false ? undefined : { secret: SECRET, pageUrl: PAGE, now: () => sandbox.clock.now(), onUsed: (record) => void used.push(record), ...options.invites },
   })
+  deliver = (request) => backend.fetch(request)
   const call = async (path: string, body: unknown) => {
     const response = await backend.fetch(new Request(`${APP}/api/ibv${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
     const text = await response.text()
@@ -57,5 +72,5 @@ export function inviteBackend(options: { sandbox?: Sandbox; invites?: Partial<Ib
     if (ready) await sandbox.advance(60)
     return id
   }
-  return { sandbox, backend, call, invite, token, complete, productRequest, minted, asked }
+  return { sandbox, backend, call, invite, token, complete, productRequest, minted, asked, used, errors }
 }

@@ -126,49 +126,6 @@ describe('POST /tokens with an invite', () => {
   })
 })
 
-describe('POST /invites/complete: single use', () => {
-  it('refuses the invite once a connection was completed with it', async () => {
-    const { invite, token, complete, productRequest } = inviteBackend()
-    const code = await invite('LND-42')
-    expect((await token(code)).status).toBe(200)
-    const id = await productRequest('LND-42')
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true } })
-    const again = await token(code)
-    expect(again).toMatchObject({ status: 401, body: { message: expect.stringMatching(/already used/), code: 'unauthorized' } })
-    expect(again.text).not.toContain(code)
-    // Reported twice (a retry): still used, still fine.
-    expect((await complete(code, id)).status).toBe(200)
-    // Another invite for the same applicant is a new one.
-    expect((await token(await invite('LND-42'))).status).toBe(200)
-  })
-
-  it('accepts a product request whose report is still pending (its answer names no consumer)', async () => {
-    const { invite, token, complete, productRequest } = inviteBackend()
-    const code = await invite('LND-42')
-    expect((await complete(code, await productRequest('LND-42', false))).status).toBe(200)
-    expect((await token(code)).status).toBe(401)
-  })
-
-  it("refuses another applicant's product request (403) and an unknown one (400), leaving the invite usable", async () => {
-    const { invite, token, complete, productRequest } = inviteBackend()
-    const code = await invite('LND-42')
-    const theirs = await productRequest('LND-OTHER')
-    expect(await complete(code, theirs)).toMatchObject({ status: 403, body: { code: 'forbidden' } })
-    expect(await complete(code, 'IBVNOSUCHREQUEST')).toMatchObject({ status: 400, body: { fields: { product_request_id: [expect.any(String)] } } })
-    expect(await complete(code, '')).toMatchObject({ status: 400, body: { fields: { product_request_id: [expect.any(String)] } } })
-    expect((await token(code)).status).toBe(200)
-  })
-
-  it('refuses a tampered or expired invite with 401', async () => {
-    const { invite, complete, productRequest, sandbox } = inviteBackend({ invites: { ttlSeconds: 120 } })
-    const code = await invite('LND-42')
-    const id = await productRequest('LND-42')
-    expect((await complete(`${code.slice(0, -2)}AA`, id)).status).toBe(401)
-    await sandbox.advance(120)
-    expect((await complete(code, id)).status).toBe(401)
-  })
-})
-
 describe('createIbvBackend({ invites }) checks its options', () => {
   const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test' })
   const build = (invites: unknown) => () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, invites: invites as never })
