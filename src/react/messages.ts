@@ -97,7 +97,7 @@ export const CONNECT_TEXT = {
    * `<ConnectButton invite>`, in the borrower's voice: instead of `connectError` when the link
    * they opened was refused (expired, already used, or altered).
    */
-  inviteRefused: 'This link has expired or was already used. Ask your lender for a new one.',
+  inviteRefused: 'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
 }
 
 export const REFRESH_TEXT = {

@@ -26,7 +26,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const REFUSED = 'This link has expired or was already used. Ask your lender for a new one.'
+const REFUSED = 'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.'
 
 /** The borrower, in a browser that has never seen the lender's app. */
 async function borrower(link: string): Promise<Page> {
