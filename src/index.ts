@@ -36,6 +36,8 @@ export type {
   ReconnectReason,
   ConnectButtonProps,
   UseConnectWidgetOptions,
+  ConnectWidgetSubject,
+  ConnectWidgetCallbacks,
   ConnectSuccess,
   ConnectWidgetState,
   ConnectInstitution,

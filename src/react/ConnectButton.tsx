@@ -24,8 +24,8 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
 ) {
   const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
   // Taken apart from props that are one side of the union, so put back together as that union.
-  const subject = { consumerId, invite } as UseConnectWidgetOptions
-  const { open, state, error, widget } = useConnectWidget({ ...subject, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs })
+  const options = { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs } as UseConnectWidgetOptions
+  const { open, state, error, widget } = useConnectWidget(options)
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
   const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
   return (

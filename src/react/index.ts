@@ -16,7 +16,7 @@ export type { IbvMessages, IbvMessageOverrides, ReconnectReason } from './messag
 export { ConnectButton } from './ConnectButton.js'
 export type { ConnectButtonProps } from './ConnectButton.js'
 export { useConnectWidget } from './useConnectWidget.js'
-export type { UseConnectWidgetOptions, ConnectSuccess, ConnectWidgetState } from './useConnectWidget.js'
+export type { UseConnectWidgetOptions, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectSuccess, ConnectWidgetState } from './useConnectWidget.js'
 export type { ConnectInstitution, ConnectExitError, ConnectExitMetadata } from './widget-messages.js'
 export { RefreshReportButton } from './RefreshReportButton.js'
 export type { RefreshReportButtonProps } from './RefreshReportButton.js'
