@@ -138,6 +138,8 @@ const options = {
     'CONNECT_TEXT',
     'REFRESH_TEXT',
     'REPORT_VIEW_TEXT',
+    'REPORT_REFRESH_TEXT',
+    'INVITE_TEXT',
     'Base',
     'ReportEvent',
     'PrefetchedList',
