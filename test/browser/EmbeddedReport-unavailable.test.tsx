@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { commands, userEvent } from 'vitest/browser'
 import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers, type EmbeddedReportState } from '../../src/index.js'
-import type { BrokenMode } from './broken-service.js'
+import { brokenServices } from './broken-services.js'
 
 // <EmbeddedReport> when the service's report page cannot be reached, in real Chromium: a port
 // where nothing listens, a service that answers 500, one that accepts and never answers. The
@@ -15,16 +15,7 @@ const READY_TIMEOUT_MS = 1500
 /** Polling bound: the configured timeout, plus time for the token and a render. */
 const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 2000 }
 
-const started: string[] = []
-afterEach(async () => {
-  for (const id of started.splice(0)) await commands.stopBrokenService(id)
-})
-
-async function brokenService(mode: BrokenMode) {
-  const service = await commands.startBrokenService(mode, location.origin, '/ibv-sandbox')
-  started.push(service.id)
-  return service
-}
+const brokenService = brokenServices()
 
 async function completeReport(): Promise<string> {
   const control = async (path: string, body: unknown) => (await fetch(`${sandbox}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()

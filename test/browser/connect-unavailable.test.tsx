@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { commands, userEvent } from 'vitest/browser'
 import { ConnectButton, IbvProvider, createBackendFetchers, type ConnectExitError, type ConnectExitMetadata } from '../../src/index.js'
-import type { BrokenMode } from './broken-service.js'
+import { brokenServices } from './broken-services.js'
 
 // The connect dialog when the service cannot be reached, in real Chromium: a port where nothing
 // listens, a service that answers 500, one that accepts and never answers. Each time the frame
@@ -14,16 +14,7 @@ const READY_TIMEOUT_MS = 1500
 const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 2000 }
 const UNAVAILABLE = 'The bank connection could not be opened: the service did not answer. Try again in a moment.'
 
-const started: string[] = []
-afterEach(async () => {
-  for (const id of started.splice(0)) await commands.stopBrokenService(id)
-})
-
-async function brokenService(mode: BrokenMode) {
-  const service = await commands.startBrokenService(mode, location.origin, '/ibv-sandbox')
-  started.push(service.id)
-  return service
-}
+const brokenService = brokenServices()
 
 function setup(serviceUrl: string) {
   const onExit = vi.fn<(error: ConnectExitError | null, metadata: ConnectExitMetadata) => void>()
