@@ -3,6 +3,7 @@ import { IbvEvents, IbvProvider, ReportStatusBadge, createBackendFetchers, useIb
 import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
+import { Topbar } from './Topbar.tsx'
 
 const fetchers = createBackendFetchers('/api/ibv')
 // The sandbox is mounted on this dev server; in production this is the service's address.
@@ -38,13 +39,7 @@ export function App() {
   return (
     <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl}>
       <IbvEvents url="/api/ibv/events" />
-      <header className="topbar">
-        <div className="brand">
-          <span className="brand__mark" aria-hidden="true">N</span>
-          <span>Northwind Lending</span>
-        </div>
-        <span className="pill">Sandbox · no real bank is contacted</span>
-      </header>
+      <Topbar />
       <main className="layout">
         <section className="panel applicants" aria-labelledby="applicants-title">
           <h1 id="applicants-title">Loan applications</h1>

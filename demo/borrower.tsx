@@ -8,6 +8,7 @@ import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConnectButton, IbvProvider, createBackendFetchers } from 'ibv-kit'
 import { CredentialsHint } from './CredentialsHint.tsx'
+import { Topbar } from './Topbar.tsx'
 
 const fetchers = createBackendFetchers('/api/ibv')
 // The sandbox is mounted on this dev server; in production this is the service's address.
@@ -18,13 +19,7 @@ function BorrowerPage() {
   const [connected, setConnected] = useState<string>()
   return (
     <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} audience="borrower">
-      <header className="topbar">
-        <div className="brand">
-          <span className="brand__mark" aria-hidden="true">N</span>
-          <span>Northwind Lending</span>
-        </div>
-        <span className="pill">Sandbox · no real bank is contacted</span>
-      </header>
+      <Topbar />
       <main className="borrower">
         <section className="panel">
           <h1>Welcome to Northwind Lending</h1>

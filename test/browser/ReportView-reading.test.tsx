@@ -2,24 +2,13 @@ import '../../src/styles.css'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { page, userEvent } from 'vitest/browser'
-import { IbvProvider, ReportView, createBackendFetchers, type IbvReport } from '../../src/index.js'
+import { IbvProvider, ReportView, createBackendFetchers } from '../../src/index.js'
 import { mountInHost, resetHost } from './host-css.js'
+import { sandboxReport } from './sandbox-report.js'
 
 // What an underwriter reads in <ReportView>, laid out by real Chromium with the default theme:
 // labels in words with the raw key beside them, money with its currency, fixed precisions,
 // account types in words, the CSV, and a summary whose rows line up at every width.
-const service = `${location.origin}/ibv-sandbox`
-const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const control = async (path: string, body: unknown) =>
-  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
-
-async function sandboxReport(shape: { accounts: number; features: number }): Promise<IbvReport> {
-  const created = await control('/sandbox/product_requests', { consumer_id: `RV-${crypto.randomUUID()}`, ...shape })
-  await control('/sandbox/clock/advance', { seconds: 6 })
-  const answer = await createBackendFetchers('/api/ibv').report(created.product_request_id)
-  if (answer.kind !== 'ready') throw new Error('not ready')
-  return answer.report
-}
 
 afterEach(resetHost)
 
@@ -67,7 +56,7 @@ describe('<ReportView> read by an underwriter', () => {
     const report = await sandboxReport({ accounts: 1, features: 3 })
     const score = report.accounts[0]!.items[0]!.data['income_stability_score'] as number
     await mountInHost(
-      <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service} messages={{ featureLabels: { ne_income_feature_3: 'Gig income share' } }}>
+      <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={`${location.origin}/ibv-sandbox`} messages={{ featureLabels: { ne_income_feature_3: 'Gig income share' } }}>
         <ReportView
           report={report}
           featureLabels={{ ne_income_feature_1: 'Payroll deposits, 30 days', average_monthly_income: 'Monthly income (stated)' }}

@@ -2,24 +2,13 @@ import '../../src/styles.css'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen } from '@testing-library/react'
 import { cdp, page, userEvent } from 'vitest/browser'
-import { ReportView, createBackendFetchers, type IbvReport } from '../../src/index.js'
+import { ReportView, type IbvReport } from '../../src/index.js'
 import { mountInHost, resetHost } from './host-css.js'
+import { sandboxReport } from './sandbox-report.js'
 
 // <ReportView> laid out by real Chromium with the default theme, inside a host page styled like a
 // create-vite app of the classic template (centred text, styled buttons, a padded #root), at a
 // phone's and a desktop's width, in light and dark, and printed.
-const service = `${location.origin}/ibv-sandbox`
-const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const control = async (path: string, body: unknown) =>
-  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
-
-async function sandboxReport(shape: { accounts: number; features: number }): Promise<IbvReport> {
-  const created = await control('/sandbox/product_requests', { consumer_id: `RV-${crypto.randomUUID()}`, ...shape })
-  await control('/sandbox/clock/advance', { seconds: 6 })
-  const answer = await createBackendFetchers('/api/ibv').report(created.product_request_id)
-  if (answer.kind !== 'ready') throw new Error('not ready')
-  return answer.report
-}
 
 
 /**
