@@ -60,3 +60,15 @@ export type { ReportApiVersion } from './urls.js'
 
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'
+
+export { MAX_FRAME_HEIGHT, isFrameMessage, decodeReportMessage, decodeWidgetMessage } from './frame-protocol.js'
+export type {
+  ConnectInstitution,
+  ConnectExitError,
+  ConnectExitMetadata,
+  WidgetPageMessage,
+  ReportPageMessage,
+  EmbedderMessage,
+  WidgetMessage,
+  ReportMessage,
+} from './frame-protocol.js'

@@ -7,7 +7,7 @@ import { CONNECT_TEXT, withText } from './messages.js'
 import type { TokenRequest } from './fetchers.js'
 import { useLatest } from './useLatest.js'
 import { freshToken, tokenKey } from './useTokenQuery.js'
-import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from './widget-messages.js'
+import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from '../core/index.js'
 
 export interface ConnectSuccess {
   productRequestId: string

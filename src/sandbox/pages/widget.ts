@@ -1,22 +1,14 @@
 import { escapeHtml, page } from './html.js'
 import { monogram } from './logos.js'
-
-/** A message the widget posts to the embedding window (docs/sandbox.md lists the protocol). */
-export type WidgetMessage =
-  | { type: 'ibv:ready' }
-  | { type: 'ibv:event'; name: string; metadata: Record<string, unknown> }
-  | { type: 'ibv:success'; product_request_id: string; institution: { id: string; name: string } }
-  | { type: 'ibv:exit'; error: { code: string; message: string } | null; metadata: Record<string, unknown> }
-  // Posted by the page's script (assets/widget-js.ts) on Escape, with what `ibv:exit` would carry, if anything.
-  | { type: 'ibv:close_requested'; error?: { code: string; message: string } | null; metadata?: Record<string, unknown> }
+import type { WidgetPageMessage } from '../../core/index.js'
 
 export interface WidgetView {
   basePath: string
   /** Where messages go; none for a reconnect link opened on its own. */
   origin: string | undefined
-  messages: WidgetMessage[]
+  messages: WidgetPageMessage[]
   /** What `ibv:exit` says when the consumer leaves from this page. */
-  exit?: Extract<WidgetMessage, { type: 'ibv:exit' }>
+  exit?: Extract<WidgetPageMessage, { type: 'ibv:exit' }>
   /** Where the consumer is: step `at` of `of` (choose the bank, sign in, the code; 2 steps on a reconnect). */
   step?: { at: number; of: number }
 }

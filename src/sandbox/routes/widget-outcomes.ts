@@ -1,7 +1,8 @@
 import type { SandboxContext, WidgetSession } from '../context.js'
 import { INSTITUTIONS } from '../report-data.js'
 import type { ConnectOutcome, ProductRequest } from '../service.js'
-import { connectedPage, type WidgetMessage, type WidgetView } from '../pages/widget.js'
+import { connectedPage, type WidgetView } from '../pages/widget.js'
+import type { WidgetPageMessage } from '../../core/index.js'
 
 // What the widget's steps lead to: the test credentials' outcomes, the product request a
 // session creates or continues, and the messages that say so.
@@ -56,7 +57,7 @@ export function finish(view: WidgetView, session: WidgetSession): string {
 }
 
 export function exitMessage(error: { code: string; message: string } | null, metadata: Record<string, unknown>) {
-  return { type: 'ibv:exit', error, metadata } satisfies WidgetMessage
+  return { type: 'ibv:exit', error, metadata } satisfies WidgetPageMessage
 }
 
 export function pendingMeta(session: WidgetSession): Record<string, unknown> {
