@@ -31,23 +31,18 @@ export interface ConnectExitMetadata extends Record<string, unknown> {
   institutionName?: string
 }
 
-/** An exit as the widget's page sends it (`error` null when the consumer simply left). */
-interface WireExit {
-  error: { code: string; message: string } | null
-  metadata: Record<string, unknown>
-}
-
 /** What the connect widget's page posts to the page that embeds it, as sent. */
 export type WidgetPageMessage =
   | { type: 'ibv:ready' }
   | { type: 'ibv:resize'; height: number }
   | { type: 'ibv:event'; name: string; metadata: Record<string, unknown> }
   | { type: 'ibv:success'; product_request_id: string; institution: { id: string; name: string } }
-  | ({ type: 'ibv:exit' } & WireExit)
+  // `error` is null when the consumer simply left.
+  | { type: 'ibv:exit'; error: ConnectExitError | null; metadata: Record<string, unknown> }
   // Escape inside the widget (keys never leave its frame), with what `ibv:exit` would carry, if anything.
-  | ({ type: 'ibv:close_requested' } & Partial<WireExit>)
+  | { type: 'ibv:close_requested'; error?: ConnectExitError | null; metadata?: Record<string, unknown> }
   // On each page of the widget: what leaving now would report, without leaving.
-  | ({ type: 'ibv:exit_pending' } & WireExit)
+  | { type: 'ibv:exit_pending'; error: ConnectExitError | null; metadata: Record<string, unknown> }
 
 /** What the report page posts to the page that embeds it, as sent. */
 export type ReportPageMessage = { type: 'ibv:ready' } | { type: 'ibv:resize'; height: number } | { type: 'ibv:token_expired' }
