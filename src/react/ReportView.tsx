@@ -67,16 +67,16 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   }
   const [filter, setFilter] = useState('')
   // Typing stays responsive over thousands of rows: the tables follow a render behind.
-  const shownFilter = useDeferredValue(filter)
+  const needle = useDeferredValue(filter).trim().toLowerCase()
   const printing = usePrinting()
   const filterId = useId()
   const csv = useCsvExport(report, revealed, text, label, locale)
   const { accounts } = report
   // Sorted once per report and locale, so filtering 500 features per keystroke only scans.
   const sorted = useMemo(() => accounts.map((account) => (account.items ?? []).map((item) => sortedFeatures(item.data, locale))), [accounts, locale])
-  const filtering = !!shownFilter.trim()
+  const filtering = needle !== ''
   // Each item's features that the filter keeps, found once for the tables and the counts.
-  const shownNames = sorted.map((items) => items.map((names) => matchingFeatures(names, shownFilter, label)))
+  const shownNames = sorted.map((items) => items.map((names) => matchingFeatures(names, needle, label)))
   return (
     <article
       ref={ref}
