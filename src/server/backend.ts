@@ -70,6 +70,7 @@ export interface IbvBackendOptions {
   invites?: IbvInviteOptions
 }
 
+/** What `createIbvBackend` returns: the routes as a handler, and what a server-rendered page or a shutdown needs. */
 export interface IbvBackend {
   /** Where the routes live, without a trailing slash (`/api/ibv` by default). */
   basePath: string
