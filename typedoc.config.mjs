@@ -142,7 +142,6 @@ const options = {
     'INVITE_TEXT',
     'Base',
     'ReportEvent',
-    'PrefetchedList',
     'NodeHandler',
     'Listener',
     'ServerLike',

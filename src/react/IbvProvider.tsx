@@ -1,10 +1,10 @@
 'use client'
 import { useContext, useMemo, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
+import type { PrefetchedReport } from '../core/index.js'
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
-import type { PrefetchedList } from './prefetched.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
@@ -26,7 +26,7 @@ export interface IbvProviderProps {
    * server-rendered HTML already holds the report iframe and the status. A token past its renewal
    * time is renewed at once and never used for a new load.
    */
-  prefetched?: PrefetchedList
+  prefetched?: readonly (PrefetchedReport | null)[]
   /**
    * How long, in milliseconds, the connect widget and the hosted report have to say they are
    * ready in their frame before the component shows its own error ("Try again") instead of the

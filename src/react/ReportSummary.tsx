@@ -7,8 +7,6 @@ import { StatusBadge } from './StatusBadge.js'
 
 export interface ReportSummaryProps {
   report: IbvReport
-  /** The report's accounts, an empty list when it has none. */
-  accounts: IbvReport['accounts']
   money: Intl.NumberFormat
   messages: typeof REPORT_VIEW_TEXT
 }
@@ -18,7 +16,8 @@ export interface ReportSummaryProps {
  * and the status; then, smaller (in the theme), the dates, who and which report. Eight facts, so
  * the theme's grid of four or two columns has no row half empty.
  */
-export function ReportSummary({ report, accounts, money, messages }: ReportSummaryProps) {
+export function ReportSummary({ report, money, messages }: ReportSummaryProps) {
+  const { accounts } = report
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
   const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
   const { fields } = messages

@@ -1,6 +1,6 @@
 'use client'
 import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
-import type { IbvAccount, IbvReport } from '../core/index.js'
+import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { featureLabel, fill, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
 import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
@@ -11,8 +11,6 @@ import { usePrinting } from './usePrinting.js'
 import { classes } from './class-name.js'
 import { ReportRefreshLabel } from './ReportRefreshLabel.js'
 import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
-
-const NO_ACCOUNTS: IbvAccount[] = []
 
 export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   report: IbvReport
@@ -69,25 +67,16 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   }
   const [filter, setFilter] = useState('')
   // Typing stays responsive over thousands of rows: the tables follow a render behind.
-  const shownFilter = useDeferredValue(filter)
+  const needle = useDeferredValue(filter).trim().toLowerCase()
   const printing = usePrinting()
   const filterId = useId()
   const csv = useCsvExport(report, revealed, text, label, locale)
-  const accounts = Array.isArray(report.accounts) ? report.accounts : NO_ACCOUNTS
+  const { accounts } = report
   // Sorted once per report and locale, so filtering 500 features per keystroke only scans.
   const sorted = useMemo(() => accounts.map((account) => (account.items ?? []).map((item) => sortedFeatures(item.data, locale))), [accounts, locale])
-  const filtering = !!shownFilter.trim()
-  let shown = 0
-  let total = 0
+  const filtering = needle !== ''
   // Each item's features that the filter keeps, found once for the tables and the counts.
-  const shownNames = sorted.map((items) =>
-    items.map((names) => {
-      const kept = matchingFeatures(names, shownFilter, label)
-      total += names.length
-      shown += kept.length
-      return kept
-    }),
-  )
+  const shownNames = sorted.map((items) => items.map((names) => matchingFeatures(names, needle, label)))
   return (
     <article
       ref={ref}
@@ -96,7 +85,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       data-personal-data={revealed ? 'revealed' : 'masked'}
     >
       <ReportRefreshLabel refreshing={refreshing} />
-      <ReportSummary report={report} accounts={accounts} money={formats.money} messages={text} />
+      <ReportSummary report={report} money={formats.money} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (
@@ -106,7 +95,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               <label htmlFor={filterId}>{text.filterFeatures}</label>
               <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
               <span role="status" className="ibv-report-view__matches">
-                {filtering && fill(text.featuresMatch, { shown: formats.count.format(shown), total: formats.count.format(total) })}
+                {filtering && fill(text.featuresMatch, { shown: formats.count.format(shownNames.flat(2).length), total: formats.count.format(sorted.flat(2).length) })}
               </span>
             </div>
             <div className="ibv-report-view__actions">

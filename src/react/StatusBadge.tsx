@@ -1,13 +1,14 @@
 'use client'
-import { forwardRef, useContext, type ReactNode } from 'react'
+import { forwardRef, useContext, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import type { StatusLook } from '../core/statuses.js'
 import { IbvContext } from './context.js'
 import { classes } from './class-name.js'
-import type { ReportStatusBadgeProps } from './ReportStatusBadge.js'
 
-export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience' | 'status' | 'showDescription'> {
+export interface StatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   /** The status's label, tone and flags: `describeStatus()` or, without a description, `statusLook()`. */
   look: StatusLook
+  /** Label overrides by status (the provider's `messages.statusLabels` also apply). */
+  labels?: Partial<Record<string, string>>
   /** What follows the label inside the badge (`<ReportStatusBadge>`'s description). */
   children?: ReactNode
 }

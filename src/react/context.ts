@@ -1,9 +1,9 @@
 'use client'
 import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
+import type { PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
-import type { PrefetchedList } from './prefetched.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. Components whose texts
@@ -21,7 +21,7 @@ export interface IbvContextValue {
   /** The app's audience; undefined leaves each component its own default. */
   audience: IbvAudience | undefined
   /** `prefetchReport`'s objects from the server, for the components to start from. */
-  prefetched: PrefetchedList
+  prefetched: readonly (PrefetchedReport | null)[] | undefined
   /** The app's wait for a hosted page to say it is ready; undefined: each component's default. */
   readyTimeoutMs: number | undefined
 }

@@ -66,9 +66,8 @@ export function sortedFeatures(data: Record<string, unknown> | null | undefined,
   return data && typeof data === 'object' ? Object.keys(data).sort(new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare) : []
 }
 
-/** The names whose key or label contains `filter`, in any case; all of them when it is empty. */
-export function matchingFeatures(names: string[], filter: string, label: (name: string) => string): string[] {
-  const needle = filter.trim().toLowerCase()
+/** The names whose key or label contains `needle` (trimmed, lower case), in any case; all of them when it is empty. */
+export function matchingFeatures(names: string[], needle: string, label: (name: string) => string): string[] {
   return needle ? names.filter((name) => name.toLowerCase().includes(needle) || label(name).toLowerCase().includes(needle)) : names
 }
 

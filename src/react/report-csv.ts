@@ -24,7 +24,7 @@ export function csvField(value: unknown): string {
  */
 export function featuresCsv(report: IbvReport, revealed: boolean, label: (name: string) => string, locale: string): { csv: string; count: number } {
   const rows: unknown[][] = [HEADER]
-  for (const account of Array.isArray(report.accounts) ? report.accounts : []) {
+  for (const account of report.accounts) {
     for (const item of account.items ?? []) {
       for (const name of sortedFeatures(item.data, locale)) {
         rows.push([

@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
+import { IbvError, type PrefetchedReport, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
+import { askingAuthorize, type AuthorizeContext } from './authorize.js'
 import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay, type IbvRelay } from './relay.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
-import { createPrefetcher, PREFETCH } from './prefetch.js'
+import { createPrefetcher, type PrefetchReportOptions } from './prefetch.js'
 import { json, upstreamFailure } from './responses.js'
 import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
@@ -18,22 +19,6 @@ import { handleWebhook, type WebhookVerifier } from './webhook-route.js'
 import { inviteRoutes } from './invite-route.js'
 import type { IbvInviteOptions } from './invites.js'
 import { createMemoryWebhookStore, type WebhookStore } from './webhook-store.js'
-
-/** What the browser asks for; `authorize` decides. */
-export interface AuthorizeContext {
-  /** The browser's request: read its session cookie or bearer token here. */
-  request: Request
-  /**
-   * `token`, `report`, `refresh`, `events` (opening the stream), `event` (one event on it) or
-   * `invite` (staff creating an invite link for `consumerId`). A borrower using an invite is not
-   * asked about: the signed invite is their credential.
-   */
-  action: 'token' | 'report' | 'refresh' | 'events' | 'event' | 'invite'
-  /** For `token`: which kind. */
-  kind?: 'consumer' | 'embedded_report_token'
-  consumerId?: string
-  productRequestId?: string
-}
 
 export interface IbvBackendOptions {
   client: IbvClient
@@ -85,8 +70,11 @@ export interface IbvBackendOptions {
   invites?: IbvInviteOptions
 }
 
+/** What `createIbvBackend` returns: the routes as a handler, and what a server-rendered page or a shutdown needs. */
 export interface IbvBackend {
+  /** Where the routes live, without a trailing slash (`/api/ibv` by default). */
   basePath: string
+  /** What feeds `/events`: the `relay` option, else the backend's own. */
   relay: IbvRelay
   /** The routes as a Web-standard handler: Next.js route handlers, Hono, Node through `toNodeHandler`. */
   fetch(request: Request): Promise<Response>
@@ -97,6 +85,13 @@ export interface IbvBackend {
    * relayed, within `timeoutMs` (@default 10000). What is left then is told to `onError`.
    */
   close(options?: { timeoutMs?: number }): Promise<void>
+  /**
+   * What a browser needs to show a report in its first paint, read on the server for the page
+   * that `request` asks for: `prefetchReport(backend, …)` calls this. Asks `authorize` as for
+   * `POST /tokens` and `GET /reports/:id`, uses the token cache and the client; null when
+   * `authorize` refuses either. A bound function: it may be passed on detached.
+   */
+  prefetch(request: Request, productRequestId: string, options?: PrefetchReportOptions): Promise<PrefetchedReport | null>
 }
 
 /**
@@ -124,14 +119,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     )
   }
 
-  const allowed = async (context: AuthorizeContext) => {
-    try {
-      return (await options.authorize(context)) === true
-    } catch (error) {
-      onError(error)
-      return false
-    }
-  }
+  const allowed = askingAuthorize(options.authorize, onError)
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
@@ -216,10 +204,13 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return upstreamFailure(error, onError)
   })
 
-  const backend: IbvBackend = { basePath, relay, fetch: async (request) => app.fetch(request), close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs) }
-  // For prefetchReport, out of sight: not enumerable, and keyed by a symbol every copy of ibv-kit shares.
-  Object.defineProperty(backend, PREFETCH, { value: createPrefetcher({ allowed, embeddedToken, client, onError }) })
-  return backend
+  return {
+    basePath,
+    relay,
+    fetch: async (request) => app.fetch(request),
+    close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
+    prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),
+  }
 }
 
 function invalid(fields: Record<string, string[]>): Response {

@@ -1,5 +1,5 @@
 import { IbvError, type PrefetchedReport } from '../core/index.js'
-import type { AuthorizeContext, IbvBackend } from './backend.js'
+import type { AuthorizeContext } from './authorize.js'
 import type { IbvClient } from './client.js'
 
 export interface PrefetchReportOptions {
@@ -17,37 +17,6 @@ export interface PrefetchReportOptions {
   timeoutMs?: number
 }
 
-/** How `createIbvBackend` lets `prefetchReport` through its own `authorize` and token cache. */
-export const PREFETCH = Symbol.for('ibv-kit.prefetch')
-
-export type Prefetcher = (request: Request, productRequestId: string, options: PrefetchReportOptions) => Promise<PrefetchedReport | null>
-
-/**
- * What a browser needs to show a report in its first paint, fetched on the server: an embedded
- * report token (with the time it was received) and the report's status, through the backend's
- * own `authorize` (asked as for `POST /tokens` and `GET /reports/:id`), its token cache and its
- * client. Null when `authorize` refuses either. A failure upstream leaves that part null and is
- * told to `onError`: the browser then asks as it would without a prefetch. Hand the result to
- * `<IbvProvider prefetched={[…]}>`; serve the page with `Cache-Control: private, no-store`.
- *
- * @example
- * const prefetched = await prefetchReport(backend, new Request(url, { headers: await headers() }), id)
- */
-export async function prefetchReport(
-  backend: IbvBackend,
-  request: Request,
-  productRequestId: string,
-  options: PrefetchReportOptions = {},
-): Promise<PrefetchedReport | null> {
-  const prefetch = (backend as unknown as { [PREFETCH]?: Prefetcher } | null)?.[PREFETCH]
-  if (typeof prefetch !== 'function') throw new TypeError('prefetchReport: pass the backend made by createIbvBackend.')
-  if (!(request instanceof Request)) throw new TypeError("prefetchReport: pass the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
-  if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
-    throw new IbvError('invalid_request', 'prefetchReport needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
-  }
-  return prefetch(request, productRequestId, options)
-}
-
 interface PrefetcherParts {
   allowed: (context: AuthorizeContext) => Promise<boolean>
   embeddedToken: (productRequestId: string) => Promise<{ access_token: string; expires_in: number }>
@@ -55,9 +24,16 @@ interface PrefetcherParts {
   onError: (error: unknown) => void
 }
 
-/** The backend's prefetcher: both questions to `authorize`, then the token and the report at once. */
-export function createPrefetcher({ allowed, embeddedToken, client, onError }: PrefetcherParts): Prefetcher {
-  return async (request, productRequestId, { includeReport = true, timeoutMs = 3000 }) => {
+/**
+ * The backend's `prefetch`: checks what it is given, asks `authorize` both questions, then reads
+ * the token and the report at once.
+ */
+export function createPrefetcher({ allowed, embeddedToken, client, onError }: PrefetcherParts) {
+  return async (request: Request, productRequestId: string, { includeReport = true, timeoutMs = 3000 }: PrefetchReportOptions = {}): Promise<PrefetchedReport | null> => {
+    if (!(request instanceof Request)) throw new TypeError("Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
+    if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
+      throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
+    }
     const answers = await Promise.all([
       allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),
       allowed({ request, action: 'report', productRequestId }),
@@ -89,7 +65,7 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
 /** `work`, or a `timeout` IbvError once `deadline` aborts, whichever comes first. */
 function inTime<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const late = () => reject(new IbvError('timeout', 'prefetchReport: the service did not answer in time; the browser will ask for it.'))
+    const late = () => reject(new IbvError('timeout', 'Prefetching the report: the service did not answer in time; the browser will ask for it.'))
     if (deadline.aborted) late()
     deadline.addEventListener('abort', late, { once: true })
     work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', late))

@@ -125,6 +125,22 @@ describe('prefetchReport (ibv-kit/server)', () => {
   })
 })
 
+describe('backend.prefetch', () => {
+  it('is the prefetcher prefetchReport delegates to: public, typed, callable detached, with no hidden keys on the backend', async () => {
+    const asked: AuthorizeContext['action'][] = []
+    const { backend, productRequest } = tokenBackend({ authorize: ({ action }) => (asked.push(action), true) })
+    const id = await productRequest()
+    const { prefetch } = backend
+    const prefetched = await prefetch(new Request(PAGE), id, { includeReport: false })
+    expect(prefetched).toMatchObject({ productRequestId: id, status: 'initiated', token: { access_token: expect.any(String) } })
+    expect(prefetched).not.toHaveProperty('answer')
+    expect(asked.sort()).toEqual(['report', 'token'])
+    expect(Object.getOwnPropertySymbols(backend)).toEqual([])
+    await expect(backend.prefetch({ headers: new Headers() } as never, id)).rejects.toThrow(/new Request/)
+    await expect(backend.prefetch(new Request(PAGE), '')).rejects.toMatchObject({ code: 'invalid_request' })
+  })
+})
+
 describe('the server render of <IbvProvider prefetched>', () => {
   it('holds the report iframe with a token the sandbox accepts: the page it loads is the report', async () => {
     const { backend, productRequest, sandbox } = tokenBackend()
