@@ -9,6 +9,7 @@
  */
 export type IbvAudience = 'staff' | 'borrower'
 
+/** Why the reconnect prompt is shown: three broken connections, and the 24-hour refresh wait. */
 export type ReconnectReason = 'reconnect_required' | 'invalid_connection' | 'data_pull_failed' | 'refresh_not_ready'
 
 export const EMBEDDED_REPORT_TEXT = {

@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
-import { describeStatus } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
+import { describeStatus } from '../core/index.js'
 import { badgeDescription } from '../core/badge.js'
 import { StatusBadge } from './StatusBadge.js'
 
@@ -33,7 +33,7 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
 export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
   const context = useContext(IbvContext)
   const described = describeStatus(status)
-  const description = badgeDescription(described, audience ?? context?.audience, context?.messages?.statusDescriptionsBorrower)
+  const description = badgeDescription(described, audience ?? context?.audience, context?.messages)
   const descriptionId = useId()
   // Announced with the label; an empty text gives none.
   return (

@@ -20,7 +20,7 @@ export interface StatusBadgeProps extends Omit<ReportStatusBadgeProps, 'audience
  */
 export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge({ look, labels, className, children, ...rest }, ref) {
   const messages = useContext(IbvContext)?.messages
-  const label = badgeLabel(look, [labels, messages?.statusLabels], messages?.unknownStatus)
+  const label = badgeLabel(look, labels, messages)
   return (
     <span
       ref={ref}
