@@ -22,9 +22,8 @@ export interface IbvElementsConfig {
    */
   fetchers?: IbvFetchers
   /**
-   * Text overrides for every element on the page (any key of the default catalogue, as React's
-   * `<IbvProvider messages>` takes them). This option will also take the packaged translations
-   * once they ship; for now it is a partial texts object.
+   * Text overrides for every element on the page, for now a partial texts object: any key of the
+   * default catalogue, as React's `<IbvProvider messages>` takes them.
    */
   locale?: IbvMessageOverrides
 }

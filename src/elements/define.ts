@@ -12,6 +12,13 @@ const ELEMENTS: ReadonlyArray<readonly [string, () => CustomElementConstructor]>
  * second call, or a tag already defined, changes nothing. On a server (no `customElements`) it
  * does nothing, so a module shared with server rendering can call it.
  *
+ * - `<ibv-report-status-badge status audience? show-description?>`: `<ReportStatusBadge>`'s badge.
+ * - `<ibv-reconnect-prompt connection-link institution-name reason audience consumer-name?>`:
+ *   `<ReconnectPrompt>`'s prompt (only an http(s) link is rendered).
+ *
+ * Each renders in the light DOM, themed by `ibv-kit/styles.css`, re-renders when an attribute
+ * changes, carries `data-state`, and sends `ibv-state-change` and `ibv-error` (`IbvElementEventMap`).
+ *
  * @example
  * defineIbvElements()
  */
