@@ -24,7 +24,7 @@ export const layerRules = [
   layer(
     ['src/core/**'],
     [
-      otherLayer(['react', 'server', 'sandbox'], 'src/core imports no other layer (docs/architecture.md).'),
+      otherLayer(['react', 'elements', 'server', 'sandbox'], 'src/core imports no other layer (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/core imports no framework (docs/architecture.md).'),
       pkg('^node:', 'src/core runs in browsers and edge runtimes: no Node built-ins.'),
       testLibraries,
@@ -33,8 +33,19 @@ export const layerRules = [
   layer(
     ['src/react/**', 'src/index.ts'],
     [
-      otherLayer(['server', 'sandbox'], 'The browser side never imports server/ or sandbox/ (docs/architecture.md).'),
+      otherLayer(['elements', 'server', 'sandbox'], 'The browser side never imports server/ or sandbox/ (docs/architecture.md); React and the elements are separate adapters.'),
       pkg('^(hono|@hono/)', 'Hono is server-side; the browser entry must not pull it in.'),
+      pkg('^zod$', 'Use zod/mini in code that reaches the browser.'),
+      pkg('^node:', 'The browser side imports no Node built-ins.'),
+      testLibraries,
+    ],
+  ),
+  // The custom elements (ibv-kit/elements): an adapter of core for pages with no React.
+  layer(
+    ['src/elements/**'],
+    [
+      otherLayer(['react', 'server', 'sandbox'], 'src/elements imports core/ only (docs/architecture.md): no React on the page.'),
+      pkg('^(react|react-dom|@tanstack/|hono|@hono/)', 'src/elements imports no framework: it runs on pages with no React.'),
       pkg('^zod$', 'Use zod/mini in code that reaches the browser.'),
       pkg('^node:', 'The browser side imports no Node built-ins.'),
       testLibraries,
@@ -43,7 +54,7 @@ export const layerRules = [
   layer(
     ['src/server/**'],
     [
-      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
+      otherLayer(['react', 'elements', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       pkg('^(redis|@redis/[^/]+)(/|$)', 'The Redis client is an optional peer: only src/server/redis imports it.'),
       pkg('^\\./redis(/|$)', 'ibv-kit/server loads without the Redis client: only the ibv-kit/server/redis entry reaches src/server/redis.'),
@@ -54,7 +65,7 @@ export const layerRules = [
   layer(
     ['src/server/redis/**'],
     [
-      otherLayer(['react', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
+      otherLayer(['react', 'elements', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       testLibraries,
     ],
@@ -62,7 +73,7 @@ export const layerRules = [
   layer(
     ['src/sandbox/**'],
     [
-      otherLayer(['react', 'server'], 'src/sandbox imports core/ only (docs/architecture.md).'),
+      otherLayer(['react', 'elements', 'server'], 'src/sandbox imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/sandbox imports no React.'),
       testLibraries,
     ],

@@ -14,6 +14,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const entries = {
   'src/index.ts': 'ibv-kit',
   'src/core/index.ts': 'ibv-kit/core',
+  'src/elements/index.ts': 'ibv-kit/elements',
   'src/server/index.ts': 'ibv-kit/server',
   'src/server/redis/index.ts': 'ibv-kit/server/redis',
   'src/sandbox/index.ts': 'ibv-kit/sandbox',

@@ -25,11 +25,17 @@ export const CASES = [
   // that never speaks is an error the component shows): docs/performance.md says what the bytes buy.
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3299 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 3544 },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 3600 },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
-  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4421 },
+  // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B.
+  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4427 },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
+  // The custom elements, for pages with no React (nothing external is on such a page).
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: undefined },
+  // Next: 'ibv-kit/elements: embed + badge', budget 5000: what a plain HTML page showing a report
+  // pays, <ibv-embedded-report> and <ibv-report-status-badge> and nothing else. It comes with the
+  // embed element (and a way to import those two elements alone).
 ]
 
 /**
@@ -52,6 +58,7 @@ async function bundle(code, perModule) {
           if (id === 'entry') return id
           if (id === 'ibv-kit') return `${dist}index.js`
           if (id === 'ibv-kit/core') return `${dist}core/index.js`
+          if (id === 'ibv-kit/elements') return `${dist}elements/index.js`
           return null
         },
         load(id) {

@@ -62,7 +62,17 @@ env.close()
 `,
   )
   execFileSync('node', ['testing.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox and ibv-kit/testing (without its test libraries) run with nothing more installed.`)
+  // ibv-kit/elements imports on a server (server rendering) and touches no browser global.
+  writeFileSync(
+    join(app, 'elements.mjs'),
+    `import { configureIbv, defineIbvElements } from 'ibv-kit/elements'
+configureIbv({ serviceUrl: 'https://ibv.example.com' })
+defineIbvElements()
+if (typeof globalThis.window !== 'undefined' || typeof globalThis.customElements !== 'undefined') throw new Error('ibv-kit/elements defined a browser global')
+`,
+  )
+  execFileSync('node', ['elements.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox, ibv-kit/testing (without its test libraries) and ibv-kit/elements (on a server) run with nothing more installed.`)
   checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })

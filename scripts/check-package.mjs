@@ -91,11 +91,32 @@ if (reachesOptional.length > 0) {
 console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${HOMES.join(' and ')}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches.`)
 console.log(`Imports: every bare import of ${shipped.filter((file) => file.endsWith('.js')).length} modules and ${reachableTypes.size} reachable type files is a dependency, a peer or a Node built-in.`)
 
-// React modules keep 'use client' (for React Server Components); core and server never carry it.
+// ibv-kit/elements is for pages with no React and maybe no bundler: nothing it reaches imports a
+// package (React least of all), so a page can load dist/elements/index.js as it is.
+/** @type {(entry: string) => string[]} */
+const closure = (entry) => {
+  const seen = new Set()
+  const pending = [entry]
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const specifier of importsOf(file)) if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier))
+  }
+  return [...seen]
+}
+const elementsModules = closure('dist/elements/index.js')
+const bareImports = elementsModules.flatMap((file) => importsOf(file).filter((specifier) => !specifier.startsWith('.')).map((specifier) => `${file} imports ${specifier}`))
+if (bareImports.length > 0) {
+  console.error(`check-package: ibv-kit/elements must load with no React and no bundler: ${bareImports.join('; ')}.`)
+  process.exit(1)
+}
+console.log(`ibv-kit/elements: ${elementsModules.length} modules, none imports a package (React least of all).`)
+
+// React modules keep 'use client' (for React Server Components); core, elements and server never carry it.
 /** @type {(file: string) => boolean} */
 const starts = (file) => readFileSync(file, 'utf8').startsWith('"use client"')
 const reactFiles = ['dist/index.js', ...readdirSync('dist/react').filter((f) => f.endsWith('.js')).map((f) => `dist/react/${f}`)]
-const serverFiles = ['core', 'server', 'server/redis'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
+const serverFiles = ['core', 'elements', 'server', 'server/redis'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
 const directiveProblems = [
   ...reactFiles.filter((file) => !starts(file)).map((file) => `${file} lacks 'use client'`),
   ...serverFiles.filter(starts).map((file) => `${file} has 'use client'`),
@@ -104,7 +125,7 @@ if (directiveProblems.length > 0) {
   console.error(`check-package: ${directiveProblems.join('; ')}.`)
   process.exit(1)
 }
-console.log(`'use client': on ${reactFiles.length} browser modules, on none of ${serverFiles.length} core/server modules.`)
+console.log(`'use client': on ${reactFiles.length} browser modules, on none of ${serverFiles.length} core/elements/server modules.`)
 
 const dir = mkdtempSync(join(tmpdir(), 'ibv-kit-pack-'))
 try {

@@ -59,6 +59,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Live updates', link: '/guides/live-updates' },
       { text: 'The report in the first paint', link: '/guides/first-paint' },
       { text: 'Components, styling and texts', link: '/guides/components' },
+      { text: 'Custom elements (no React)', link: '/guides/elements' },
       { text: 'Your backend', link: '/guides/backend' },
       { text: 'Several instances on Redis', link: '/guides/redis' },
       { text: 'Testing your integration', link: '/guides/testing' },

@@ -1,10 +1,10 @@
 'use client'
 import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
-import { institutionIn, reportInstitution, type RefreshOutcome } from '../core/index.js'
+import type { RefreshOutcome } from '../core/index.js'
+import { readReconnectSource, reconnectCopy, refusedLinkMessage, safeLink } from '../core/reconnect.js'
 import { IbvContext, type IbvAudience } from './context.js'
 import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
 import { classes } from './class-name.js'
-import { fill } from './format.js'
 import { StaffLink } from './StaffLink.js'
 
 /**
@@ -58,21 +58,19 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
   const context = useContext(IbvContext)
   const text = withText(RECONNECT_TEXT, context?.messages, messages)
   const staff = (audience ?? context?.audience ?? 'staff') === 'staff'
-  const read = readSource(response)
+  const read = readReconnectSource(response)
   const finalReason = reason ?? read.reason ?? 'reconnect_required'
   const rawLink = connectionLink ?? read.connectionLink
-  // The 24-hour rule is a wait, not a broken connection: no reconnect is offered for it.
-  const link = finalReason === 'refresh_not_ready' ? undefined : safeLink(rawLink)
+  const copy = reconnectCopy(
+    { reason: finalReason, audience: staff ? 'staff' : 'borrower', connectionLink: rawLink, institutionName: institutionName || read.institutionName, consumerName },
+    text,
+  )
+  const link = copy.link
   const titleId = useId()
-  const values = {
-    // An empty name is no name: "the applicant", not "Ask  to reconnect".
-    institution: institutionName || read.institutionName || (staff ? text.theirBank : text.yourBank),
-    consumer: consumerName || text.theApplicant,
-  }
 
   useEffect(() => {
     if (rawLink !== undefined && !safeLink(rawLink)) {
-      console.error(`<ReconnectPrompt> renders no link: the connection link must be an http(s) URL (got a ${scheme(rawLink)} link).`)
+      console.error(refusedLinkMessage('<ReconnectPrompt>', rawLink))
     }
   }, [rawLink])
 
@@ -93,9 +91,9 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       data-audience={staff ? 'staff' : 'borrower'}
     >
       <p id={titleId} className="ibv-reconnect__title">
-        {fill((staff ? text.reconnectTitleStaff : text.reconnectTitle)[finalReason], values)}
+        {copy.title}
       </p>
-      <p className="ibv-reconnect__body">{fill((staff ? text.reconnectBodyStaff : text.reconnectBody)[finalReason], values)}</p>
+      <p className="ibv-reconnect__body">{copy.body}</p>
       {link &&
         (staff ? (
           <StaffLink
@@ -104,54 +102,17 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
             block="ibv-reconnect"
             text={{ label: text.reconnectLinkLabel, copy: text.reconnectCopy, copied: text.reconnectCopied, copyFailed: text.reconnectCopyFailed }}
             onSend={onSend && (() => onSend(link))}
-            sendLabel={fill(text.reconnectSend, values)}
+            sendLabel={copy.send}
           />
         ) : onReconnect ? (
           <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
-            {fill(text.reconnectAction, values)}
+            {copy.action}
           </button>
         ) : (
           <a className="ibv-button" href={link} target="_blank" rel="noopener noreferrer">
-            {fill(text.reconnectAction, values)}
+            {copy.action}
           </a>
         ))}
     </div>
   )
 })
-
-/** What a source's `kind` (an outcome), `status` (a refresh body) or `ibv_report_status` (a pending body) says. */
-const REASONS = new Map<unknown, ReconnectReason>([
-  ['reconnect_required', 'reconnect_required'],
-  ['invalid_connection', 'invalid_connection'],
-  ['data_pull_failed', 'data_pull_failed'],
-  ['ibv_data_acquire_failed', 'data_pull_failed'],
-  ['refresh_not_ready', 'refresh_not_ready'],
-])
-
-function readSource(source: ReconnectSource | undefined): { reason?: ReconnectReason; institutionName?: string; connectionLink?: string } {
-  // Object() lets a missing source read as an empty one.
-  const values = Object(source) as Readonly<Record<string, unknown>>
-  const string = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
-  const message = string('message')
-  return {
-    reason: REASONS.get(values.kind) ?? REASONS.get(values.status) ?? REASONS.get(values.ibv_report_status),
-    institutionName: string('institutionName') ?? string('institution_name') ?? reportInstitution(values) ?? (message ? institutionIn(message) : undefined),
-    connectionLink: string('connectionLink') ?? string('ibv_connection_link'),
-  }
-}
-
-/** The link when it is an absolute http(s) URL, else undefined. */
-function safeLink(link: string | undefined): string | undefined {
-  if (!link) return undefined
-  try {
-    const url = new URL(link)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** A refused link's scheme, for the log: never the rest of the link. */
-function scheme(link: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.exec(link.trim())?.[0].toLowerCase() ?? 'malformed'
-}

@@ -1,8 +1,8 @@
 'use client'
 import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
-import { describeStatus } from '../core/index.js'
 import { IbvContext, type IbvAudience } from './context.js'
-import { BADGE_BORROWER_TEXT } from './messages.js'
+import { describeStatus } from '../core/index.js'
+import { badgeDescription } from '../core/badge.js'
 import { StatusBadge } from './StatusBadge.js'
 
 export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
@@ -33,11 +33,7 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
 export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
   const context = useContext(IbvContext)
   const described = describeStatus(status)
-  // As for labels, only a text counts ("toString" finds a function).
-  const said =
-    (audience ?? context?.audience) === 'borrower' &&
-    (context?.messages?.statusDescriptionsBorrower?.[described.status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[described.status])
-  const description = typeof said === 'string' ? said : described.description
+  const description = badgeDescription(described, audience ?? context?.audience, context?.messages)
   const descriptionId = useId()
   // Announced with the label; an empty text gives none.
   return (

@@ -1,6 +1,7 @@
 'use client'
 import { forwardRef, useContext, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import type { StatusLook } from '../core/statuses.js'
+import { badgeLabel } from '../core/badge.js'
 import { IbvContext } from './context.js'
 import { classes } from './class-name.js'
 
@@ -20,10 +21,7 @@ export interface StatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>,
  */
 export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge({ look, labels, className, children, ...rest }, ref) {
   const messages = useContext(IbvContext)?.messages
-  // Only a text counts: a status named "toString" or "__proto__" finds a function or an object in
-  // the maps, and reads as unknown.
-  const found = labels?.[look.status] ?? messages?.statusLabels?.[look.status]
-  const label = typeof found === 'string' ? found : look.known ? look.label : (messages?.unknownStatus ?? look.label)
+  const label = badgeLabel(look, labels, messages)
   return (
     <span
       ref={ref}

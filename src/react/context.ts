@@ -3,14 +3,9 @@ import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from './fetchers.js'
-import type { IbvMessageOverrides } from './messages.js'
+import type { IbvAudience, IbvMessageOverrides } from '../core/messages.js'
 
-/**
- * Who reads the texts: the lender's staff (a loan officer) or the borrower. Components whose texts
- * differ by audience (`<ReconnectPrompt>`, `<ReportStatusBadge>`) take it as a prop, else from
- * `<IbvProvider audience>`, else default to staff.
- */
-export type IbvAudience = 'staff' | 'borrower'
+export type { IbvAudience }
 
 export interface IbvContextValue {
   fetchers: IbvFetchers

@@ -71,7 +71,4 @@ export function matchingFeatures(names: string[], needle: string, label: (name: 
   return needle ? names.filter((name) => name.toLowerCase().includes(needle) || label(name).toLowerCase().includes(needle)) : names
 }
 
-/** `{name}` placeholders of a text replaced by values. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
-}
+export { fill } from '../core/messages.js'

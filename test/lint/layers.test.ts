@@ -31,6 +31,13 @@ describe('layer rules', () => {
     ['src/server/thing.ts', "import { createClient } from '@redis/client'"],
     ['src/server/index.ts', "export * from './redis/index.js'"],
     ['src/server/redis/thing.ts', "import { createSandbox } from '../../sandbox/index.js'"],
+    ['src/elements/thing.ts', "import { ReportStatusBadge } from '../react/ReportStatusBadge.js'"],
+    ['src/elements/thing.ts', "import { useState } from 'react'"],
+    ['src/elements/thing.ts', "import { createIbvClient } from '../server/index.js'"],
+    ['src/elements/thing.ts', "import * as z from 'zod'"],
+    ['src/elements/thing.ts', "import { readFileSync } from 'node:fs'"],
+    ['src/core/thing.ts', "import { defineIbvElements } from '../elements/index.js'"],
+    ['src/react/Thing.tsx', "import { configureIbv } from '../elements/config.js'"],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toHaveLength(1)
   })
@@ -44,6 +51,7 @@ describe('layer rules', () => {
     ['src/core/thing.ts', "import { IbvError } from './errors.js'"],
     ['src/server/redis/thing.ts', "import { createClient } from 'redis'"],
     ['src/server/redis/thing.ts', "import type { WebhookStore } from '../webhook-store.js'"],
+    ['src/elements/thing.ts', "import { describeStatus } from '../core/index.js'"],
   ])('%s may: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toEqual([])
   })

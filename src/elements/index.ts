@@ -1,0 +1,13 @@
+// The custom elements entry (`ibv-kit/elements`): `<ibv-*>` elements for pages not written in
+// React (Angular, Vue, server-rendered HTML), on the same core as the React components and
+// themed by the same `ibv-kit/styles.css`. Importing it touches no `window`, `HTMLElement` or
+// `customElements`: `defineIbvElements()` registers the elements in a browser.
+export { defineIbvElements } from './define.js'
+export { configureIbv } from './config.js'
+export type { IbvElementsConfig } from './config.js'
+export type { IbvElementState, IbvStateChangeDetail, IbvErrorDetail, IbvElementEventMap } from './events.js'
+export { createBackendFetchers } from '../core/fetchers.js'
+export type { IbvFetchers, TokenRequest, ReportAnswer, InviteResponse, BackendFetchersOptions } from '../core/fetchers.js'
+export type { IbvAudience, IbvMessages, IbvMessageOverrides, ReconnectReason } from '../core/messages.js'
+export { IbvError } from '../core/errors.js'
+export type { IbvErrorCode, FieldErrors } from '../core/errors.js'

@@ -1,0 +1,65 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { render } from '@testing-library/react'
+import { ReconnectPrompt, ReportStatusBadge } from '../../src/index.js'
+import { REPORT_STATUSES } from '../../src/core/index.js'
+import { defineIbvElements } from '../../src/elements/index.js'
+import type { IbvAudience, ReconnectReason } from '../../src/elements/index.js'
+
+// The elements render what the React components render (so styles.css themes both alike): the
+// same markup, classes, data attributes and texts, ids aside.
+beforeAll(() => defineIbvElements())
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.restoreAllMocks()
+})
+
+/** The markup with every id (and the references to it) named by its order of appearance. */
+function normalised(html: string): string {
+  const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!)
+  return ids.reduce((text, id, index) => text.replaceAll(`"${id}"`, `"id-${index}"`), html)
+}
+
+/** An element made from its attributes, connected, and its rendered child's markup. */
+function element(tag: string, attributes: Record<string, string | undefined>): HTMLElement {
+  const made = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) made.setAttribute(name, value)
+  document.body.append(made)
+  return made
+}
+
+const link = 'https://service.test/connect?link=lnk_ABC'
+
+describe('<ibv-report-status-badge> markup', () => {
+  it.each([...REPORT_STATUSES, 'archived', ''].flatMap((status) => [[status, 'staff'], [status, 'borrower']] as const))(
+    'is the React badge\'s for %j (%s)',
+    (status, audience) => {
+      const react = render(<ReportStatusBadge status={status} audience={audience} />).container.innerHTML
+      const own = element('ibv-report-status-badge', { status, audience }).innerHTML
+      expect(normalised(own)).toBe(normalised(react))
+    },
+  )
+
+  it('shows the description as text with show-description, as showDescription does', () => {
+    const react = render(<ReportStatusBadge status="complete" showDescription />).container.innerHTML
+    expect(normalised(element('ibv-report-status-badge', { status: 'complete', 'show-description': '' }).innerHTML)).toBe(normalised(react))
+  })
+})
+
+describe('<ibv-reconnect-prompt> markup', () => {
+  const reasons: ReconnectReason[] = ['reconnect_required', 'invalid_connection', 'data_pull_failed', 'refresh_not_ready']
+  const audiences: IbvAudience[] = ['staff', 'borrower']
+  it.each(reasons.flatMap((reason) => audiences.map((audience) => [reason, audience] as const)))('is the React prompt\'s for %s (%s)', (reason, audience) => {
+    const react = render(<ReconnectPrompt connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" reason={reason} audience={audience} />).container.innerHTML
+    const own = element('ibv-reconnect-prompt', { 'connection-link': link, 'institution-name': 'Platypus Bank', 'consumer-name': 'Ada', reason, audience }).innerHTML
+    expect(normalised(own)).toBe(normalised(react))
+  })
+
+  it('is the React prompt\'s with no link, no names, and with a hostile link', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const attributes of [{}, { 'connection-link': 'javascript:alert(1)' }, { 'connection-link': 'not a url', audience: 'borrower' }]) {
+      const props = { connectionLink: attributes['connection-link' as keyof typeof attributes], audience: attributes['audience' as keyof typeof attributes] as IbvAudience | undefined }
+      const react = render(<ReconnectPrompt {...props} />).container.innerHTML
+      expect(normalised(element('ibv-reconnect-prompt', attributes).innerHTML)).toBe(normalised(react))
+    }
+  })
+})
