@@ -22,6 +22,7 @@ export interface ConnectSessionOptions extends ConnectWidgetCallbacks {
 
 /** What an adapter renders. A new object for each change; never changed in place. */
 export interface ConnectSessionSnapshot {
+  /** Where the widget is: `idle`, `loading` its token, `open`, `unavailable` (it said nothing in time), `error` (no token). */
   readonly state: ConnectWidgetState
   /** The widget's URL while the dialog shows it (`open`), or shows that it is unavailable. */
   readonly src?: string
@@ -33,6 +34,7 @@ export interface ConnectSessionSnapshot {
 
 /** The frame an adapter shows the widget in: messages count only from its window. */
 export interface ConnectFrame {
+  /** The frame's window (an `<iframe>`'s `contentWindow`), the only sender the session listens to. */
   readonly contentWindow: unknown
 }
 
@@ -50,7 +52,9 @@ export interface ConnectSession {
   attachFrame(frame: ConnectFrame | null): void
   /** New options (callbacks, token source): read when something happens, not copied. */
   setOptions(options: ConnectSessionOptions): void
+  /** Calls `listener` after each change of the snapshot; returns the unsubscribe. */
   subscribe(listener: () => void): () => void
+  /** What to render now: the same object until something changes. */
   getSnapshot(): ConnectSessionSnapshot
 }
 
@@ -58,7 +62,7 @@ type Exit = { error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
 const IDLE: ConnectSessionSnapshot = { state: 'idle' }
 /** What leaving reports when the widget said nothing more: the consumer closed it. */
-const CLOSED: Exit = { error: null, metadata: { status: 'closed_by_user' } }
+const closedByUser = (): Exit => ({ error: null, metadata: { status: 'closed_by_user' } })
 
 /** The widget that is open now, if any: one at a time, page-wide. */
 let active: ConnectSession | undefined
@@ -73,14 +77,13 @@ let active: ConnectSession | undefined
  * session.subscribe(() => render(session.getSnapshot()))
  * button.onclick = () => session.open()
  */
-export function createConnectSession(initial: ConnectSessionOptions): ConnectSession {
-  let options = initial
+export function createConnectSession(options: ConnectSessionOptions): ConnectSession {
   let snapshot = IDLE
   let frame: ConnectFrame | null = null
   const listeners = new Set<() => void>()
   // What leaving now would report, as the widget last said (its `pending` message): the dialog's
   // close button cannot ask the widget, whose frame it does not see into.
-  let pending = CLOSED
+  let pending = closedByUser()
   let widgetOrigin = ''
   let readyTimer: ReturnType<typeof setTimeout> | undefined
   // Counts loads: one that a close or a newer load overtook drops its token.
@@ -109,7 +112,7 @@ export function createConnectSession(initial: ConnectSessionOptions): ConnectSes
   }
 
   const show = (src: string) => {
-    pending = CLOSED
+    pending = closedByUser()
     widgetOrigin = new URL(src, location.href).origin
     addEventListener('message', receive)
     readyTimer = setTimeout(unavailable, options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS)
@@ -118,7 +121,6 @@ export function createConnectSession(initial: ConnectSessionOptions): ConnectSes
 
   const load = async () => {
     const attempt = ++loads
-    clearTimeout(readyTimer)
     try {
       await usedInvite
       const token = await options.token()
@@ -171,12 +173,12 @@ export function createConnectSession(initial: ConnectSessionOptions): ConnectSes
   }
 
   const session: ConnectSession = {
-    open() {
-      if (snapshot.state !== 'idle' && snapshot.state !== 'error') return Promise.resolve()
+    async open() {
+      if (snapshot.state !== 'idle' && snapshot.state !== 'error') return
       if (active !== session) active?.close()
       active = session
       set({ state: 'loading' })
-      return load()
+      await load()
     },
     close() {
       if (active === session) active = undefined
@@ -187,10 +189,10 @@ export function createConnectSession(initial: ConnectSessionOptions): ConnectSes
       if (snapshot.state === 'open') leave(pending)
       else session.close()
     },
-    retry() {
-      if (snapshot.state !== 'unavailable') return Promise.resolve()
+    async retry() {
+      if (snapshot.state !== 'unavailable') return
       options.forgetToken()
-      return load()
+      await load()
     },
     attachFrame(next) {
       frame = next

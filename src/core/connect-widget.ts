@@ -2,8 +2,11 @@
 // through. Every adapter (the React hook and button, the custom element) speaks in these.
 import type { ConnectExitError, ConnectExitMetadata, ConnectInstitution } from './frame-protocol.js'
 
+/** A connected bank: what `onSuccess` is told. */
 export interface ConnectSuccess {
+  /** The product request the connection created (or, after a reconnect, continued): keep it. */
   productRequestId: string
+  /** The bank the consumer chose. */
   institution: ConnectInstitution
 }
 
