@@ -68,6 +68,14 @@ export type ReportMessage = { type: 'ready' } | { type: 'resize'; height: number
 /** The tallest height a hosted page may report, in CSS pixels; anything above is noise. */
 export const MAX_FRAME_HEIGHT = 100_000
 
+/**
+ * How long a hosted page (the connect widget, the report) has to say it is ready, in its frame,
+ * before the component shows its own error. The browser's error page (service down, a 500, a
+ * Content-Security-Policy that refuses the frame) fires `load` like any page but never speaks the
+ * protocol, so only a message counts.
+ */
+export const DEFAULT_READY_TIMEOUT_MS = 10_000
+
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): value is string => typeof value === 'string' && value !== ''
 const textOr = (value: unknown) => (text(value) ? value : undefined)

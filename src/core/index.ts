@@ -61,7 +61,7 @@ export type { ReportApiVersion } from './urls.js'
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'
 
-export { MAX_FRAME_HEIGHT, isFrameMessage, decodeReportMessage, decodeWidgetMessage } from './frame-protocol.js'
+export { MAX_FRAME_HEIGHT, DEFAULT_READY_TIMEOUT_MS, isFrameMessage, decodeReportMessage, decodeWidgetMessage } from './frame-protocol.js'
 export type {
   ConnectInstitution,
   ConnectExitError,
@@ -72,3 +72,7 @@ export type {
   WidgetMessage,
   ReportMessage,
 } from './frame-protocol.js'
+
+export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
+export { createConnectSession } from './connect-session.js'
+export type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session.js'
