@@ -4,7 +4,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
-import type { PrefetchedList } from './prefetched.js'
+import type { PrefetchedList } from '../core/prefetched.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */

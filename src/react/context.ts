@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { IbvFetchers } from './fetchers.js'
 import type { IbvMessageOverrides } from './messages.js'
-import type { PrefetchedList } from './prefetched.js'
+import type { PrefetchedList } from '../core/prefetched.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. Components whose texts

@@ -6,7 +6,8 @@ import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import type { TokenRequest } from './fetchers.js'
 import { useLatest } from './useLatest.js'
-import { freshToken, tokenKey } from './useTokenQuery.js'
+import { freshToken } from './useTokenQuery.js'
+import * as ibvKeys from '../core/query-keys.js'
 import { decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata, type ConnectInstitution } from '../core/index.js'
 
 export interface ConnectSuccess {
@@ -112,7 +113,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       try {
         // A completion still being reported goes first: the token route then refuses the used invite.
         await usedInvite.current
-        if (again) queryClient.removeQueries({ queryKey: tokenKey(request) })
+        if (again) queryClient.removeQueries({ queryKey: ibvKeys.token(request) })
         const token = await freshToken(queryClient, fetchers, request)
         const build = optionsRef.current.widgetUrl ?? connectWidgetUrl
         setState({ status: 'open', src: build(serviceUrl, token.accessToken, location.origin) })
@@ -148,11 +149,11 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       if (message.type === 'success') {
         setState(IDLE)
         // A reconnect continues the same request: its report, if shown, is polled fast again.
-        void queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report', message.productRequestId] })
+        void queryClient.invalidateQueries({ queryKey: ibvKeys.report(message.productRequestId) })
         const { invite } = handlers
         if (invite) {
           // Used: its token is forgotten, and the backend told, so the link is refused from now on.
-          queryClient.removeQueries({ queryKey: tokenKey({ type: 'invite', invite }) })
+          queryClient.removeQueries({ queryKey: ibvKeys.token({ type: 'invite', invite }) })
           // Never rejects: the borrower did connect. The fetcher retries what can pass, and logs.
           usedInvite.current = fetchers.completeInvite?.(invite, message.productRequestId).catch(() => {})
         }
