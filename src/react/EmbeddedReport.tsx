@@ -9,6 +9,7 @@ import { cachedTokens } from './useTokenQuery.js'
 import { useHydrating } from './useHydrating.js'
 import { classes } from './class-name.js'
 import { ReportRefreshLabel } from './ReportRefreshLabel.js'
+import { EmbeddedReportStatus } from './EmbeddedReportStatus.js'
 import type { EmbeddedReportProps } from './embedded-report-props.js'
 
 /**
@@ -42,12 +43,14 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   // refresh): the previous one then stays on screen while the new one loads behind it.
   const [session, setSession] = useState(() => open())
   const { options } = session
-  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl) setSession(open(options.productRequestId === refreshing?.previousProductRequestId ? session : undefined))
-  const { frames, state, error, canRetry } = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
+  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl) {
+    setSession(open(options.productRequestId === refreshing?.previousProductRequestId ? session : undefined))
+  }
+  const { frames, ...status } = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
   useEffect(() => session.start(listenToPage), [session])
 
   return (
-    <div ref={ref} {...rest} className={classes('ibv-embedded-report', className)} data-state={state}>
+    <div ref={ref} {...rest} className={classes('ibv-embedded-report', className)} data-state={status.state}>
       <ReportRefreshLabel refreshing={refreshing} />
       {frames.map((frame, index) => (
         <iframe
@@ -63,27 +66,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
           style={{ height: height ?? frame.height, minHeight, ...(!frame.ready && { position: 'absolute', inset: 0, visibility: 'hidden' }) }}
         />
       ))}
-      {state === 'loading' &&
-        (renderLoading ? (
-          renderLoading()
-        ) : (
-          <p role="status" className="ibv-embedded-report__status">
-            {text.reportLoading}
-          </p>
-        ))}
-      {state === 'error' &&
-        (renderError ? (
-          renderError({ error, retry: session.retry })
-        ) : (
-          <div role="alert" className="ibv-embedded-report__error">
-            <p>{text.reportError}</p>
-            {canRetry && (
-              <button type="button" className="ibv-button" onClick={() => session.retry()}>
-                {text.tryAgain}
-              </button>
-            )}
-          </div>
-        ))}
+      <EmbeddedReportStatus {...status} text={text} renderLoading={renderLoading} renderError={renderError} retry={session.retry} />
     </div>
   )
 })
