@@ -1,10 +1,12 @@
 import { IbvError } from './errors.js'
-import { HELLO_MESSAGE, decodeReportMessage, isFrameMessage, type EmbedderMessage } from './frame-protocol.js'
-import { isUsable, prefetchedToken, type HeldToken } from './held-token.js'
-import type { PageListener } from './page-events.js'
-import { prefetchedFor, type PrefetchedList } from './prefetched.js'
+import { HELLO_MESSAGE, decodeReportMessage, isFrameMessage } from './frame-protocol.js'
+import { isUsable, prefetchedToken } from './held-token.js'
+import { prefetchedFor } from './prefetched.js'
 import { embeddedReportUrl } from './urls.js'
-import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type EmbeddedReportState, type Frame } from './embed-frames.js'
+import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type Frame } from './embed-frames.js'
+import type { EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
+
+export type { EmbedFrame, EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
 
 // The embedded report's engine, framework-free: its frames, the renewal of its token, the portal's
 // messages, its timeouts and its state. An adapter (the React component, the custom element) feeds
@@ -26,78 +28,6 @@ export const MAX_FAILED_RENEWALS = 3
  * `ibv:*` protocol, so only a message counts.
  */
 export const DEFAULT_READY_TIMEOUT_MS = 10_000
-
-/** An iframe, as much of it as the session uses: where to say hello, and whose messages it hears. */
-export interface EmbedFrameElement {
-  readonly src: string
-  readonly contentWindow: {
-    postMessage(message: EmbedderMessage, targetOrigin: string): void
-  } | null
-}
-
-export interface EmbedSessionOptions {
-  productRequestId: string
-  serviceUrl: string
-  /**
-   * A token for the report other than `stale` (the one the session holds, if any): another
-   * session's newer one, or a new one. Sessions of one report share it, and one fetch.
-   */
-  getToken: (stale: string | undefined) => Promise<HeldToken>
-  /** A token to start from (another session's, cached), if usable. */
-  token?: HeldToken
-  /** What `prefetchReport` handed over: its token for this report is the start when `token` is not usable. */
-  prefetched?: PrefetchedList
-  /**
-   * The page hydrates the server's HTML, whose iframe, of the prefetched token, is loading: it is
-   * shown even if aged (and renewed when due), and asked to speak.
-   */
-  hydrating?: boolean
-  /** Seconds before expiry at which a prefetched token is renewed. @default 120 */
-  renewLeadSeconds?: number
-  /** The session of the report this one replaces (a refresh): its shown frame stays until this one's has loaded. */
-  replaces?: EmbedSession
-  /** @default 10000 */
-  readyTimeoutMs?: number
-  /** Called, once started, with the first state and each change of it. */
-  onStateChange?: (state: EmbeddedReportState) => void
-  /** Called, once started, with each new failure. */
-  onError?: (error: unknown) => void
-}
-
-/** A frame with its iframe's `src`. */
-export interface EmbedFrame extends Frame {
-  readonly src: string
-}
-
-/** What an adapter renders; a new object whenever anything in it changes. */
-export interface EmbedSnapshot {
-  /** At most two: the current document, then the next one, loading hidden until it speaks. */
-  readonly frames: readonly EmbedFrame[]
-  readonly state: EmbeddedReportState
-  /** The failure behind the `error` state (or one a renewal left behind), else undefined. */
-  readonly error: unknown
-  /** Whether "Try again" can help (not for a missing product request id). */
-  readonly canRetry: boolean
-}
-
-export interface EmbedSession {
-  readonly options: EmbedSessionOptions
-  /**
-   * Fetches a token, runs the timers and asks served frames to speak; with `listen`
-   * (`listenToPage` in a browser), hears the page's messages and wake-ups. Returns what stops it.
-   */
-  start(listen?: (listener: PageListener) => () => void): () => void
-  /** The iframe of `token` was attached, or detached (`null`). */
-  frameAttached(token: string, element: EmbedFrameElement | null): void
-  /** A `message` event of the page; only the service's origin and one of the frames count. */
-  message(data: unknown, origin: string, source: unknown): void
-  /** The tab was shown, focused or came online: timers may have slept, the token may be due. */
-  wake(): void
-  /** "Try again": a new token, or after repeated expiries, starts over. */
-  retry(): void
-  subscribe(listener: () => void): () => void
-  getSnapshot(): EmbedSnapshot
-}
 
 /** The session's own failures, by `IbvError` code. */
 const FAILURES = {
@@ -140,11 +70,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     clearTimeout(timer?.id)
     timers.delete(name)
     // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
-    if (delay !== undefined)
-      timers.set(name, {
-        key,
-        id: setTimeout(run, Math.min(delay, 2 ** 31 - 1)),
-      })
+    if (delay !== undefined) timers.set(name, { key, id: setTimeout(run, Math.min(delay, 2 ** 31 - 1)) })
   }
 
   function update() {
@@ -152,10 +78,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     if (code !== ownError?.code) ownError = code && new IbvError(code, FAILURES[code], { fields: valid ? undefined : { productRequestId: ['is required'] } })
     const error = ownError ?? fetchError
     snapshot = {
-      frames: frames.map((frame) => ({
-        ...frame,
-        src: embeddedReportUrl(serviceUrl, frame.token),
-      })),
+      frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token) })),
       state: getEmbeddedReportState(frames, !!error, fetching),
       error,
       canRetry: valid,
@@ -196,9 +119,9 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     if (token && Date.now() >= token.renewAt) renew()
   }
 
-  /** Fetches a token other than the one held, unless a fetch is under way already. */
+  /** Fetches a token other than the one held, unless a fetch is under way already (or there is no report to ask for). */
   function renew() {
-    if (fetching) return
+    if (fetching || !valid) return
     fetching = true
     fetchError = undefined
     update()
@@ -231,10 +154,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     // Only the newest token's first complaint counts; one soon after a re-mint means it failed.
     // An expired page forgets its height: it is short, and cannot measure itself smaller than its frame.
     if (said?.type === 'token_expired' && frame.token === token?.accessToken && !frame.expired) {
-      frames = withReport(frames, frame.token, {
-        expired: true,
-        height: undefined,
-      })
+      frames = withReport(frames, frame.token, { expired: true, height: undefined })
       failedRenewals = Date.now() - remintedAt < EXPIRED_REMINT_MS ? failedRenewals + 1 : 0
     }
     // Noise (a message of no use, a repeated one) changes nothing, and renders nothing.

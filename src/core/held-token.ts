@@ -25,8 +25,8 @@ export function heldToken(body: unknown, receivedAt: number, renewLeadSeconds?: 
 }
 
 /** Whether `token` can still be used to load something now. */
-export function isUsable(token: HeldToken | undefined, now = Date.now()): token is HeldToken {
-  return token !== undefined && token.expiresAt - now > MIN_LIFE_MS
+export function isUsable(token: HeldToken | undefined): token is HeldToken {
+  return token !== undefined && token.expiresAt - Date.now() > MIN_LIFE_MS
 }
 
 /**
