@@ -22,9 +22,9 @@ export const CASES = [
   { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
   // Its budget is the peer line (react-plaid-link's 3,181 B and Stripe's 3,162 B do the same job).
   // Not met: the embed's engine moved to core (a session the React component and the custom
-  // elements share) and costs this line 556 B over the React-only component; docs/performance.md
+  // elements share) and costs this line 565 B over the React-only component; docs/performance.md
   // says what the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3855 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3864 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), and 73 B more since tokens are parsed into the shared token model and query keys come

@@ -38,9 +38,14 @@ export function withReport(frames: readonly Frame[], token: string, report: Part
   return frames.map((frame) => (frame.token === token ? { ...frame, ...report } : frame))
 }
 
-/** The page in the frame of `token` spoke, even after its timeout: it is shown, and becomes the only one. */
+/**
+ * The page in the frame of `token` spoke, even after its timeout: it is shown, and replaces the
+ * frames before it. A newer one, still loading behind it, stays (a page from the server's HTML
+ * may speak after its renewal began).
+ */
 export function withReady(frames: readonly Frame[], token: string): readonly Frame[] {
-  return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).filter((frame) => frame.token === token)
+  const spoke = frames.findIndex((frame) => frame.token === token)
+  return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).slice(spoke)
 }
 
 /** The page in the frame of `token` said nothing in time: it is hidden (a served one too). */

@@ -340,6 +340,26 @@ describe('the embed session', () => {
     expect(frames(session)).toHaveLength(2)
   })
 
+  it('a page from the server’s HTML that speaks after its renewal began keeps the new frame loading behind it', async () => {
+    const { call, productRequestId } = await setUp()
+    const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
+    const issuedAt = Date.now() - 29 * MINUTE
+    const { session, say, minted } = await setUp({
+      productRequestId,
+      hydrating: true,
+      prefetched: [{ productRequestId, fetched_at: issuedAt, token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt }, status: 'complete' }],
+    })
+    session.start()
+    await flush()
+    expect(minted()).toBe(1)
+    const [served, next] = tokens(session)
+    say(served!, { type: 'ibv:ready' })
+    expect(tokens(session)).toEqual([served, next])
+    say(next!, { type: 'ibv:ready' })
+    expect(tokens(session)).toEqual([next])
+    expect(state(session)).toBe('ready')
+  })
+
   it('after hydration, an aged prefetched token is not used; a fresh one is', async () => {
     const { call, productRequestId } = await setUp()
     const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
