@@ -54,6 +54,9 @@ export type ReportPageMessage = { type: 'ibv:ready' } | { type: 'ibv:resize'; he
  */
 export type EmbedderMessage = { type: 'ibv:hello' } | { type: 'ibv:close_requested' }
 
+/** `ibv:hello`, as an embedding page posts it to a report page. */
+export const HELLO_MESSAGE: EmbedderMessage = { type: 'ibv:hello' }
+
 /** The widget's messages, decoded (camelCase, validated). */
 export type WidgetMessage =
   | { type: 'ready' }

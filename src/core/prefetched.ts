@@ -25,3 +25,13 @@ export interface PrefetchedToken {
   /** When the server received it, epoch milliseconds: its age in the browser is measured from here. */
   issued_at: number
 }
+
+/**
+ * What `<IbvProvider prefetched>` hands its components: `prefetchReport`'s objects (a null
+ * entry: `authorize` refused). Each takes what it needs of them, only when the browser holds
+ * nothing newer.
+ */
+export type PrefetchedList = readonly (PrefetchedReport | null)[] | undefined
+
+/** The prefetched entry of a product request, if any. */
+export const prefetchedFor = (list: PrefetchedList, productRequestId: string) => list?.find((item) => item?.productRequestId === productRequestId)

@@ -43,12 +43,7 @@ export interface NormalizedTokenResponse {
 export function parseExpiresIn(value: unknown): number {
   const seconds = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : NaN
   if (!(seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS)) {
-    throw new IbvError(
-      'malformed_response',
-      // The bounds written out (MIN_EXPIRES_IN_SECONDS, MAX_EXPIRES_IN_SECONDS): the minifier
-      // keeps a constant used twice as a variable.
-      `expires_in must be a positive number of seconds, from 1 to 31536000; got ${describe(value)}.`,
-    )
+    throw new IbvError('malformed_response', `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`)
   }
   return seconds
 }

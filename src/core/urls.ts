@@ -48,8 +48,7 @@ export function reportUrl(serviceUrl: string, productRequestId: string, version:
 
 /** Operation 5: the iframe source, `{base}/portal/embeddable_reports?token=<ACCESS_TOKEN>`. */
 export function embeddedReportUrl(serviceUrl: string, token: string): string {
-  // joinServiceUrl with its path written in: only the base can end in slashes.
-  return `${serviceUrl.replace(/\/+$/, '')}/portal/embeddable_reports?token=${encodeURIComponent(token)}`
+  return `${joinServiceUrl(serviceUrl, '/portal/embeddable_reports')}?token=${encodeURIComponent(token)}`
 }
 
 /**

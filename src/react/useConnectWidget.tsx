@@ -5,7 +5,8 @@ import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from './messages.js'
 import type { TokenRequest } from './fetchers.js'
-import { freshToken, tokenKey } from './useTokenQuery.js'
+import { freshToken } from './useTokenQuery.js'
+import * as ibvKeys from '../core/query-keys.js'
 
 export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from '../core/index.js'
 
@@ -30,11 +31,11 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     serviceUrl,
     readyTimeoutMs: options.readyTimeoutMs ?? readyTimeoutMs,
     token: async () => (await freshToken(queryClient, fetchers, request)).accessToken,
-    forgetToken: () => queryClient.removeQueries({ queryKey: tokenKey(request) }),
+    forgetToken: () => queryClient.removeQueries({ queryKey: ibvKeys.token(request) }),
     completeInvite: fetchers.completeInvite?.bind(fetchers),
     onSuccess(success) {
       // A reconnect continues the same request: its report, if shown, is polled fast again.
-      void queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report', success.productRequestId] })
+      void queryClient.invalidateQueries({ queryKey: ibvKeys.report(success.productRequestId) })
       onSuccess?.(success)
     },
   }

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useIbvContext } from './context.js'
 import { liveStatusOf } from './live-status.js'
 import { useLatest } from './useLatest.js'
+import * as ibvKeys from '../core/query-keys.js'
 
 /** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
 export interface LiveEvent {
@@ -60,7 +61,7 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
       }
       if (typeof event !== 'object' || event === null) return
       const id = typeof event.productRequestId === 'string' ? event.productRequestId : undefined
-      void queryClient.invalidateQueries({ queryKey: id && event.event !== 'data_pull_via_connection_failed' ? ['ibv-kit', 'report', id] : ['ibv-kit', 'report'] })
+      void queryClient.invalidateQueries({ queryKey: id && event.event !== 'data_pull_via_connection_failed' ? ibvKeys.report(id) : ibvKeys.reports() })
       latest.current.onEvent?.(event)
     }
     const connect = () => {

@@ -5,7 +5,8 @@ import { describeStatus, isRetryable, type IbvReport, type PendingReport } from 
 import { useIbvContext } from './context.js'
 import type { ReportAnswer } from './fetchers.js'
 import { liveStatusOf } from './live-status.js'
-import { prefetchedFor } from './prefetched.js'
+import { prefetchedFor } from '../core/prefetched.js'
+import * as ibvKeys from '../core/query-keys.js'
 
 export interface UseIbvReportOptions {
   /** First delay between polls after a change, in ms; it doubles each poll. @default 1000 */
@@ -57,7 +58,7 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
   const { pollInitialMs = 1000, pollActiveMs = 5000, pollMaxMs = 30_000, enabled = true } = options
   const connected = useSyncExternalStore(live.subscribe, live.connected, () => false)
 
-  const queryKey = ['ibv-kit', 'report', productRequestId]
+  const queryKey = ibvKeys.report(productRequestId)
   const query = useQuery(
     {
       queryKey,

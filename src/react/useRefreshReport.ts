@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { useLatest } from './useLatest.js'
+import * as ibvKeys from '../core/query-keys.js'
 
 export interface UseRefreshReportOptions {
   /** A refresh was submitted: the new product request's id. */
@@ -24,14 +25,14 @@ export function useRefreshReport(consumerId: string, options: UseRefreshReportOp
 
   const mutation = useMutation(
     {
-      mutationKey: ['ibv-kit', 'refresh', consumerId],
+      mutationKey: ibvKeys.refresh(consumerId),
       mutationFn: async (): Promise<RefreshOutcome> => {
         if (!fetchers.refresh) throw new Error('useRefreshReport needs a refresh fetcher: pass one to <IbvProvider fetchers>.')
         return fetchers.refresh(consumerId)
       },
       onSuccess: async (outcome) => {
         if (outcome.kind !== 'submitted') return
-        await queryClient.invalidateQueries({ queryKey: ['ibv-kit', 'report'] })
+        await queryClient.invalidateQueries({ queryKey: ibvKeys.reports() })
         onRefreshed.current?.(outcome.productRequestId)
       },
       onSettled: () => {

@@ -1,5 +1,4 @@
-'use client'
-// The iframes of <EmbeddedReport>, as data. At most two: the current document, shown, and the
+// The iframes of an embedded report (the React component, the custom element), as data. At most two: the current document, shown, and the
 // next one, loading hidden behind it until its page speaks, so a renewal never shows a blank.
 // A frame is known by its token: each token is loaded once.
 
@@ -25,7 +24,7 @@ export interface Frame {
  * A new token's frame: it loads hidden behind a ready current one, or replaces one not ready.
  * `served`: it came in the server's HTML, already shown.
  */
-export function withToken(frames: Frame[], token: string, served?: boolean): Frame[] {
+export function withToken(frames: readonly Frame[], token: string, served?: boolean): readonly Frame[] {
   const next = { token, ready: served }
   return frames[0]?.ready ? [frames[0], next] : [next]
 }
@@ -35,27 +34,32 @@ export function withToken(frames: Frame[], token: string, served?: boolean): Fra
  * page forgets its height: it is short, but a page cannot measure itself smaller than the frame
  * it fills, so it could never report that.
  */
-export function withReport(frames: Frame[], token: string, report: Partial<Frame>): Frame[] {
+export function withReport(frames: readonly Frame[], token: string, report: Partial<Frame>): readonly Frame[] {
   return frames.map((frame) => (frame.token === token ? { ...frame, ...report } : frame))
 }
 
-/** The page in the frame of `token` spoke, even after its timeout: it is shown, and becomes the only one. */
-export function withReady(frames: Frame[], token: string): Frame[] {
-  return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).filter((frame) => frame.token === token)
+/**
+ * The page in the frame of `token` spoke, even after its timeout: it is shown, and replaces the
+ * frames before it. A newer one, still loading behind it, stays (a page from the server's HTML
+ * may speak after its renewal began).
+ */
+export function withReady(frames: readonly Frame[], token: string): readonly Frame[] {
+  const spoke = frames.findIndex((frame) => frame.token === token)
+  return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).slice(spoke)
 }
 
 /** The page in the frame of `token` said nothing in time: it is hidden (a served one too). */
-export function withUnavailable(frames: Frame[], token: string): Frame[] {
+export function withUnavailable(frames: readonly Frame[], token: string): readonly Frame[] {
   return withReport(frames, token, { ready: false, unavailable: true })
 }
 
 /** The token of the frame whose page has yet to speak, if any (at most one is). */
-export function awaitedFrame(frames: Frame[]): string | undefined {
+export function awaitedFrame(frames: readonly Frame[]): string | undefined {
   return frames.find((frame) => !frame.spoke && !frame.unavailable)?.token
 }
 
 /**
- * The finite states of <EmbeddedReport>, exposed as `data-state`: `loading` (no report page has
+ * The finite states of an embedded report (`<EmbeddedReport>`), exposed as `data-state`: `loading` (no report page has
  * spoken yet), `ready` (a report is shown), `renewing` (a new token is being fetched or its
  * document loads hidden behind the shown one), `expired` (the shown document says its session
  * expired; a new token is on its way, at most every 10 s) and `error` (the token-fetcher failed,
@@ -64,7 +68,8 @@ export function awaitedFrame(frames: Frame[]): string | undefined {
  */
 export type EmbeddedReportState = 'loading' | 'ready' | 'renewing' | 'expired' | 'error'
 
-export function getEmbeddedReportState(frames: Frame[], failed: boolean, fetching: boolean): EmbeddedReportState {
+/** The state the frames, a failure and a token fetch under way make. */
+export function getEmbeddedReportState(frames: readonly Frame[], failed: boolean, fetching: boolean): EmbeddedReportState {
   if (failed && !fetching) return 'error'
   if (!frames[0]?.ready) return 'loading'
   if (frames[1] || fetching) return 'renewing'

@@ -1,0 +1,15 @@
+// The React Query keys of ibv-kit, in one place: what one hook caches, another invalidates.
+// Imported as a namespace (`import * as ibvKeys`), so a bundle keeps only the keys it uses.
+// React Query hashes each key by value, so a token request (an object) is a key as it is.
+
+/** The token of one token request (a report's, a consumer's, an invite's). */
+export const token = (request: object | undefined) => ['ibv-kit', 'token', request] as const
+
+/** Every report: what a refresh, or an event about a report not named, invalidates. */
+export const reports = () => ['ibv-kit', 'report'] as const
+
+/** One product request's report answer. */
+export const report = (productRequestId: string) => ['ibv-kit', 'report', productRequestId] as const
+
+/** The refresh of one consumer's report (a mutation). */
+export const refresh = (consumerId: string) => ['ibv-kit', 'refresh', consumerId] as const
