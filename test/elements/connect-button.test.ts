@@ -6,6 +6,7 @@ import { configureIbv, defineIbvElements, type IbvElementEventMap } from '../../
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createSandbox } from '../../src/sandbox/index.js'
+import { runWidget } from '../../src/testing/widget-flow.js'
 
 // <ibv-connect-button> in jsdom, its tokens minted by the lender's real backend over HTTP (over the
 // sandbox). jsdom loads no frame: the widget's messages are posted as its window would post them,
@@ -13,7 +14,12 @@ import { createSandbox } from '../../src/sandbox/index.js'
 // (plain-html.test.ts).
 const serviceUrl = 'https://service.test'
 const sandbox = createSandbox({ serviceUrl })
-const backend = createIbvBackend({ client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch }), authorize: () => true, verifyWebhook: () => true })
+const backend = createIbvBackend({
+  client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch }),
+  authorize: () => true,
+  verifyWebhook: () => true,
+  invites: { secret: 'a-test-secret-of-at-least-32-characters', pageUrl: 'http://127.0.0.1/borrower' },
+})
 let server: ReturnType<typeof serve>
 let tokenUrl = ''
 
@@ -166,6 +172,28 @@ describe('<ibv-connect-button>', () => {
     await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'))
     expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('The bank connection could not be started. Try again.')
     expect(seen.find(([type]) => type === 'ibv-error')?.[1]).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('connects with an invite on the borrower\'s page, records its use, then says the link is used', async () => {
+    const answer = await fetch(tokenUrl.replace(/tokens$/, 'invites'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: 'LND-47' }) })
+    const invite = new URL(((await answer.json()) as { url: string }).url).searchParams.get('ibv_invite')!
+    const { element, seen, button } = mount({ invite, 'service-url': serviceUrl, 'token-url': tokenUrl })
+    button().click()
+    const frame = await opened(element)
+    // The sandbox's widget, gone through over HTTP; its messages posted from the frame.
+    const run = await runWidget((request) => sandbox.fetch(request), frame.src)
+    for (const message of run.messages) post(element, message)
+    expect(seen.find(([type]) => type === 'ibv-success')?.[1]).toMatchObject({ productRequestId: run.productRequestId })
+
+    // The backend was told: the same link is refused now, in the borrower's words.
+    await vi.waitFor(async () => {
+      button().click()
+      await vi.waitFor(() => expect(['error', 'open']).toContain(element.getAttribute('data-state')))
+      if (element.getAttribute('data-state') === 'open') element.querySelector<HTMLButtonElement>('.ibv-connect-dialog__close')!.click()
+      expect(element.getAttribute('data-state')).toBe('error')
+    })
+    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.')
+    expect(seen.filter(([type]) => type === 'ibv-error').at(-1)?.[1]).toMatchObject({ error: { code: 'unauthorized' } })
   })
 
   it('closes its session when it leaves the page', async () => {
