@@ -107,6 +107,12 @@ export const CONNECT_TEXT = {
   inviteRefused: 'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
 }
 
+/** Its own object, so that React's `<ConnectButton>` (where the prop is typed) does not carry it. */
+export const CONNECT_ELEMENT_TEXT = {
+  /** `<ibv-connect-button>` without a `consumer-id` (or `invite`) attribute: shown instead of opening. */
+  connectNoApplicant: 'This button has no applicant: no bank can be connected.',
+}
+
 export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
@@ -231,6 +237,7 @@ export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof BADGE_BORROWER_TEXT &
   typeof RECONNECT_TEXT &
   typeof CONNECT_TEXT &
+  typeof CONNECT_ELEMENT_TEXT &
   typeof REFRESH_TEXT &
   typeof REPORT_REFRESH_TEXT &
   typeof REPORT_VIEW_TEXT &

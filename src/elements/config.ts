@@ -49,7 +49,7 @@ export function configureIbv(config: IbvElementsConfig): void {
 export interface ElementSettings {
   serviceUrl: string | undefined
   tokenUrl: string
-  fetchers: Pick<IbvFetchers, 'token'>
+  fetchers: Pick<IbvFetchers, 'token' | 'completeInvite'>
   texts: IbvMessageOverrides | undefined
 }
 

@@ -1,3 +1,4 @@
+import { createConnectButtonElement } from './connect-button-element.js'
 import { createReconnectPromptElement } from './reconnect-prompt-element.js'
 import { createStatusBadgeElement } from './status-badge-element.js'
 
@@ -5,6 +6,7 @@ import { createStatusBadgeElement } from './status-badge-element.js'
 const ELEMENTS: ReadonlyArray<readonly [string, () => CustomElementConstructor]> = [
   ['ibv-report-status-badge', createStatusBadgeElement],
   ['ibv-reconnect-prompt', createReconnectPromptElement],
+  ['ibv-connect-button', createConnectButtonElement],
 ]
 
 /**
@@ -15,6 +17,8 @@ const ELEMENTS: ReadonlyArray<readonly [string, () => CustomElementConstructor]>
  * - `<ibv-report-status-badge status audience? show-description?>`: `<ReportStatusBadge>`'s badge.
  * - `<ibv-reconnect-prompt connection-link institution-name reason audience consumer-name?>`:
  *   `<ReconnectPrompt>`'s prompt (only an http(s) link is rendered).
+ * - `<ibv-connect-button consumer-id invite? ready-timeout-ms?>`: `<ConnectButton>`'s button and
+ *   dialog; sends `ibv-success`, `ibv-exit` and `ibv-event` besides the two below.
  *
  * Each renders in the light DOM, themed by `ibv-kit/styles.css`, re-renders when an attribute
  * changes, carries `data-state`, and sends `ibv-state-change` and `ibv-error` (`IbvElementEventMap`).

@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render } from '@testing-library/react'
-import { ReconnectPrompt, ReportStatusBadge } from '../../src/index.js'
-import { REPORT_STATUSES } from '../../src/core/index.js'
+import { ConnectButton, IbvProvider, ReconnectPrompt, ReportStatusBadge } from '../../src/index.js'
+import { createBackendFetchers } from '../../src/core/fetchers.js'
+import { REPORT_STATUSES, createConnectSession, type ConnectSessionSnapshot } from '../../src/core/index.js'
+import { CONNECT_TEXT } from '../../src/core/messages.js'
+import { ConnectDialog } from '../../src/react/ConnectDialog.js'
+import { openConnectDialog } from '../../src/elements/connect-dialog.js'
 import { defineIbvElements } from '../../src/elements/index.js'
 import type { IbvAudience, ReconnectReason } from '../../src/elements/index.js'
 
@@ -63,3 +67,43 @@ describe('<ibv-reconnect-prompt> markup', () => {
     }
   })
 })
+
+describe('<ibv-connect-button> markup', () => {
+  it('is the React button\'s', () => {
+    const react = render(
+      <IbvProvider serviceUrl="https://service.test" fetchers={createBackendFetchers()}>
+        <ConnectButton consumerId="LND-42" />
+      </IbvProvider>,
+    ).container.innerHTML
+    expect(element('ibv-connect-button', { 'consumer-id': 'LND-42' }).innerHTML).toBe(react)
+  })
+
+  it.each<ConnectSessionSnapshot>([
+    { state: 'open', src: 'https://service.test/connect?token=t', height: 432 },
+    { state: 'open', src: 'https://service.test/connect?token=t' },
+    { state: 'unavailable', src: 'https://service.test/connect?token=t' },
+  ])('has the React dialog\'s, %j', (snapshot) => {
+    const session = createConnectSession({ serviceUrl: 'https://service.test', token: async () => 't', forgetToken: () => {} })
+    const react = render(<ConnectDialog session={session} snapshot={snapshot} text={CONNECT_TEXT} />).container.innerHTML
+    document.body.replaceChildren()
+    const host = document.body.appendChild(document.createElement('div'))
+    const view = openConnectDialog(host, session, CONNECT_TEXT)
+    // As the element does: the frame first, then what the session says next.
+    view.update({ state: 'open', src: snapshot.src })
+    view.update(snapshot)
+    // The frame's style is set after it is made (its height comes later): attributes in any order.
+    expect(sortedAttributes(host.innerHTML)).toBe(sortedAttributes(react))
+  })
+})
+
+/** The markup with each element's attributes in alphabetical order. */
+function sortedAttributes(html: string): string {
+  const template = document.createElement('template')
+  template.innerHTML = html
+  for (const node of template.content.querySelectorAll('*')) {
+    const attributes = [...node.attributes].map(({ name, value }) => [name, value] as const).sort(([a], [b]) => a.localeCompare(b))
+    for (const [name] of attributes) node.removeAttribute(name)
+    for (const [name, value] of attributes) node.setAttribute(name, value)
+  }
+  return template.innerHTML
+}

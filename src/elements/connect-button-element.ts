@@ -1,0 +1,134 @@
+import { createConnectSession, type ConnectSessionOptions } from '../core/connect-session.js'
+import { IbvError } from '../core/errors.js'
+import { createBackendFetchers, type IbvFetchers, type TokenRequest } from '../core/fetchers.js'
+import { CONNECT_ELEMENT_TEXT, CONNECT_TEXT, withText } from '../core/messages.js'
+import { elementSettings } from './config.js'
+import { openConnectDialog, type ConnectDialogView } from './connect-dialog.js'
+import { h } from './dom.js'
+import { emit, setState } from './events.js'
+import { holdToken } from './held-token.js'
+
+const TAG = '<ibv-connect-button>'
+
+/**
+ * `<ibv-connect-button consumer-id invite? ready-timeout-ms? service-url? token-url?>`: React's
+ * `<ConnectButton>` over the same core session, in the light DOM: the button, the error under it,
+ * and the widget's dialog. Its `data-state` is the widget's (`idle`, `loading`, `open`,
+ * `unavailable`, `error`); it sends `ibv-success`, `ibv-exit`, `ibv-event`, `ibv-state-change` and
+ * `ibv-error`. Taken off the page, it closes the widget.
+ */
+export function createConnectButtonElement(): CustomElementConstructor {
+  return class IbvConnectButtonElement extends HTMLElement {
+    static observedAttributes = ['consumer-id', 'invite']
+    readonly #token = holdToken()
+    readonly #session = createConnectSession(this.#options())
+    readonly #button = h(this.ownerDocument, 'button', { type: 'button', class: 'ibv-button ibv-connect-button' }) as HTMLButtonElement
+    #dialog: ConnectDialogView | undefined
+    #unsubscribe: (() => void) | undefined
+    #message: HTMLElement | undefined
+    /** The failure last reported, so that a render for another reason does not report it again. */
+    #reported: unknown
+
+    constructor() {
+      super()
+      this.#button.addEventListener('click', () => {
+        this.#session.setOptions(this.#options())
+        void this.#session.open()
+      })
+    }
+
+    connectedCallback(): void {
+      this.#unsubscribe ??= this.#session.subscribe(() => this.#render())
+      this.#render()
+    }
+
+    disconnectedCallback(): void {
+      this.#session.close()
+      this.#unsubscribe?.()
+      this.#unsubscribe = undefined
+    }
+
+    attributeChangedCallback(): void {
+      if (this.isConnected) this.#render()
+    }
+
+    /** What the session needs, read from the attributes and the page's configuration now. */
+    #options(): ConnectSessionOptions {
+      const settings = elementSettings(this)
+      const invite = this.getAttribute('invite') || undefined
+      const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId: this.getAttribute('consumer-id') ?? '' }
+      const timeout = Number(this.getAttribute('ready-timeout-ms') ?? NaN)
+      return {
+        serviceUrl: settings.serviceUrl ?? '',
+        readyTimeoutMs: timeout > 0 ? timeout : undefined,
+        token: async () => {
+          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
+          return this.#token.get(settings.fetchers, request)
+        },
+        forgetToken: () => this.#token.forget(),
+        invite,
+        completeInvite: settings.fetchers.completeInvite?.bind(settings.fetchers) ?? inviteCompleter(settings.tokenUrl),
+        onSuccess: (success) => emit(this, 'ibv-success', success),
+        onExit: (error, metadata) => emit(this, 'ibv-exit', { error, metadata }),
+        onEvent: (name, metadata) => emit(this, 'ibv-event', { name, metadata }),
+      }
+    }
+
+    #render(): void {
+      const text = withText({ ...CONNECT_TEXT, ...CONNECT_ELEMENT_TEXT }, elementSettings(this).texts)
+      const snapshot = this.#session.getSnapshot()
+      const invite = this.getAttribute('invite')
+      // Neither a consumer id nor an invite: nothing to connect, said at once rather than on a click.
+      const unset = !this.getAttribute('consumer-id') && !invite
+      const state = unset ? 'error' : snapshot.state
+      // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
+      const refused = invite && (snapshot.error as { status?: unknown } | undefined)?.status === 401
+      const button = this.#button
+      button.textContent = text.connectBank
+      button.disabled = unset
+      button.setAttribute('data-state', state)
+      if (state === 'loading') button.setAttribute('aria-busy', 'true')
+      else button.removeAttribute('aria-busy')
+      if (!button.isConnected) this.prepend(button)
+      this.#message?.remove()
+      this.#message = state === 'error' ? h(this.ownerDocument, 'p', { role: 'alert', class: 'ibv-connect-error' }, unset ? text.connectNoApplicant : refused ? text.inviteRefused : text.connectError) : undefined
+      if (this.#message) button.after(this.#message)
+
+      // The dialog is never moved: taking an open modal dialog off the page closes it.
+      if (snapshot.src) {
+        this.#dialog ??= openConnectDialog(this, this.#session, text)
+        this.#dialog.update(snapshot)
+      } else {
+        this.#dialog?.remove()
+        this.#dialog = undefined
+      }
+
+      const failure = unset ? UNSET : state === 'error' ? snapshot.error : undefined
+      if (failure !== undefined && failure !== this.#reported) {
+        const error =
+          failure === UNSET
+            ? new IbvError('invalid_request', `${TAG} needs a consumer-id attribute: the applicant's id in your system.`)
+            : failure instanceof IbvError
+              ? failure
+              : new IbvError('unknown', `${TAG}: the bank connection could not be started.`, { cause: failure })
+        if (unset) console.error(error.message)
+        emit(this, 'ibv-error', { error })
+      }
+      this.#reported = failure
+      setState(this, state)
+    }
+  }
+}
+
+/** What `#reported` holds for a missing consumer id: reported once, until it is set. */
+const UNSET = Symbol('unset')
+
+/**
+ * How a used invite is recorded when tokens come from a token URL: the backend's
+ * `POST {basePath}/invites/complete`, beside its `{basePath}/tokens`. A token URL not named so has
+ * no such route known: the link then works until it expires.
+ */
+function inviteCompleter(tokenUrl: string): IbvFetchers['completeInvite'] {
+  const basePath = /^(.*)\/tokens\/*$/.exec(tokenUrl)?.[1]
+  return basePath === undefined ? undefined : createBackendFetchers(basePath).completeInvite
+}
