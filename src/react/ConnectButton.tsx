@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
-import { CONNECT_TEXT, withText } from './messages.js'
+import { CONNECT_TEXT, withText } from '../core/messages.js'
 import { useConnectWidget, type ConnectWidgetCallbacks, type UseConnectWidgetOptions } from './useConnectWidget.js'
 import { classes } from './class-name.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import { useLayoutEffect, useRef } from 'react'
 import type { ConnectSession, ConnectSessionSnapshot } from '../core/index.js'
-import type { CONNECT_TEXT } from './messages.js'
+import type { CONNECT_TEXT } from '../core/messages.js'
 
 export interface ConnectDialogProps {
   /** The widget's session: the dialog forwards its close button, Escape and "Try again" to it. */

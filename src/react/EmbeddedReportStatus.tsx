@@ -1,6 +1,6 @@
 'use client'
 import type { EmbedSnapshot } from '../core/embed-session.js'
-import type { EMBEDDED_REPORT_TEXT } from './messages.js'
+import type { EMBEDDED_REPORT_TEXT } from '../core/messages.js'
 import type { EmbeddedReportProps } from './embedded-report-props.js'
 
 interface EmbeddedReportStatusProps extends Pick<EmbedSnapshot, 'state' | 'error' | 'canRetry'>, Pick<EmbeddedReportProps, 'renderLoading' | 'renderError'> {

@@ -3,8 +3,8 @@ import { useContext, useMemo, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
-import type { IbvFetchers } from './fetchers.js'
-import type { IbvMessageOverrides } from './messages.js'
+import type { IbvFetchers } from '../core/fetchers.js'
+import type { IbvMessageOverrides } from '../core/messages.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */

@@ -2,9 +2,9 @@
 import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react'
 import { IbvError } from '../core/index.js'
 import { useIbvContext } from './context.js'
-import type { InviteResponse } from './fetchers.js'
+import type { InviteResponse } from '../core/fetchers.js'
 import { fill } from './format.js'
-import { INVITE_TEXT, withText, type IbvMessageOverrides } from './messages.js'
+import { INVITE_TEXT, withText, type IbvMessageOverrides } from '../core/messages.js'
 import { classes } from './class-name.js'
 import { StaffLink } from './StaffLink.js'
 

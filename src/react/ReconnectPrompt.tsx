@@ -3,7 +3,7 @@ import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef
 import type { RefreshOutcome } from '../core/index.js'
 import { readReconnectSource, reconnectCopy, refusedLinkMessage, safeLink } from '../core/reconnect.js'
 import { IbvContext, type IbvAudience } from './context.js'
-import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from './messages.js'
+import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from '../core/messages.js'
 import { classes } from './class-name.js'
 import { StaffLink } from './StaffLink.js'
 

@@ -3,7 +3,7 @@ import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'reac
 import { REFRESH_INTERVAL_MS, serviceTime, type RefreshOutcome } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { fill } from './format.js'
-import { RECONNECT_TEXT, REFRESH_TEXT, REPORT_REFRESH_TEXT, withText } from './messages.js'
+import { RECONNECT_TEXT, REFRESH_TEXT, REPORT_REFRESH_TEXT, withText } from '../core/messages.js'
 import { ReconnectPrompt, type ReconnectPromptProps } from './ReconnectPrompt.js'
 import { formatServiceTime } from './service-date.js'
 import { useRefreshGate, type RefreshGate } from './useRefreshGate.js'

@@ -3,7 +3,7 @@ import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, typ
 import type { IbvReport } from '../core/index.js'
 import { IbvContext } from './context.js'
 import { featureLabel, fill, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
-import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from './messages.js'
+import { REPORT_VIEW_TEXT, withText, type IbvMessageOverrides } from '../core/messages.js'
 import { ReportAccount } from './ReportAccount.js'
 import { ReportSummary } from './ReportSummary.js'
 import { useCsvExport } from './useCsvExport.js'

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
-import type { IbvFetchers } from './fetchers.js'
+import type { IbvFetchers } from '../core/fetchers.js'
 import type { IbvAudience, IbvMessageOverrides } from '../core/messages.js'
 
 export type { IbvAudience }

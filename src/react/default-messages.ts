@@ -11,7 +11,7 @@ import {
   REPORT_REFRESH_TEXT,
   REPORT_VIEW_TEXT,
   type IbvMessages,
-} from './messages.js'
+} from '../core/messages.js'
 
 /**
  * The complete English catalogue, as a starting point for a translation. Its own module, so a

@@ -1,7 +1,7 @@
 'use client'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import type { EmbeddedReportState } from '../core/embed-frames.js'
-import type { IbvMessageOverrides } from './messages.js'
+import type { IbvMessageOverrides } from '../core/messages.js'
 import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
 
 export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {

@@ -3,8 +3,8 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { createConnectSession, type ConnectSessionOptions, type ConnectWidgetCallbacks, type ConnectWidgetSubject } from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
-import { CONNECT_TEXT, withText } from './messages.js'
-import type { TokenRequest } from './fetchers.js'
+import { CONNECT_TEXT, withText } from '../core/messages.js'
+import type { TokenRequest } from '../core/fetchers.js'
 import { freshToken } from './useTokenQuery.js'
 import * as ibvKeys from '../core/query-keys.js'
 

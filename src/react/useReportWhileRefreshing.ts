@@ -2,7 +2,7 @@
 import { describeStatus, type IbvReport } from '../core/index.js'
 import { useIbvContext } from './context.js'
 import { fill } from './format.js'
-import { REPORT_REFRESH_TEXT, withText } from './messages.js'
+import { REPORT_REFRESH_TEXT, withText } from '../core/messages.js'
 import { formatServiceTime } from './service-date.js'
 import { useIbvReport, type UseIbvReportOptions } from './useIbvReport.js'
 

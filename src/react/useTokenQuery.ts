@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { isRetryable } from '../core/index.js'
 import { heldToken, isUsable, type HeldToken } from '../core/held-token.js'
 import * as ibvKeys from '../core/query-keys.js'
-import type { IbvFetchers, TokenRequest } from './fetchers.js'
+import type { IbvFetchers, TokenRequest } from '../core/fetchers.js'
 
 // Tokens in React Query's cache, so every component that asks for the same one shares it: React
 // Query dedupes, so any number of instances (and StrictMode's double effects) cause one fetch.

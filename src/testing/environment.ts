@@ -1,6 +1,6 @@
 import * as React from 'react'
 import type { WebhookEvent } from '../core/index.js'
-import { createBackendFetchers, type IbvFetchers } from '../react/fetchers.js'
+import { createBackendFetchers, type IbvFetchers } from '../core/fetchers.js'
 import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
 import { createIbvBackend, createIbvClient, headerSecretVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
 import { runWidget, type ConnectOutcome } from './widget-flow.js'

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { createBackendFetchers } from '../../src/react/fetchers.js'
+import { createBackendFetchers } from '../../src/core/fetchers.js'
 import { APP, backendUnderAttack, KEY } from './backend-under-attack.js'
 
 const tokenBody = JSON.stringify({ type: 'consumer', consumer_id: 'LND-42' })

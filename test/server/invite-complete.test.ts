@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createBackendFetchers } from '../../src/react/fetchers.js'
+import { createBackendFetchers } from '../../src/core/fetchers.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { inviteBackend } from './invite-backend.js'
 

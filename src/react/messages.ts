@@ -1,2 +1,0 @@
-'use client'
-export * from '../core/messages.js'
