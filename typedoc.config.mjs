@@ -141,6 +141,7 @@ const options = {
     'REPORT_VIEW_TEXT',
     'REPORT_REFRESH_TEXT',
     'INVITE_TEXT',
+    'CONNECT_ELEMENT_TEXT',
     'Base',
     'ReportEvent',
     'NodeHandler',
