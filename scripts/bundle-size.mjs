@@ -24,7 +24,7 @@ export const CASES = [
   // Not met: the embed's engine moved to core (a session the React component and the custom
   // elements share) and costs this line 565 B over the React-only component; docs/performance.md
   // says what the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3843 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 3834 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), and 73 B more since tokens are parsed into the shared token model and query keys come

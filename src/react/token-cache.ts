@@ -33,14 +33,3 @@ export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers
     retry: (failures, error) => isRetryable(error) && failures < retries,
   })
 }
-
-/**
- * Tokens for a session (the embedded report's) from React Query's cache, where every instance
- * shares them: the one held there to start from, and `freshToken` for the next ones.
- */
-export function cachedTokens(queryClient: QueryClient, fetchers: IbvFetchers, request: TokenRequest, options: TokenQueryOptions) {
-  return {
-    token: queryClient.getQueryData<HeldToken>(ibvKeys.token(request)),
-    getToken: (stale: string | undefined) => freshToken(queryClient, fetchers, request, options, stale),
-  }
-}
