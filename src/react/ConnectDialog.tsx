@@ -24,12 +24,7 @@ export function ConnectDialog({ session, snapshot, text }: ConnectDialogProps) {
   const { dismiss, retry, attachFrame } = session
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
-  const tryAgain = useRef<HTMLButtonElement>(null)
   const unavailable = snapshot.state === 'unavailable'
-  // Focus goes to the way forward; Close and the header's × are one Tab away.
-  useLayoutEffect(() => {
-    if (unavailable) tryAgain.current?.focus()
-  }, [unavailable])
 
   // A layout effect, so the cleanup runs while the dialog is still in the page: a modal dialog
   // keeps the rest of the page inert until it is closed, and focus cannot return to an inert
@@ -71,7 +66,8 @@ export function ConnectDialog({ session, snapshot, text }: ConnectDialogProps) {
         <div className="ibv-connect-dialog__unavailable">
           <p role="alert">{text.widgetUnavailable}</p>
           <div className="ibv-connect-dialog__actions">
-            <button ref={tryAgain} type="button" className="ibv-button" onClick={() => void retry()}>
+            {/* Focus goes to the way forward; Close and the header's × are one Tab away. */}
+            <button autoFocus type="button" className="ibv-button" onClick={() => void retry()}>
               {text.tryAgain}
             </button>
             <button type="button" className="ibv-button ibv-connect-dialog__dismiss" onClick={dismiss}>

@@ -5,7 +5,8 @@ import { listenToPage } from '../core/page-events.js'
 import { useIbvContext } from './context.js'
 import { EMBEDDED_REPORT_TEXT, withText } from '../core/messages.js'
 import { useLatest } from './useLatest.js'
-import { cachedTokens } from './useTokenQuery.js'
+import { freshToken } from './token-cache.js'
+import * as ibvKeys from '../core/query-keys.js'
 import { useHydrating } from './useHydrating.js'
 import { classes } from './class-name.js'
 import { ReportRefreshLabel } from './ReportRefreshLabel.js'
@@ -26,9 +27,12 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const hydrating = useHydrating()
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
   const callbacks = useLatest({ onError, onStateChange })
+  // Tokens from React Query's cache, where every instance of the report shares them.
+  const request = { type: 'embedded_report_token', productRequestId } as const
   const open = (replaces?: EmbedSession) =>
     createEmbedSession({
-      ...cachedTokens(queryClient, fetchers, { type: 'embedded_report_token', productRequestId }, { renewLeadSeconds, retries }),
+      token: queryClient.getQueryData(ibvKeys.token(request)),
+      getToken: (stale) => freshToken(queryClient, fetchers, request, { renewLeadSeconds, retries }, stale),
       productRequestId,
       serviceUrl,
       replaces,

@@ -5,7 +5,7 @@ import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from '../core/messages.js'
 import type { TokenRequest } from '../core/fetchers.js'
-import { freshToken } from './useTokenQuery.js'
+import { freshToken } from './token-cache.js'
 import * as ibvKeys from '../core/query-keys.js'
 
 export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from '../core/index.js'
