@@ -102,6 +102,8 @@ describe('examples/plain-html', () => {
     await expect.poll(() => report.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready')
     const portal = page.frameLocator('iframe.ibv-embedded-report__frame[data-frame="current"]')
     await expect.poll(() => portal.locator('body').textContent(), { timeout: 15_000 }).toContain(productRequestId)
+    // The portal's page, opened while the report was being made, reloads itself once it is complete.
+    await expect.poll(() => portal.locator('h1').textContent(), { timeout: 15_000 }).toBe('Income and bank verification report')
     expect(await report.locator('iframe').evaluate((frame) => frame.getBoundingClientRect().height)).toBeGreaterThan(200)
   }, 60_000)
 })
