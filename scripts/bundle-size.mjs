@@ -35,11 +35,15 @@ export const CASES = [
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B.
   { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4427 },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
-  // The custom elements, for pages with no React (nothing external is on such a page).
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: undefined },
-  // Next: 'ibv-kit/elements: embed + badge', budget 5000: what a plain HTML page showing a report
-  // pays, <ibv-embedded-report> and <ibv-report-status-badge> and nothing else. It comes with the
-  // embed element (and a way to import those two elements alone).
+  // The custom elements, for pages with no React (nothing external is on such a page). Not met
+  // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token
+  // model) and the element cost this line 2,481 B; docs/performance.md says what the bytes buy.
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 9951 },
+  // What a plain HTML page showing a report pays: <ibv-embedded-report> and
+  // <ibv-report-status-badge> and nothing else, registered with their own define functions.
+  // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
+  // IbvError (~880 B) and the badge's status table (~470 B); docs/performance.md measures each.
+  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 5929 },
 ]
 
 /**

@@ -6,7 +6,7 @@ import { elementSettings } from './config.js'
 import { openConnectDialog, type ConnectDialogView } from './connect-dialog.js'
 import { h } from './dom.js'
 import { emit, setState } from './events.js'
-import { holdToken } from './held-token.js'
+import { forgetToken, tokenFor } from './tokens.js'
 
 const TAG = '<ibv-connect-button>'
 
@@ -20,7 +20,6 @@ const TAG = '<ibv-connect-button>'
 export function createConnectButtonElement(): CustomElementConstructor {
   return class IbvConnectButtonElement extends HTMLElement {
     static observedAttributes = ['consumer-id', 'invite']
-    readonly #token = holdToken()
     readonly #session = createConnectSession(this.#options())
     readonly #button = h(this.ownerDocument, 'button', { type: 'button', class: 'ibv-button ibv-connect-button' }) as HTMLButtonElement
     #dialog: ConnectDialogView | undefined
@@ -63,9 +62,9 @@ export function createConnectButtonElement(): CustomElementConstructor {
         readyTimeoutMs: timeout > 0 ? timeout : undefined,
         token: async () => {
           if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
-          return this.#token.get(settings.fetchers, request)
+          return (await tokenFor(settings, request)).accessToken
         },
-        forgetToken: () => this.#token.forget(),
+        forgetToken: () => forgetToken(settings, request),
         invite,
         completeInvite: settings.fetchers.completeInvite?.bind(settings.fetchers) ?? inviteCompleter(settings.tokenUrl),
         onSuccess: (success) => emit(this, 'ibv-success', success),

@@ -1,12 +1,14 @@
 import type { ConnectSuccess, ConnectWidgetState } from '../core/connect-widget.js'
+import type { EmbeddedReportState } from '../core/embed-frames.js'
 import type { IbvError } from '../core/errors.js'
 import type { ConnectExitError, ConnectExitMetadata } from '../core/frame-protocol.js'
 
 /**
  * An element's state, also its `data-state` attribute: rendered, or rendered after refusing bad
- * input; `<ibv-connect-button>` has the widget's (`idle`, `loading`, `open`, `unavailable`, `error`).
+ * input; `<ibv-connect-button>` has the widget's (`idle`, `loading`, `open`, `unavailable`, `error`),
+ * `<ibv-embedded-report>` the report's (`loading`, `ready`, `renewing`, `expired`, `error`).
  */
-export type IbvElementState = 'ready' | 'error' | ConnectWidgetState
+export type IbvElementState = 'ready' | 'error' | ConnectWidgetState | EmbeddedReportState
 
 /** `ibv-success`: the applicant connected a bank; a product request now exists (keep its id). */
 export type IbvSuccessDetail = ConnectSuccess

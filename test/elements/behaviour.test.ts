@@ -31,10 +31,10 @@ function listen() {
 }
 
 describe('defineIbvElements', () => {
-  it('registers both elements once; a second call changes nothing', () => {
+  it('registers every element once; a second call changes nothing', () => {
     const badge = customElements.get('ibv-report-status-badge')
     expect(badge).toBeDefined()
-    expect(customElements.get('ibv-reconnect-prompt')).toBeDefined()
+    for (const tag of ['ibv-reconnect-prompt', 'ibv-connect-button', 'ibv-embedded-report']) expect(customElements.get(tag)).toBeDefined()
     defineIbvElements()
     expect(customElements.get('ibv-report-status-badge')).toBe(badge)
   })

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render } from '@testing-library/react'
-import { ConnectButton, IbvProvider, ReconnectPrompt, ReportStatusBadge } from '../../src/index.js'
+import { ConnectButton, EmbeddedReport, IbvProvider, ReconnectPrompt, ReportStatusBadge } from '../../src/index.js'
 import { createBackendFetchers } from '../../src/core/fetchers.js'
 import { REPORT_STATUSES, createConnectSession, type ConnectSessionSnapshot } from '../../src/core/index.js'
 import { CONNECT_TEXT } from '../../src/core/messages.js'
 import { ConnectDialog } from '../../src/react/ConnectDialog.js'
 import { openConnectDialog } from '../../src/elements/connect-dialog.js'
-import { defineIbvElements } from '../../src/elements/index.js'
+import { IbvError, configureIbv, defineIbvElements, type IbvFetchers } from '../../src/elements/index.js'
 import type { IbvAudience, ReconnectReason } from '../../src/elements/index.js'
 
 // The elements render what the React components render (so styles.css themes both alike): the
@@ -95,6 +95,58 @@ describe('<ibv-connect-button> markup', () => {
     expect(sortedAttributes(host.innerHTML)).toBe(sortedAttributes(react))
   })
 })
+
+describe('<ibv-embedded-report> markup', () => {
+  /**
+   * The markup at each moment of a report whose tokens `token` mints: loading, then its frame
+   * loading hidden, then shown at the height its portal said.
+   */
+  async function moments(root: () => HTMLElement): Promise<string[]> {
+    const seen = [root().innerHTML]
+    await vi.waitFor(() => expect(root().querySelector('iframe, [role="alert"]')).not.toBeNull())
+    seen.push(root().innerHTML)
+    const frame = root().querySelector('iframe')
+    if (!frame) return seen
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'ibv:resize', height: 480 }, origin: 'https://service.test', source: frame.contentWindow }))
+    // React renders it soon after, the element at once.
+    await vi.waitFor(() => expect(root().querySelector('[data-state="ready"]')).not.toBeNull())
+    seen.push(root().innerHTML)
+    return seen
+  }
+
+  it.each<[string, string, IbvFetchers['token']]>([
+    ['a report', 'IBV-1', async () => ({ access_token: 'tok_markup', expires_in: 1800 })],
+    ['a token route that fails', 'IBV-2', async () => Promise.reject(new IbvError('network', 'The server could not be reached.'))],
+  ])('is the React report\'s, for %s', async (_, id, token) => {
+    const react = render(
+      <IbvProvider serviceUrl="https://service.test" fetchers={{ token }}>
+        <EmbeddedReport productRequestId={id} retries={0} minHeight="200px" />
+      </IbvProvider>,
+    )
+    const expected = await moments(() => react.container)
+    react.unmount()
+    configureIbv({ serviceUrl: 'https://service.test', fetchers: { token } })
+    const host = document.createElement('ibv-embedded-report')
+    host.setAttribute('product-request-id', id)
+    host.setAttribute('min-height', '200px')
+    document.body.append(host)
+    // React patches a style declaration by declaration, the element sets it whole: in any order.
+    expect((await moments(() => host)).map(sortedStyles)).toEqual(expected.map(sortedStyles))
+  })
+
+  it('is the React report\'s without a product request id', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const react = render(
+      <IbvProvider serviceUrl="https://service.test" fetchers={createBackendFetchers()}>
+        <EmbeddedReport productRequestId="" />
+      </IbvProvider>,
+    ).container.innerHTML
+    expect(element('ibv-embedded-report', {}).innerHTML).toBe(react)
+  })
+})
+
+/** The markup with each style attribute's declarations in alphabetical order. */
+const sortedStyles = (html: string) => html.replace(/style="([^"]*)"/g, (_, style: string) => `style="${style.split(/;\s*/).filter(Boolean).sort().join('; ')}"`)
 
 /** The markup with each element's attributes in alphabetical order. */
 function sortedAttributes(html: string): string {

@@ -96,5 +96,14 @@ describe('examples/plain-html', () => {
     const badge = page.locator('ibv-report-status-badge .ibv-badge')
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 20_000 }).toBe('complete')
     expect(await badge.locator('.ibv-badge__label').textContent()).toBe('Complete')
-  }, 40_000)
+
+    // The report, from the sandbox's portal (another origin), shown at its height.
+    const report = page.locator('ibv-embedded-report')
+    await expect.poll(() => report.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready')
+    const portal = page.frameLocator('iframe.ibv-embedded-report__frame[data-frame="current"]')
+    await expect.poll(() => portal.locator('body').textContent(), { timeout: 15_000 }).toContain(productRequestId)
+    // The portal's page, opened while the report was being made, reloads itself once it is complete.
+    await expect.poll(() => portal.locator('h1').textContent(), { timeout: 15_000 }).toBe('Income and bank verification report')
+    expect(await report.locator('iframe').evaluate((frame) => frame.getBoundingClientRect().height)).toBeGreaterThan(200)
+  }, 60_000)
 })

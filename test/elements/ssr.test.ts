@@ -10,6 +10,7 @@ describe('ibv-kit/elements on a server', () => {
     const elements = await import('../../src/elements/index.js')
     elements.configureIbv({ serviceUrl: 'https://ibv.example.com' })
     expect(() => elements.defineIbvElements()).not.toThrow()
+    for (const define of [elements.defineEmbeddedReport, elements.defineReportStatusBadge, elements.defineReconnectPrompt, elements.defineConnectButton]) expect(() => define()).not.toThrow()
     expect([typeof globals.window, typeof globals.HTMLElement, typeof globals.customElements]).toEqual(['undefined', 'undefined', 'undefined'])
   })
 })
