@@ -4,7 +4,7 @@
 // user does; everything else happens here.
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
-import { connectWidgetUrl } from './urls.js'
+import { assertFrameUrl, connectWidgetUrl } from './urls.js'
 
 /** What a connect session needs besides the widget's callbacks: its service, token and invite. */
 export interface ConnectSessionOptions extends ConnectWidgetCallbacks {
@@ -112,6 +112,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   }
 
   const show = (src: string) => {
+    // A lender's own widgetUrl too: only an http(s) page goes in the frame.
+    assertFrameUrl(src)
     pending = closedByUser()
     widgetOrigin = new URL(src, location.href).origin
     addEventListener('message', receive)

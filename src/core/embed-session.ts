@@ -2,7 +2,7 @@ import { IbvError } from './errors.js'
 import { DEFAULT_READY_TIMEOUT_MS, HELLO_MESSAGE, decodeReportMessage, isFrameMessage } from './frame-protocol.js'
 import { isUsable, prefetchedToken } from './held-token.js'
 import { prefetchedFor } from './prefetched.js'
-import { embeddedReportUrl } from './urls.js'
+import { assertFrameUrl, embeddedReportUrl } from './urls.js'
 import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type Frame } from './embed-frames.js'
 import type { EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
 
@@ -29,9 +29,25 @@ const FAILURES = {
   timeout: 'The report page did not answer in time.',
 } as const
 
+/** Why a report cannot be asked for, if it cannot. */
+function invalidRequest(productRequestId: unknown, serviceUrl: unknown): IbvError | undefined {
+  if (typeof productRequestId !== 'string' || productRequestId === '') {
+    return new IbvError('invalid_request', FAILURES.invalid_request, { fields: { productRequestId: ['is required'] } })
+  }
+  try {
+    assertFrameUrl(serviceUrl)
+    return undefined
+  } catch (error) {
+    return error as IbvError
+  }
+}
+
 export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   const { productRequestId, serviceUrl, getToken, hydrating = false, readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS } = options
-  const valid = typeof productRequestId === 'string' && productRequestId !== ''
+  // A request that cannot be made (no report named, a service URL that is not http(s)): nothing is
+  // fetched or loaded, and the error is the session's own.
+  const invalid = invalidRequest(productRequestId, serviceUrl)
+  const valid = !invalid
   const listeners = new Set<() => void>()
   const elements = new Map<string, EmbedFrameElement>()
   // A fired timer stays here with its key, so the same key does not arm it again.
@@ -40,7 +56,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   let token = isUsable(options.token) ? options.token : prefetchedToken(prefetchedFor(options.prefetched, productRequestId)?.token, options.renewLeadSeconds, hydrating)
   const replaced = options.replaces?.getSnapshot().frames[0]
   let frames: readonly Frame[] = replaced?.ready ? [replaced] : []
-  if (token) frames = withToken(frames, token.accessToken, hydrating && token !== options.token)
+  if (token && valid) frames = withToken(frames, token.accessToken, hydrating && token !== options.token)
   let fetching = false
   let fetchError: unknown
   // The session's own failure: made once, so an adapter reports each once.
@@ -68,7 +84,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
 
   function update() {
     const code = !valid ? 'invalid_request' : gaveUp() ? 'unauthorized' : frames.some((frame) => frame.unavailable) ? 'timeout' : undefined
-    if (code !== ownError?.code) ownError = code && new IbvError(code, FAILURES[code], { fields: valid ? undefined : { productRequestId: ['is required'] } })
+    if (code !== ownError?.code) ownError = invalid ?? (code && new IbvError(code, FAILURES[code]))
     const error = ownError ?? fetchError
     snapshot = {
       frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token) })),

@@ -55,6 +55,7 @@ export {
   reportUrl,
   embeddedReportUrl,
   connectWidgetUrl,
+  isFrameUrl,
 } from './urls.js'
 export type { ReportApiVersion } from './urls.js'
 

@@ -48,6 +48,7 @@ export function reportUrl(serviceUrl: string, productRequestId: string, version:
 
 /** Operation 5: the iframe source, `{base}/portal/embeddable_reports?token=<ACCESS_TOKEN>`. */
 export function embeddedReportUrl(serviceUrl: string, token: string): string {
+  assertFrameUrl(serviceUrl)
   return `${joinServiceUrl(serviceUrl, '/portal/embeddable_reports')}?token=${encodeURIComponent(token)}`
 }
 
@@ -56,6 +57,27 @@ export function embeddedReportUrl(serviceUrl: string, token: string): string {
  * origin tells the widget where it may post its messages.
  */
 export function connectWidgetUrl(serviceUrl: string, token: string, origin: string): string {
+  assertFrameUrl(serviceUrl)
   const query = `token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}`
   return `${joinServiceUrl(serviceUrl, '/connect')}?${query}`
+}
+
+/**
+ * Whether `url` may be loaded in a frame of the lender's page: an http(s) URL, or a path on the
+ * page's own origin. A `javascript:` or `data:` URL would run in, or spoof, the lender's page.
+ */
+export function isFrameUrl(url: unknown): boolean {
+  try {
+    // Any base will do: only the scheme is read, and a path takes the base's.
+    return typeof url === 'string' && /^https?:$/.test(new URL(url, 'https://base.invalid').protocol)
+  } catch {
+    return false
+  }
+}
+
+/** Throws an `IbvError` (`invalid_request`) unless `url` is an http(s) URL or a path. */
+export function assertFrameUrl(url: unknown): void {
+  if (!isFrameUrl(url)) {
+    throw new IbvError('invalid_request', 'The service URL must be http(s) or a path.', { fields: { serviceUrl: ['must be http(s) or a path'] } })
+  }
 }

@@ -195,6 +195,14 @@ describe('the connect session', () => {
     expect(options.onExit).not.toHaveBeenCalled()
   })
 
+  it('never puts a page other than http(s) in the frame: a javascript: service URL or widgetUrl is an error', async () => {
+    for (const extra of [{ serviceUrl: 'javascript:alert(1)//' }, { widgetUrl: () => 'javascript:alert(1)' }]) {
+      const { session } = setup(extra)
+      await session.open()
+      expect(session.getSnapshot()).toEqual({ state: 'error', error: expect.objectContaining({ code: 'invalid_request' }) })
+    }
+  })
+
   it('opens one widget at a time, page-wide, and once however often it is asked', async () => {
     const first = setup()
     const second = setup()

@@ -322,6 +322,18 @@ describe('the embed session', () => {
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('needs a non-empty productRequestId'))
   })
 
+  it.each(['javascript:alert(document.domain)//', ' JAVA\tSCRIPT:alert(1)', 'data:text/html,<p>spoof</p>'])('refuses the service URL %j: no token asked for, no frame, an error said once', async (serviceUrl) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { session, minted, errors } = await setUp({ serviceUrl })
+    session.start()
+    await flush()
+    expect(minted()).toBe(0)
+    expect(session.getSnapshot().frames).toEqual([])
+    expect(state(session)).toBe('error')
+    expect(errors).toEqual([expect.objectContaining({ code: 'invalid_request', fields: { serviceUrl: ['must be http(s) or a path'] } })])
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('must be http(s) or a path'))
+  })
+
   it('while hydrating, shows the prefetched token’s frame at once, even aged; asks it to speak; renews it when due', async () => {
     const { call, productRequestId } = await setUp()
     const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })

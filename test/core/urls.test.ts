@@ -3,6 +3,7 @@ import {
   IbvError,
   connectWidgetUrl,
   embeddedReportUrl,
+  isFrameUrl,
   joinServiceUrl,
   refreshUrl,
   reportUrl,
@@ -65,5 +66,16 @@ describe('URL builders', () => {
       caught = error
     }
     expect(caught).toMatchObject({ code: 'invalid_request', fields: { product_request_id: ['is required'] } })
+  })
+})
+
+describe('isFrameUrl', () => {
+  it.each(['https://api.service.test', 'http://127.0.0.1:4010/ibv-sandbox', '/ibv-sandbox', 'ibv-sandbox'])('takes %j', (url) => {
+    expect(isFrameUrl(url)).toBe(true)
+  })
+  it.each(['javascript:alert(1)', ' javascript:alert(1)', 'JAVA\tSCRIPT:alert(1)', 'data:text/html,x', 'vbscript:x', 'http://[::1'])('refuses %j, and the frame URLs built on it throw', (url) => {
+    expect(isFrameUrl(url)).toBe(false)
+    expect(() => embeddedReportUrl(url, 'tok')).toThrow(IbvError)
+    expect(() => connectWidgetUrl(url, 'tok', 'https://lender.test')).toThrow(expect.objectContaining({ code: 'invalid_request' }))
   })
 })
