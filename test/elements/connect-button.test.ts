@@ -1,11 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { serve } from '@hono/node-server'
 import { configureIbv, defineIbvElements, type IbvElementEventMap } from '../../src/elements/index.js'
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
-import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
-import { createSandbox } from '../../src/sandbox/index.js'
+import { startHttpBackend } from './http-backend.js'
 import { runWidget } from '../../src/testing/widget-flow.js'
 
 // <ibv-connect-button> in jsdom, its tokens minted by the lender's real backend over HTTP (over the
@@ -13,21 +10,12 @@ import { runWidget } from '../../src/testing/widget-flow.js'
 // from the frame's window and the service's origin. Chromium runs the real widget
 // (plain-html.test.ts).
 const serviceUrl = 'https://service.test'
-const sandbox = createSandbox({ serviceUrl })
-const backend = createIbvBackend({
-  client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch }),
-  authorize: () => true,
-  verifyWebhook: () => true,
-  invites: { secret: 'a-test-secret-of-at-least-32-characters', pageUrl: 'http://127.0.0.1/borrower' },
-})
-let server: ReturnType<typeof serve>
+let backend: Awaited<ReturnType<typeof startHttpBackend>>
 let tokenUrl = ''
 
 beforeAll(async () => {
-  server = await new Promise((resolve) => {
-    const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
-  })
-  tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ibv/tokens`
+  backend = await startHttpBackend(serviceUrl, { invites: { secret: 'a-test-secret-of-at-least-32-characters', pageUrl: 'http://127.0.0.1/borrower' } })
+  tokenUrl = backend.tokenUrl
   defineIbvElements()
 })
 afterEach(() => {
@@ -35,10 +23,7 @@ afterEach(() => {
   document.body.replaceChildren()
   vi.restoreAllMocks()
 })
-afterAll(() => {
-  sandbox.close()
-  server.close()
-})
+afterAll(() => backend.close())
 
 type Seen = Array<[keyof IbvElementEventMap, unknown]>
 
@@ -181,7 +166,7 @@ describe('<ibv-connect-button>', () => {
     button().click()
     const frame = await opened(element)
     // The sandbox's widget, gone through over HTTP; its messages posted from the frame.
-    const run = await runWidget((request) => sandbox.fetch(request), frame.src)
+    const run = await runWidget((request) => backend.sandbox.fetch(request), frame.src)
     for (const message of run.messages) post(element, message)
     expect(seen.find(([type]) => type === 'ibv-success')?.[1]).toMatchObject({ productRequestId: run.productRequestId })
 

@@ -1,27 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { configureIbv, defineEmbeddedReport, type IbvElementEventMap } from '../../src/elements/index.js'
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
 import type { ReportPageMessage } from '../../src/core/frame-protocol.js'
-import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
-import { createSandbox } from '../../src/sandbox/index.js'
+import { startHttpBackend } from './http-backend.js'
 
 // <ibv-embedded-report> in jsdom, its tokens minted by the lender's real backend over HTTP (over
 // the sandbox). jsdom loads no frame: the portal's messages are posted as its window would post
 // them, from the frame's window and the service's origin. Chromium runs the real portal
 // (embedded-report-chromium.test.ts).
 const serviceUrl = 'https://service.test'
-const sandbox = createSandbox({ serviceUrl })
-const backend = createIbvBackend({ client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch }), authorize: () => true, verifyWebhook: () => true })
-let server: ReturnType<typeof serve>
+let backend: Awaited<ReturnType<typeof startHttpBackend>>
 let tokenUrl = ''
 
 beforeAll(async () => {
-  server = await new Promise((resolve) => {
-    const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
-  })
-  tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ibv/tokens`
+  backend = await startHttpBackend(serviceUrl)
+  tokenUrl = backend.tokenUrl
   // Only this element: the per-element define function registers it alone.
   defineEmbeddedReport()
 })
@@ -30,16 +23,13 @@ afterEach(() => {
   document.body.replaceChildren()
   vi.restoreAllMocks()
 })
-afterAll(() => {
-  sandbox.close()
-  server.close()
-})
+afterAll(() => backend.close())
 
 /** A complete report's product request id, made in the sandbox. */
 async function completeReport(): Promise<string> {
-  const created = await sandbox.fetch(new Request(`${serviceUrl}/sandbox/product_requests`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: `EL-${crypto.randomUUID()}`, accounts: 1 }) }))
+  const created = await backend.sandbox.fetch(new Request(`${serviceUrl}/sandbox/product_requests`, { method: 'POST', headers: { 'x-api-key': backend.sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: `EL-${crypto.randomUUID()}`, accounts: 1 }) }))
   const { product_request_id: id } = (await created.json()) as { product_request_id: string }
-  await sandbox.advance(6)
+  await backend.sandbox.advance(6)
   return id
 }
 
