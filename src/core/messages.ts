@@ -1,6 +1,9 @@
 // Every text the components show, in English by default, one object per component so a bundle
 // carries only the texts of the components it uses. Override any text for the whole app
-// (`<IbvProvider messages>`) or one component (`messages` prop), for i18n.
+// (`<IbvProvider messages>`) or one component (`messages` prop), for i18n. The report view's, the
+// longest, are in report-view-text.ts.
+
+import type { REPORT_VIEW_TEXT } from './report-view-text.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. The badge and the
@@ -156,57 +159,6 @@ export const REPORT_REFRESH_TEXT = {
    * `refreshNotReadyAt`.
    */
   serviceClock: 'verification service time',
-}
-
-export const REPORT_VIEW_TEXT = {
-  reportNoAccounts: 'No accounts are connected.',
-  /** What a screen reader says for a masked value without its last digits (the owner's name). */
-  hiddenPersonalData: 'hidden',
-  /** What a screen reader says for a masked number instead of its bullets; `{last}` is its last four characters. */
-  hiddenEnding: 'hidden, ending {last}',
-  features: 'Features',
-  /**
-   * Feature labels by name, for names the service is known to send. Any other name is shown in
-   * words (`average_monthly_income` → "Average monthly income"), a numbered one
-   * (`ne_income_feature_12`) as given; the name itself is always shown beside its label.
-   */
-  featureLabels: { nsf_count_90d: 'NSF count (90 days)' } as Partial<Record<string, string>>,
-  /** Item headers by `item_code`; an item without an entry shows its `item_name`. */
-  itemNames: { ibv_validate_metrics: 'Validation metrics' } as Partial<Record<string, string>>,
-  /** Account types by `account_type`; a type without an entry is shown in words (`credit_card` → "Credit card"). */
-  accountTypes: {} as Partial<Record<string, string>>,
-  /** Field labels of <ReportView>. */
-  fields: {
-    /** The `consumer_id` of the report. */
-    consumer: 'Applicant',
-    referenceDate: 'Reference date',
-    created: 'Created',
-    report: 'Report',
-    accountNumber: 'Account number',
-    routingNumber: 'Routing number',
-    owner: 'Owner',
-    accounts: 'Accounts',
-    institutions: 'Institutions',
-    /** The sum of the balances, credit cards' negative ones included. */
-    totalBalance: 'Net balance',
-    status: 'Status',
-  },
-  summary: 'Summary',
-  feature: 'Feature',
-  value: 'Value',
-  filterFeatures: 'Filter features',
-  /** `{shown}` and `{total}` are replaced by counts. */
-  featuresMatch: '{shown} of {total} features match',
-  /** Under an item, and in the heading of an account, that has no feature matching the filter. */
-  noFeatureMatches: 'No feature matches the filter.',
-  showPersonalData: 'Show personal data',
-  copyCsv: 'Copy CSV',
-  downloadCsv: 'Download CSV',
-  /** `{count}` is replaced by the number of features copied: all of them, whatever the filter shows. */
-  copied: 'Copied all {count} features as CSV.',
-  /** `{count}` is replaced by the number of features downloaded: all of them, whatever the filter shows. */
-  downloaded: 'Downloaded all {count} features as CSV.',
-  copyFailed: 'The clipboard refused: use Download CSV.',
 }
 
 /** `<InviteBorrowerButton>`, in the staff voice: the loan officer invites an applicant. */

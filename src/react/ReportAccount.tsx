@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
 import { entry, fill, formatValue, humanize, lastFour, mask } from './format.js'
-import type { REPORT_VIEW_TEXT } from '../core/messages.js'
+import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures, type FeatureLook } from './ReportFeatures.js'
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import type { IbvItem } from '../core/index.js'
 import { entry, featureKind, formatValue, type NumberFormats } from './format.js'
-import type { REPORT_VIEW_TEXT } from '../core/messages.js'
+import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 
 /** How `<ReportView>` names features and writes their values, made once per render. */
 export interface FeatureLook {

@@ -1,7 +1,7 @@
 'use client'
 import type { IbvReport } from '../core/index.js'
 import { statusLook } from '../core/statuses.js'
-import type { REPORT_VIEW_TEXT } from '../core/messages.js'
+import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportFacts } from './ReportFacts.js'
 import { StatusBadge } from './StatusBadge.js'
 

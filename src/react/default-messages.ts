@@ -9,9 +9,9 @@ import {
   RECONNECT_TEXT,
   REFRESH_TEXT,
   REPORT_REFRESH_TEXT,
-  REPORT_VIEW_TEXT,
   type IbvMessages,
 } from '../core/messages.js'
+import { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 
 /**
  * The complete English catalogue, as a starting point for a translation. Its own module, so a

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import type { IbvReport } from '../core/index.js'
 import { fill } from './format.js'
-import type { REPORT_VIEW_TEXT } from '../core/messages.js'
+import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { featuresCsv } from './report-csv.js'
 
 /**

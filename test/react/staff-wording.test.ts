@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REPORT_STATUSES, describeStatus } from '../../src/core/index.js'
 import { defaultMessages } from '../../src/index.js'
-import { REPORT_VIEW_TEXT } from '../../src/core/messages.js'
+import { REPORT_VIEW_TEXT } from '../../src/core/report-view-text.js'
 
 // Staff say "applicant" and "bank"; the borrower is spoken to as "you". Neither voice uses the
 // provider's words. Placeholders (`{consumer}`) are names in code, not words on screen.
