@@ -15,7 +15,8 @@ const TAG = '<ibv-connect-button>'
  * `<ConnectButton>` over the same core session, in the light DOM: the button, the error under it,
  * and the widget's dialog. Its `data-state` is the widget's (`idle`, `loading`, `open`,
  * `unavailable`, `error`); it sends `ibv-success`, `ibv-exit`, `ibv-event`, `ibv-state-change` and
- * `ibv-error`. Taken off the page, it closes the widget.
+ * `ibv-error`. It renders a microtask after it joins the page, so attributes set in the same task
+ * are read first. Taken off the page, it closes the widget.
  */
 export function createConnectButtonElement(): CustomElementConstructor {
   return class IbvConnectButtonElement extends HTMLElement {
@@ -36,9 +37,17 @@ export function createConnectButtonElement(): CustomElementConstructor {
       })
     }
 
+    /**
+     * Rendered once the code that put it on the page has run to its end: the attributes a page sets
+     * just after inserting it (Angular's bindings, `append` then `setAttribute`) are read, not
+     * taken for missing. Moved in one task, it renders once.
+     */
     connectedCallback(): void {
-      this.#unsubscribe ??= this.#session.subscribe(() => this.#render())
-      this.#render()
+      queueMicrotask(() => {
+        if (!this.isConnected || this.#unsubscribe) return
+        this.#unsubscribe = this.#session.subscribe(() => this.#render())
+        this.#render()
+      })
     }
 
     disconnectedCallback(): void {
@@ -48,7 +57,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
     }
 
     attributeChangedCallback(): void {
-      if (this.isConnected) this.#render()
+      // Before its first render, that render reads it.
+      if (this.#unsubscribe) this.#render()
     }
 
     /** What the session needs, read from the attributes and the page's configuration now. */

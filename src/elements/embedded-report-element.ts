@@ -18,7 +18,8 @@ const SESSION_ATTRIBUTES = ['product-request-id', 'service-url', 'token-url', 'r
  * session, with its markup and classes, in the light DOM. The token is renewed before it expires
  * and the next document loads hidden behind the shown one; only the service's origin and the
  * report's own frames are heard. Its `data-state` is the report's (`loading`, `ready`, `renewing`,
- * `expired`, `error`). Taken off the page, it stops its session.
+ * `expired`, `error`). It starts a microtask after it joins the page, so attributes set in the same
+ * task are read first. Taken off the page, it stops its session.
  */
 export function createEmbeddedReportElement(): CustomElementConstructor {
   return class IbvEmbeddedReportElement extends HTMLElement {
@@ -32,8 +33,15 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
     /** The failure last reported, so that a render for another reason does not report it again. */
     #reported: unknown
 
+    /**
+     * Started once the code that put it on the page has run to its end: the attributes a page sets
+     * just after inserting it (Angular's bindings, `append` then `setAttribute`) are read, not
+     * taken for missing. Moved in one task, it starts once.
+     */
     connectedCallback(): void {
-      this.#open()
+      queueMicrotask(() => {
+        if (this.isConnected && !this.#session) this.#open()
+      })
     }
 
     disconnectedCallback(): void {

@@ -27,8 +27,12 @@ afterAll(() => backend.close())
 
 type Seen = Array<[keyof IbvElementEventMap, unknown]>
 
-/** A connect button with `attributes`, connected, and every event it sends, in order. */
-function mount(attributes: Record<string, string>) {
+/**
+ * A connect button with `attributes`, connected, and every event it sends, in order; `after` is
+ * set just after it joins the page, in the same task (as Angular sets bound attributes). Resolves
+ * once the element has rendered: one microtask after it joined the page.
+ */
+async function mount(attributes: Record<string, string>, after: Record<string, string> = {}) {
   const element = document.createElement('ibv-connect-button')
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   const seen: Seen = []
@@ -38,6 +42,8 @@ function mount(attributes: Record<string, string>) {
     })
   }
   document.body.append(element)
+  for (const [name, value] of Object.entries(after)) element.setAttribute(name, value)
+  await Promise.resolve()
   return { element, seen, button: () => element.querySelector<HTMLButtonElement>('button.ibv-connect-button')! }
 }
 
@@ -53,22 +59,34 @@ const opened = async (element: HTMLElement) => {
 }
 
 describe('<ibv-connect-button>', () => {
-  it('says visibly, with ibv-error and data-state="error", that it has no consumer-id', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { element, seen, button } = mount({ 'service-url': serviceUrl, 'token-url': tokenUrl })
+  it('says visibly, with ibv-error and data-state="error", that it has no consumer-id', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { element, seen, button } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl })
     expect(element.getAttribute('data-state')).toBe('error')
     expect(element.querySelector('[role="alert"]')?.textContent).toBe('This button has no applicant: no bank can be connected.')
     expect(button().disabled).toBe(true)
     expect(seen.map(([type]) => type)).toEqual(['ibv-error', 'ibv-state-change'])
     expect((seen[0]![1] as IbvElementEventMap['ibv-error']['detail']).error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('consumer-id') })
+    expect(logged).toHaveBeenCalledTimes(1)
     element.setAttribute('consumer-id', 'LND-42')
     expect(element.getAttribute('data-state')).toBe('idle')
     expect(element.querySelector('[role="alert"]')).toBeNull()
     expect(button().disabled).toBe(false)
   })
 
+  it('reads a consumer-id set just after it joined the page, in the same task: no false error', async () => {
+    const logged = vi.spyOn(console, 'error')
+    const { element, seen, button } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl }, { 'consumer-id': 'LND-41' })
+    expect(element.getAttribute('data-state')).toBe('idle')
+    expect(element.querySelector('[role="alert"]')).toBeNull()
+    expect(button().disabled).toBe(false)
+    // Every state it was ever in, and nothing reported.
+    expect(seen).toEqual([['ibv-state-change', { state: 'idle' }]])
+    expect(logged).not.toHaveBeenCalled()
+  })
+
   it('opens the widget with a token from token-url in the dialog, and reports success', async () => {
-    const { element, seen, button } = mount({ 'consumer-id': 'LND-42', 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, seen, button } = await mount({ 'consumer-id': 'LND-42', 'service-url': serviceUrl, 'token-url': tokenUrl })
     expect(button().textContent).toBe('Connect bank')
     expect(button().className).toBe('ibv-button ibv-connect-button')
     button().click()
@@ -108,7 +126,7 @@ describe('<ibv-connect-button>', () => {
     const token = vi.fn(backendTokenFetcher(tokenUrl))
     configureIbv({ serviceUrl, fetchers: { token } })
     try {
-      const { element, seen, button } = mount({ 'consumer-id': 'LND-43' })
+      const { element, seen, button } = await mount({ 'consumer-id': 'LND-43' })
       button().click()
       const first = new URL((await opened(element)).src).searchParams.get('token')
       post(element, { type: 'ibv:exit_pending', error: null, metadata: { status: 'reconnect_required', product_request_id: 'pr_2' } })
@@ -130,7 +148,7 @@ describe('<ibv-connect-button>', () => {
   it('shows the unavailable error with Try again and Close when the widget says nothing in time', async () => {
     // A fake clock for the wait; the token's HTTP exchange runs on Node's own timers.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const { element, seen, button } = mount({ 'consumer-id': 'LND-44', 'service-url': serviceUrl, 'token-url': tokenUrl, 'ready-timeout-ms': '5000' })
+    const { element, seen, button } = await mount({ 'consumer-id': 'LND-44', 'service-url': serviceUrl, 'token-url': tokenUrl, 'ready-timeout-ms': '5000' })
     button().click()
     // Waited for on Node's own timers: vi.waitFor would move the fake clock.
     while (!element.querySelector('iframe')) await sleep(10)
@@ -152,7 +170,7 @@ describe('<ibv-connect-button>', () => {
   })
 
   it('shows the error and sends ibv-error when no token can be had', async () => {
-    const { element, seen, button } = mount({ 'consumer-id': 'LND-45', 'service-url': serviceUrl, 'token-url': `${tokenUrl}/nowhere` })
+    const { element, seen, button } = await mount({ 'consumer-id': 'LND-45', 'service-url': serviceUrl, 'token-url': `${tokenUrl}/nowhere` })
     button().click()
     await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'))
     expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('The bank connection could not be started. Try again.')
@@ -162,7 +180,7 @@ describe('<ibv-connect-button>', () => {
   it('connects with an invite on the borrower\'s page, records its use, then says the link is used', async () => {
     const answer = await fetch(tokenUrl.replace(/tokens$/, 'invites'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: 'LND-47' }) })
     const invite = new URL(((await answer.json()) as { url: string }).url).searchParams.get('ibv_invite')!
-    const { element, seen, button } = mount({ invite, 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, seen, button } = await mount({ invite, 'service-url': serviceUrl, 'token-url': tokenUrl })
     button().click()
     const frame = await opened(element)
     // The sandbox's widget, gone through over HTTP; its messages posted from the frame.
@@ -182,7 +200,7 @@ describe('<ibv-connect-button>', () => {
   })
 
   it('closes its session when it leaves the page', async () => {
-    const { element, button } = mount({ 'consumer-id': 'LND-46', 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, button } = await mount({ 'consumer-id': 'LND-46', 'service-url': serviceUrl, 'token-url': tokenUrl })
     button().click()
     await opened(element)
     element.remove()

@@ -35,8 +35,12 @@ async function completeReport(): Promise<string> {
 
 type Seen = Array<[string, unknown]>
 
-/** An embedded report with `attributes`, connected, and the events it sends, in order. */
-function mount(attributes: Record<string, string>) {
+/**
+ * An embedded report with `attributes`, connected, and the events it sends, in order; `after` is
+ * set just after it joins the page, then `then` runs, in the same task (as Angular sets bound
+ * attributes). Resolves once the element has rendered: one microtask after it joined the page.
+ */
+async function mount(attributes: Record<string, string>, after: Record<string, string> = {}, then?: (element: HTMLElement) => void) {
   const element = document.createElement('ibv-embedded-report')
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   const seen: Seen = []
@@ -48,6 +52,9 @@ function mount(attributes: Record<string, string>) {
   document.addEventListener('ibv-state-change', record)
   document.addEventListener('ibv-error', record)
   document.body.append(element)
+  for (const [name, value] of Object.entries(after)) element.setAttribute(name, value)
+  then?.(element)
+  await Promise.resolve()
   return { element, seen, frames: () => [...element.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')] }
 }
 
@@ -59,7 +66,7 @@ function say(frame: HTMLIFrameElement, data: ReportPageMessage, origin = service
 describe('<ibv-embedded-report>', () => {
   it('says visibly, with ibv-error and data-state="error", that it has no product-request-id; one set starts the report', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { element, seen, frames } = mount({ 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, seen, frames } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl })
     expect(element.getAttribute('data-state')).toBe('error')
     expect(element.querySelector('[role="alert"]')?.textContent).toBe('The report could not be loaded.')
     // Nothing to try again: the page has to say which report.
@@ -74,9 +81,39 @@ describe('<ibv-embedded-report>', () => {
     expect(element.querySelector('[role="alert"]')).toBeNull()
   })
 
+  it('reads a product-request-id set just after it joined the page, in the same task: no false error', async () => {
+    const logged = vi.spyOn(console, 'error')
+    const id = await completeReport()
+    const { element, seen, frames } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl }, { 'product-request-id': id })
+    expect(element.getAttribute('data-state')).toBe('loading')
+    await vi.waitFor(() => expect(frames()).toHaveLength(1))
+    expect(element.querySelector('[role="alert"]')).toBeNull()
+    // Every state it was ever in, and nothing reported.
+    expect(seen).toEqual([['ibv-state-change', 'loading']])
+    expect(logged).not.toHaveBeenCalled()
+  })
+
+  it('starts once when moved on the page in the task that added it, and again when moved after it started', async () => {
+    const id = await completeReport()
+    const token = vi.fn(backendTokenFetcher(tokenUrl))
+    configureIbv({ serviceUrl, fetchers: { token } })
+    const elsewhere = document.body.appendChild(document.createElement('section'))
+    const { element, seen, frames } = await mount({}, { 'product-request-id': id }, (made) => elsewhere.append(made))
+    await vi.waitFor(() => expect(frames()).toHaveLength(1))
+    expect(seen).toEqual([['ibv-state-change', 'loading']])
+    expect(element.querySelectorAll('.ibv-embedded-report')).toHaveLength(1)
+    // Moved once started: a new session there, from the token held in memory.
+    const first = frames()[0]
+    document.body.append(element)
+    await vi.waitFor(() => expect(frames()).toHaveLength(1))
+    expect(frames()[0]).not.toBe(first)
+    expect(element.querySelectorAll('.ibv-embedded-report')).toHaveLength(1)
+    expect(token).toHaveBeenCalledTimes(1)
+  })
+
   it('shows the portal once it speaks, follows its height, and ignores other origins and windows', async () => {
     const id = await completeReport()
-    const { element, seen, frames } = mount({ 'product-request-id': id, 'service-url': serviceUrl, 'token-url': tokenUrl, title: 'Ada\'s report', 'min-height': '200' })
+    const { element, seen, frames } = await mount({ 'product-request-id': id, 'service-url': serviceUrl, 'token-url': tokenUrl, title: 'Ada\'s report', 'min-height': '200' })
     await vi.waitFor(() => expect(frames()).toHaveLength(1))
     const [frame] = frames() as [HTMLIFrameElement]
     const src = new URL(frame.src)
@@ -106,7 +143,7 @@ describe('<ibv-embedded-report>', () => {
   })
 
   it('shows the token route\'s failure with "Try again", and a new product-request-id starts a new session', async () => {
-    const { element, seen, frames } = mount({ 'product-request-id': 'IBV-NONE', 'service-url': serviceUrl, 'token-url': `${tokenUrl}/no/such/route` })
+    const { element, seen, frames } = await mount({ 'product-request-id': 'IBV-NONE', 'service-url': serviceUrl, 'token-url': `${tokenUrl}/no/such/route` })
     await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'))
     expect(element.querySelector('.ibv-embedded-report__error p')?.textContent).toBe('The report could not be loaded.')
     expect(element.querySelector('.ibv-embedded-report__error button')?.textContent).toBe('Try again')
@@ -123,8 +160,8 @@ describe('<ibv-embedded-report>', () => {
     const id = await completeReport()
     const token = vi.fn(backendTokenFetcher(tokenUrl))
     configureIbv({ serviceUrl, fetchers: { token } })
-    const first = mount({ 'product-request-id': id })
-    const second = mount({ 'product-request-id': id })
+    const first = await mount({ 'product-request-id': id })
+    const second = await mount({ 'product-request-id': id })
     await vi.waitFor(() => expect([first.frames().length, second.frames().length]).toEqual([1, 1]))
     expect(first.frames()[0]!.src).toBe(second.frames()[0]!.src)
     expect(token).toHaveBeenCalledTimes(1)
@@ -135,12 +172,12 @@ describe('<ibv-embedded-report>', () => {
   it('stops its session when taken off the page: no timeout, no event, after it left', async () => {
     const id = await completeReport()
     const attributes = { 'product-request-id': id, 'service-url': serviceUrl, 'token-url': tokenUrl, 'ready-timeout-ms': '3000' }
-    const first = mount(attributes)
+    const first = await mount(attributes)
     await vi.waitFor(() => expect(first.frames()).toHaveLength(1))
     // The next two start from the token held: their timers are the fake clock's.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const kept = mount(attributes)
-    const removed = mount(attributes)
+    const kept = await mount(attributes)
+    const removed = await mount(attributes)
     expect([kept.frames().length, removed.frames().length]).toEqual([1, 1])
     removed.element.remove()
     vi.advanceTimersByTime(3000)

@@ -23,11 +23,12 @@ function normalised(html: string): string {
   return ids.reduce((text, id, index) => text.replaceAll(`"${id}"`, `"id-${index}"`), html)
 }
 
-/** An element made from its attributes, connected, and its rendered child's markup. */
-function element(tag: string, attributes: Record<string, string | undefined>): HTMLElement {
+/** An element made from its attributes, connected, once it has rendered (a microtask after it joined the page). */
+async function element(tag: string, attributes: Record<string, string | undefined>): Promise<HTMLElement> {
   const made = document.createElement(tag)
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) made.setAttribute(name, value)
   document.body.append(made)
+  await Promise.resolve()
   return made
 }
 
@@ -36,46 +37,46 @@ const link = 'https://service.test/connect?link=lnk_ABC'
 describe('<ibv-report-status-badge> markup', () => {
   it.each([...REPORT_STATUSES, 'archived', ''].flatMap((status) => [[status, 'staff'], [status, 'borrower']] as const))(
     'is the React badge\'s for %j (%s)',
-    (status, audience) => {
+    async (status, audience) => {
       const react = render(<ReportStatusBadge status={status} audience={audience} />).container.innerHTML
-      const own = element('ibv-report-status-badge', { status, audience }).innerHTML
+      const own = (await element('ibv-report-status-badge', { status, audience })).innerHTML
       expect(normalised(own)).toBe(normalised(react))
     },
   )
 
-  it('shows the description as text with show-description, as showDescription does', () => {
+  it('shows the description as text with show-description, as showDescription does', async () => {
     const react = render(<ReportStatusBadge status="complete" showDescription />).container.innerHTML
-    expect(normalised(element('ibv-report-status-badge', { status: 'complete', 'show-description': '' }).innerHTML)).toBe(normalised(react))
+    expect(normalised((await element('ibv-report-status-badge', { status: 'complete', 'show-description': '' })).innerHTML)).toBe(normalised(react))
   })
 })
 
 describe('<ibv-reconnect-prompt> markup', () => {
   const reasons: ReconnectReason[] = ['reconnect_required', 'invalid_connection', 'data_pull_failed', 'refresh_not_ready']
   const audiences: IbvAudience[] = ['staff', 'borrower']
-  it.each(reasons.flatMap((reason) => audiences.map((audience) => [reason, audience] as const)))('is the React prompt\'s for %s (%s)', (reason, audience) => {
+  it.each(reasons.flatMap((reason) => audiences.map((audience) => [reason, audience] as const)))('is the React prompt\'s for %s (%s)', async (reason, audience) => {
     const react = render(<ReconnectPrompt connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" reason={reason} audience={audience} />).container.innerHTML
-    const own = element('ibv-reconnect-prompt', { 'connection-link': link, 'institution-name': 'Platypus Bank', 'consumer-name': 'Ada', reason, audience }).innerHTML
+    const own = (await element('ibv-reconnect-prompt', { 'connection-link': link, 'institution-name': 'Platypus Bank', 'consumer-name': 'Ada', reason, audience })).innerHTML
     expect(normalised(own)).toBe(normalised(react))
   })
 
-  it('is the React prompt\'s with no link, no names, and with a hostile link', () => {
+  it('is the React prompt\'s with no link, no names, and with a hostile link', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     for (const attributes of [{}, { 'connection-link': 'javascript:alert(1)' }, { 'connection-link': 'not a url', audience: 'borrower' }]) {
       const props = { connectionLink: attributes['connection-link' as keyof typeof attributes], audience: attributes['audience' as keyof typeof attributes] as IbvAudience | undefined }
       const react = render(<ReconnectPrompt {...props} />).container.innerHTML
-      expect(normalised(element('ibv-reconnect-prompt', attributes).innerHTML)).toBe(normalised(react))
+      expect(normalised((await element('ibv-reconnect-prompt', attributes)).innerHTML)).toBe(normalised(react))
     }
   })
 })
 
 describe('<ibv-connect-button> markup', () => {
-  it('is the React button\'s', () => {
+  it('is the React button\'s', async () => {
     const react = render(
       <IbvProvider serviceUrl="https://service.test" fetchers={createBackendFetchers()}>
         <ConnectButton consumerId="LND-42" />
       </IbvProvider>,
     ).container.innerHTML
-    expect(element('ibv-connect-button', { 'consumer-id': 'LND-42' }).innerHTML).toBe(react)
+    expect((await element('ibv-connect-button', { 'consumer-id': 'LND-42' })).innerHTML).toBe(react)
   })
 
   it.each<ConnectSessionSnapshot>([
@@ -130,18 +131,19 @@ describe('<ibv-embedded-report> markup', () => {
     host.setAttribute('product-request-id', id)
     host.setAttribute('min-height', '200px')
     document.body.append(host)
+    await Promise.resolve()
     // React patches a style declaration by declaration, the element sets it whole: in any order.
     expect((await moments(() => host)).map(sortedStyles)).toEqual(expected.map(sortedStyles))
   })
 
-  it('is the React report\'s without a product request id', () => {
+  it('is the React report\'s without a product request id', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const react = render(
       <IbvProvider serviceUrl="https://service.test" fetchers={createBackendFetchers()}>
         <EmbeddedReport productRequestId="" />
       </IbvProvider>,
     ).container.innerHTML
-    expect(element('ibv-embedded-report', {}).innerHTML).toBe(react)
+    expect((await element('ibv-embedded-report', {})).innerHTML).toBe(react)
   })
 })
 
