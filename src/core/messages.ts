@@ -31,6 +31,13 @@ export const BADGE_TEXT = {
 /** Its own object, so that the badge inside `<ReportView>` (staff voice) does not carry it. */
 export const BADGE_BORROWER_TEXT = {
   /**
+   * Staff voice: descriptions by status, instead of core's `describeStatus()` English text (a
+   * locale gives every status one); a status without an entry shows core's text.
+   */
+  statusDescriptions: {} as Partial<Record<string, string>>,
+  /** The description of a status this version does not know (both voices); `{status}` is replaced by it. */
+  unknownStatusDescription: 'The verification service sent a status this page does not know yet: "{status}".',
+  /**
    * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
    * staff voice uses core's `describeStatus()` text). A status without an entry shows core's text;
    * add one by its name for a status this version does not know; an empty text shows none.
