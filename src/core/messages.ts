@@ -28,6 +28,9 @@ export const BADGE_TEXT = {
   unknownStatus: 'Unknown status',
 }
 
+/** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
+export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
+
 /** Its own object, so that the badge inside `<ReportView>` (staff voice) does not carry it. */
 export const BADGE_BORROWER_TEXT = {
   /**
@@ -36,7 +39,7 @@ export const BADGE_BORROWER_TEXT = {
    */
   statusDescriptions: {} as Partial<Record<string, string>>,
   /** The description of a status this version does not know (both voices); `{status}` is replaced by it. */
-  unknownStatusDescription: 'The verification service sent a status this page does not know yet: "{status}".',
+  unknownStatusDescription: UNKNOWN_STATUS_DESCRIPTION,
   /**
    * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
    * staff voice uses core's `describeStatus()` text). A status without an entry shows core's text;

@@ -1,3 +1,5 @@
+import { fill, UNKNOWN_STATUS_DESCRIPTION } from './messages.js'
+
 /** Every value of `ibv_report_status` the spec documents, in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
@@ -74,9 +76,8 @@ export function describeStatus(status: string): StatusDescription {
   const look = statusLook(status)
   return {
     ...look,
-    description: look.known
-      ? DESCRIPTIONS[look.status as ReportStatus]
-      : `The service reported the status "${look.status}", which this version of ibv-kit does not know.`,
+    // The badges' own text for an unknown status, so a bundle carries it once.
+    description: look.known ? DESCRIPTIONS[look.status as ReportStatus] : fill(UNKNOWN_STATUS_DESCRIPTION, { status: look.status }),
   }
 }
 
