@@ -4,6 +4,7 @@
 // longest, are in report-view-text.ts.
 
 import type { REPORT_VIEW_TEXT } from './report-view-text.js'
+import type { ReportStatus } from './statuses.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. The badge and the
@@ -52,7 +53,8 @@ export const BADGE_BORROWER_TEXT = {
     ibv_data_acquired: 'Your report is being generated.',
     generation_failed: 'Your report could not be created.',
     complete: 'Your report is ready.',
-  } as Partial<Record<string, string>>,
+    // Every documented status has one: it is also the English locale's complete map.
+  } satisfies Record<ReportStatus, string> as Partial<Record<string, string>>,
 }
 
 export const RECONNECT_TEXT = {
