@@ -35,13 +35,17 @@ function englishPieces(locale: IbvLocale): string[] {
 const ENGLISH_WORDS = /\b(the|your|and|report|bank|applicant|refresh|reconnect|loading|could not|try again|unknown|copy|link|close)\b/i
 
 /**
- * Fails, naming them, when `element`'s rendered text (`innerText`, screen-reader-only text
- * included) holds English of the catalogue or English words. `data`: strings to remove first.
+ * The English in a rendered text (`innerText`, screen-reader-only text included): texts of the
+ * catalogue and English words. `data`: strings to remove first (names, ids the service sent).
  */
-export function expectNoEnglish(element: HTMLElement, locale: IbvLocale, data: readonly string[] = []) {
-  let text = element.innerText.replace(/https?:\/\/\S+/g, ' ')
+export function englishIn(rendered: string, locale: IbvLocale, data: readonly string[] = []): string[] {
+  let text = rendered.replace(/https?:\/\/\S+/g, ' ')
   for (const value of data) text = text.split(value).join(' ')
-  expect(text.trim(), 'nothing was rendered').not.toBe('')
-  expect(englishPieces(locale).filter((piece) => text.includes(piece))).toEqual([])
-  expect(text.match(new RegExp(ENGLISH_WORDS.source, 'gi')) ?? []).toEqual([])
+  return [...englishPieces(locale).filter((piece) => text.includes(piece)), ...(text.match(new RegExp(ENGLISH_WORDS.source, 'gi')) ?? [])]
+}
+
+/** Fails, naming it, when `element`'s rendered text holds any English (see `englishIn`). */
+export function expectNoEnglish(element: HTMLElement, locale: IbvLocale, data: readonly string[] = []) {
+  expect(element.innerText.trim(), 'nothing was rendered').not.toBe('')
+  expect(englishIn(element.innerText, locale, data)).toEqual([])
 }
