@@ -52,8 +52,9 @@ export function configureIbv(config: IbvElementsConfig): void {
     throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").')
   }
   const { locale, messages } = config
-  if (locale !== undefined && (typeof locale?.code !== 'string' || typeof locale.messages !== 'object' || typeof locale.formats !== 'object')) {
-    throw new IbvError('invalid_request', 'configureIbv: locale must be a language (such as `es` from "ibv-kit/locales/es"): { code, formats, messages }. Single texts go in `messages`.')
+  // Before the locale was a language, it took single texts: they now go in `messages`.
+  if (locale && typeof locale.messages !== 'object') {
+    throw new IbvError('invalid_request', 'configureIbv: locale is a language ({ code, formats, messages }, such as es); single texts go in messages.')
   }
   // The locale's texts under the page's, once for every element.
   page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
@@ -71,19 +72,12 @@ export interface ElementSettings {
   localeParam: string | null | undefined
 }
 
-/** The `lang` each element was given here, to tell it from one the page set. */
-const spoken = new WeakMap<Element, string>()
-
 /**
- * Sets the element's `lang` to the locale's, for screen readers (a new locale replaces it; none
- * removes it), unless the page gave the element a `lang` of its own.
+ * Gives the element the locale's `lang`, for screen readers, unless the page gave it one of its
+ * own (or it has one from an earlier locale: the page's locale is set once).
  */
-export function speak(element: Element, { lang }: ElementSettings): void {
-  const own = element.getAttribute('lang')
-  if (own !== null && own !== spoken.get(element)) return
-  if (lang) element.setAttribute('lang', lang)
-  else element.removeAttribute('lang')
-  spoken.set(element, lang ?? '')
+export function speak(element: HTMLElement, { lang }: ElementSettings): void {
+  if (lang && !element.lang) element.lang = lang
 }
 
 /** The settings of `element`: its `service-url` and `token-url` attributes, else the page's. */
