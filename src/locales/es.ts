@@ -46,7 +46,7 @@ export const es: IbvLocale = {
     statusDescriptionsBorrower: {
       initiated: 'Esperando los datos de su banco.',
       reconnect_required: 'La conexión con su banco requiere atención: vuelva a conectar su banco para continuar.',
-      ibv_data_acquire_failed: 'No se pudieron obtener los datos de su banco: vuelva a conectar su banco para intentarlo de nuevo.',
+      ibv_data_acquire_failed: 'No se pudieron obtener los datos de su banco: vuelva a conectarlo para intentarlo de nuevo.',
       ibv_data_acquired: 'Se está generando su informe.',
       generation_failed: 'No se pudo crear su informe.',
       complete: 'Su informe está listo.',
@@ -61,7 +61,7 @@ export const es: IbvLocale = {
     },
     reconnectBody: {
       reconnect_required:
-        'La conexión con {institution} requiere atención: no se pudo iniciar sesión o no se terminó un paso de verificación. Vuelva a conectar para continuar.',
+        'La conexión con {institution} requiere atención: no se pudo iniciar sesión o no se terminó un paso de verificación. Vuelva a conectarse para continuar.',
       invalid_connection: 'La conexión con {institution} ya no es válida. Vuelva a conectarse para que el informe se pueda actualizar.',
       data_pull_failed: 'No se pudieron obtener los datos de {institution}. Vuelva a conectarse para intentarlo de nuevo.',
       refresh_not_ready:
