@@ -4,7 +4,7 @@ import type { SandboxTexts } from './types.js'
 // Office québécois de la langue française writes them.
 
 const reconnectNext =
-  'Demandez au demandeur de reconnecter son institution financière à partir de votre application. D’ici là, cette page ne change pas d’elle-même; rechargez-la une fois la reconnexion faite.'
+  'Invitez le demandeur à reconnecter son institution financière à partir de votre application. D’ici là, cette page ne change pas d’elle-même; rechargez-la une fois la reconnexion faite.'
 const waitNext = (seconds: number) =>
   `Rien à faire\u00a0: cette page vérifie de nouveau toutes les ${seconds}\u00a0secondes et affiche le rapport dès qu’il est prêt.`
 const linksLast =
@@ -131,7 +131,7 @@ export const frCA: SandboxTexts = {
       ibv_data_acquire_failed: {
         title: 'Données de l’institution non obtenues',
         next: () =>
-          'Aucun rapport ne viendra de cette demande. Demandez au demandeur de reconnecter son institution financière à partir de votre application, ce qui lance une nouvelle demande.',
+          'Aucun rapport ne viendra de cette demande. Invitez le demandeur à reconnecter son institution financière à partir de votre application, ce qui lance une nouvelle demande.',
       },
       generation_failed: {
         title: 'Le rapport n’a pas pu être produit',
