@@ -158,3 +158,26 @@ describe.each(cases)('the report page in $locale at $width px', ({ locale, width
     await check(name, PORTAL[name]!, locale, width)
   })
 })
+
+describe('the page an open report becomes when its token expires (built by its script)', () => {
+  /** Opens a ready report and expires its token: the page's script turns it into the expired page. */
+  async function expiredWhileOpen(locale: Locale): Promise<void> {
+    const src = await report(locale, 'complete', 6)
+    await open(src)
+    const told = new Promise<void>((resolve) => {
+      const listener = (event: MessageEvent) => {
+        if (event.source !== iframe.contentWindow || event.data?.type !== 'ibv:token_expired') return
+        window.removeEventListener('message', listener)
+        resolve()
+      }
+      window.addEventListener('message', listener)
+    })
+    await post('/sandbox/tokens/expire', { access_token: new URL(src).searchParams.get('token') })
+    await told
+    expect(doc().querySelector('h1')?.textContent).toBe(textsFor(locale).portal.sessionExpired.title)
+  }
+
+  it.each(['es', 'fr-CA'] as const)('speaks %s too', async (locale) => {
+    await check('session expired', expiredWhileOpen, locale, 360)
+  }, 20_000)
+})
