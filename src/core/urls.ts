@@ -57,9 +57,11 @@ export interface HostedPageOptions {
   localeParam?: string | null
 }
 
-/** `url` (with a query already) and `&{localeParam}={locale}` when both are given. */
-function withLocale(url: string, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
-  return locale && localeParam ? `${url}&${encodeURIComponent(localeParam)}=${encodeURIComponent(locale)}` : url
+/** A hosted page's address: `path` under the service, `query`, and the locale when one is given. */
+function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
+  assertFrameUrl(serviceUrl)
+  if (locale && localeParam) query[localeParam] = locale
+  return `${joinServiceUrl(serviceUrl, path)}?${new URLSearchParams(query)}`
 }
 
 /**
@@ -70,8 +72,7 @@ function withLocale(url: string, { locale, localeParam = 'locale' }: HostedPageO
  * embeddedReportUrl('https://service.example', token, { locale: 'es' })
  */
 export function embeddedReportUrl(serviceUrl: string, token: string, options?: HostedPageOptions): string {
-  assertFrameUrl(serviceUrl)
-  return withLocale(`${joinServiceUrl(serviceUrl, '/portal/embeddable_reports')}?token=${encodeURIComponent(token)}`, options)
+  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, options)
 }
 
 /**
@@ -79,9 +80,7 @@ export function embeddedReportUrl(serviceUrl: string, token: string, options?: H
  * `&locale=<locale>` when one is given. The origin tells the widget where it may post its messages.
  */
 export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options?: HostedPageOptions): string {
-  assertFrameUrl(serviceUrl)
-  const query = `token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}`
-  return withLocale(`${joinServiceUrl(serviceUrl, '/connect')}?${query}`, options)
+  return hostedPageUrl(serviceUrl, '/connect', { token, origin }, options)
 }
 
 /**
