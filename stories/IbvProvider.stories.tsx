@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test'
 import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport, type PrefetchedReport } from 'ibv-kit'
 import { prefetched, productRequest, silent } from './fixtures.ts'
 import { demoText } from './hook-demos.tsx'
+import { storyLocale } from './providers.tsx'
 
 /** A loan file as an app would show it: the report's status, its accounts, and a Connect button. */
 function LoanFile({ productRequestId, consumerId }: { productRequestId: string; consumerId: string }) {
@@ -41,8 +42,8 @@ const meta = {
     audience: { control: 'inline-radio', options: ['staff', 'borrower'] },
   },
   loaders: [async () => ({ request: await productRequest({ accounts: 3, institution: 'Platypus Bank' }) })],
-  render: (args, { loaded }) => (
-    <IbvProvider {...args}>
+  render: (args, { loaded, globals }) => (
+    <IbvProvider locale={storyLocale(globals)} {...args}>
       <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
     </IbvProvider>
   ),
@@ -100,8 +101,8 @@ export const Prefetched: Story = {
       return { request, prefetched: [await prefetched(request.productRequestId)] }
     },
   ],
-  render: (args, { loaded }) => (
-    <IbvProvider {...args} prefetched={loaded.prefetched as PrefetchedReport[]}>
+  render: (args, { loaded, globals }) => (
+    <IbvProvider locale={storyLocale(globals)} {...args} prefetched={loaded.prefetched as PrefetchedReport[]}>
       <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
     </IbvProvider>
   ),
