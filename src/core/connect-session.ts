@@ -21,13 +21,6 @@ export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPag
   invite?: string
   /** Tells the backend the invite was used, so the link is refused from now on. */
   completeInvite?: (invite: string, productRequestId: string) => Promise<void>
-  /**
-   * The language the hosted page is asked to speak (a BCP 47 tag such as `es` or `fr-CA`), sent
-   * as the `localeParam` query parameter; absent, nothing is sent (the service's default, English).
-   */
-  locale?: string
-  /** The query parameter that carries `locale`; null sends none. @default 'locale' */
-  localeParam?: string | null
 }
 
 /** What an adapter renders. A new object for each change; never changed in place. */

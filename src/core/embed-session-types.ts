@@ -24,13 +24,6 @@ export interface EmbedSessionOptions extends HostedPageOptions {
   productRequestId: string
   serviceUrl: string
   /**
-   * The language the hosted page is asked to speak (a BCP 47 tag such as `es` or `fr-CA`), sent
-   * as the `localeParam` query parameter; absent, nothing is sent (the service's default, English).
-   */
-  locale?: string
-  /** The query parameter that carries `locale`; null sends none. @default 'locale' */
-  localeParam?: string | null
-  /**
    * A token for the report other than `stale` (the one the session holds, if any): another
    * session's newer one, or a new one. Sessions of one report share it, and one fetch.
    */

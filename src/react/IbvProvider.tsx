@@ -50,12 +50,14 @@ export interface IbvProviderProps {
 }
 
 /**
- * Gives the ibv-kit components their fetchers, service URL and query client.
+ * Gives the ibv-kit components their fetchers, service URL, query client and language.
  *
  * @example
  * <IbvProvider fetchers={createBackendFetchers()} serviceUrl="https://api.example.com">
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
+ * // In Spanish: import { es } from 'ibv-kit/locales/es'
+ * <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={es}>…</IbvProvider>
  */
 export function IbvProvider({ fetchers, serviceUrl, queryClient, locale, localeParam, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
