@@ -1,7 +1,7 @@
 // What a status badge shows beyond `describeStatus()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
-import { BADGE_BORROWER_TEXT, fill, type BADGE_TEXT, type IbvAudience } from './messages.js'
+import { BADGE_BORROWER_TEXT, UNKNOWN_STATUS_DESCRIPTION, fill, type BADGE_TEXT, type IbvAudience } from './messages.js'
 import type { StatusDescription, StatusLook } from './statuses.js'
 
 /**
@@ -24,6 +24,5 @@ export function badgeDescription(described: StatusDescription, audience: IbvAudi
   const { status } = described
   // As for labels, only a text counts.
   const said = audience === 'borrower' ? (texts?.statusDescriptionsBorrower?.[status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[status]) : texts?.statusDescriptions?.[status]
-  const unknown = texts?.unknownStatusDescription
-  return typeof said === 'string' ? said : !described.known && unknown ? fill(unknown, { status }) : described.description
+  return typeof said === 'string' ? said : described.known ? described.description : fill(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, { status })
 }

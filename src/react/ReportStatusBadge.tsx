@@ -38,7 +38,7 @@ export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgePr
   const descriptionId = useId()
   // Announced with the label; an empty text gives none.
   return (
-    <StatusBadge ref={ref} {...props} look={described} aria-describedby={description && descriptionId}>
+    <StatusBadge ref={ref} lang={context?.locale?.code} {...props} look={described} aria-describedby={description && descriptionId}>
       {description && (
         <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
           {description}

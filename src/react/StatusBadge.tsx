@@ -20,12 +20,11 @@ export interface StatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>,
  * description at all.
  */
 export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge({ look, labels, className, children, ...rest }, ref) {
-  const context = useContext(IbvContext)
-  const label = badgeLabel(look, labels, context?.messages)
+  const messages = useContext(IbvContext)?.messages
+  const label = badgeLabel(look, labels, messages)
   return (
     <span
       ref={ref}
-      lang={context?.locale?.code}
       {...rest}
       className={classes('ibv-badge', className)}
       data-status={look.status}
