@@ -146,6 +146,29 @@ describe.each([
     expectNoEnglish(nobody, locale)
   })
 
+  it('refresh: a broken connection (the reconnect prompt) and a refresh that failed', async () => {
+    const { control } = current()
+    const broken = await applicantWithReport(`BRK-${code}`)
+    const failing = await applicantWithReport(`FLD-${code}`)
+    await control(`/sandbox/consumers/BRK-${code}/next_refresh`, { outcome: 'invalid_connection' })
+    await control(`/sandbox/consumers/FLD-${code}/next_refresh`, { outcome: 'refresh_failed' })
+    render(
+      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale}>
+        <RefreshReportButton consumerId={`BRK-${code}`} productRequestId={broken.productRequestId} consumerName="Ada" data-testid="broken" />
+        <RefreshReportButton consumerId={`FLD-${code}`} productRequestId={failing.productRequestId} data-testid="failing" />
+      </IbvProvider>,
+    )
+    const brokenButton = screen.getByTestId('broken')
+    await userEvent.click(within(brokenButton).getByRole('button', { name: messages.refreshReport }))
+    const prompt = await within(brokenButton).findByRole('region', {}, { timeout: 5000 })
+    expect(prompt.querySelector('.ibv-reconnect__title')?.textContent).toBe(fill(messages.reconnectTitleStaff.invalid_connection, { consumer: 'Ada', institution: BANK }))
+    expectNoEnglish(brokenButton, locale, [BANK, 'Ada'])
+    const failingButton = screen.getByTestId('failing')
+    await userEvent.click(within(failingButton).getByRole('button', { name: messages.refreshReport }))
+    await waitFor(() => expect(failingButton.textContent).toContain(messages.refreshFailed), { timeout: 5000 })
+    expectNoEnglish(failingButton, locale)
+  })
+
   it('report view: a sandbox report, its numbers and money the locale’s way', async () => {
     const { report } = await applicantWithReport(`VIEW-${code}`)
     const { container } = render(
