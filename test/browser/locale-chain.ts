@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest'
 import type { IbvReport } from '../../src/core/index.js'
 import { createBackendFetchers } from '../../src/core/fetchers.js'
 import { createManualClock } from '../../src/sandbox/clock.js'
@@ -9,6 +10,8 @@ import { createIbvClient } from '../../src/server/client.js'
 // and the sandbox, whose clock moves only when told.
 
 export const SERVICE = 'https://service.test'
+/** The institution of the sandbox applicants: a name, not a text to translate. */
+export const BANK = 'Caisse Laurentienne'
 
 /** The whole chain in this page, with a sandbox clock that moves only when told, and invites. */
 export function createChain() {
@@ -25,8 +28,30 @@ export function createChain() {
   return { sandbox, fetchers, control }
 }
 
-export /** What a sandbox report sends that is data, not text: ids, names, feature keys, raw dates. */
-function sandboxData(report: IbvReport): string[] {
+/**
+ * One chain per test, closed after it (`current()` makes it on first use), and an applicant of it
+ * with a complete report at `BANK`.
+ */
+export function chainPerTest() {
+  let chain: ReturnType<typeof createChain> | undefined
+  const current = () => (chain ??= createChain())
+  afterEach(() => {
+    chain?.sandbox.close()
+    chain = undefined
+  })
+  async function applicantWithReport(consumerId: string) {
+    const { control, sandbox, fetchers } = current()
+    const { product_request_id: productRequestId } = await control('/sandbox/product_requests', { consumer_id: consumerId, institution: BANK })
+    await sandbox.advance(6)
+    const answer = await fetchers.report!(productRequestId!)
+    if (answer.kind !== 'ready') throw new Error('the report is not ready')
+    return { productRequestId: productRequestId!, report: answer.report }
+  }
+  return { current, applicantWithReport }
+}
+
+/** What a sandbox report sends that is data, not text: ids, names, feature keys, raw dates. */
+export function sandboxData(report: IbvReport): string[] {
   const data = [report.consumer_id, report.product_request_id, report.created_at, report.reference_date]
   for (const account of report.accounts) {
     data.push(account.provider_name, String(account.account_number), String(account.routing_number ?? ''))
