@@ -5,7 +5,7 @@ import globals from 'globals'
 import { defineConfig, globalIgnores } from 'eslint/config'
 
 // The layers of docs/architecture.md, as import restrictions per folder.
-/** @typedef {{ regex: string, message: string }} Pattern */
+/** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} Pattern */
 /** @type {(files: string[], patterns: Pattern[]) => import('eslint').Linter.Config} */
 const layer = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })
 /** @type {(names: string[], why: string) => Pattern} */
@@ -51,6 +51,17 @@ export const layerRules = [
       testLibraries,
     ],
   ),
+  // The language packs (ibv-kit/locales/*) are data: core's types and nothing else, so a pack
+  // costs only its texts. English is core's own locale, which its pack re-exports.
+  layer(
+    ['src/locales/**'],
+    [
+      { regex: '^(?!\\.\\./core/)', message: 'A locale pack is data: it imports core types only.' },
+      { regex: '^\\.\\./core/(?!english\\.js$)', allowTypeImports: true, message: 'A locale pack is data: it imports core types only.' },
+      { regex: '^\\.\\./core/english\\.js$', allowTypeImports: true, message: 'Only ibv-kit/locales/en re-exports English.' },
+    ],
+  ),
+  layer(['src/locales/en.ts'], [{ regex: '^(?!\\.\\./core/english\\.js$)', message: 'ibv-kit/locales/en re-exports the English of core and nothing else.' }]),
   layer(
     ['src/server/**'],
     [

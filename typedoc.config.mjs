@@ -15,15 +15,18 @@ const entries = {
   'src/index.ts': 'ibv-kit',
   'src/core/index.ts': 'ibv-kit/core',
   'src/elements/index.ts': 'ibv-kit/elements',
+  'src/locales/en.ts': 'ibv-kit/locales/en',
+  'src/locales/es.ts': 'ibv-kit/locales/es',
+  'src/locales/fr-CA.ts': 'ibv-kit/locales/fr-CA',
   'src/server/index.ts': 'ibv-kit/server',
   'src/server/redis/index.ts': 'ibv-kit/server/redis',
   'src/sandbox/index.ts': 'ibv-kit/sandbox',
   'src/testing/index.ts': 'ibv-kit/testing',
 }
 
-/** TypeDoc's own name of an entry point (its path under src/, without /index.ts) -> import path. */
+/** TypeDoc's own name of an entry point (its path under src/, without /index.ts or .ts) -> import path. */
 const importPaths = new Map(
-  Object.entries(entries).map(([file, name]) => [file === 'src/index.ts' ? 'index' : file.slice(4, -9), name]),
+  Object.entries(entries).map(([file, name]) => [file === 'src/index.ts' ? 'index' : file.slice(4).replace(/(\/index)?\.ts$/, ''), name]),
 )
 
 /** "ibv-kit" -> "ibv-kit", "ibv-kit/server/redis" -> "server-redis": the folder under docs/reference/. */
@@ -147,6 +150,8 @@ const options = {
     'NodeHandler',
     'Listener',
     'ServerLike',
+    // A map by status (every documented status, any other optionally), spelled out where used.
+    'ByStatus',
   ],
   treatWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: false },

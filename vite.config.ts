@@ -53,7 +53,19 @@ const library: UserConfig = {
     target: 'es2022',
     minify: false,
     lib: {
-      entry: ['src/index.ts', 'src/core/index.ts', 'src/elements/index.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts', 'src/testing/index.ts'],
+      entry: [
+        'src/index.ts',
+        'src/core/index.ts',
+        'src/elements/index.ts',
+        'src/locales/en.ts',
+        'src/locales/es.ts',
+        'src/locales/fr-CA.ts',
+        'src/server/index.ts',
+        'src/server/redis/index.ts',
+        'src/sandbox/index.ts',
+        'src/sandbox/cli.ts',
+        'src/testing/index.ts',
+      ],
       formats: ['es'],
     },
     rolldownOptions: {
@@ -73,6 +85,7 @@ const library: UserConfig = {
 export const packageAliases = [
   { find: /^ibv-kit\/styles\.css$/, replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)) },
   { find: /^ibv-kit\/server\/redis$/, replacement: fileURLToPath(new URL('./src/server/redis/index.ts', import.meta.url)) },
+  { find: /^ibv-kit\/locales\/(en|es|fr-CA)$/, replacement: fileURLToPath(new URL('./src/locales/$1.ts', import.meta.url)) },
   { find: /^ibv-kit\/(core|elements|server|sandbox|testing)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
   { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
 ]

@@ -1,9 +1,26 @@
 import 'ibv-kit/styles.css'
 import type { Preview } from '@storybook/react-vite'
-import { StoryProviders } from '../stories/providers.tsx'
+import { StoryProviders, storyLocale } from '../stories/providers.tsx'
 
 const preview: Preview = {
   tags: ['autodocs'],
+  // The language of every story's components: English (built in), or a pack.
+  globalTypes: {
+    locale: {
+      description: 'The components’ language',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'es', title: 'Español' },
+          { value: 'fr-CA', title: 'Français (Canada)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'en' },
   parameters: {
     // Any accessibility violation fails the story's test.
     a11y: { test: 'error' },
@@ -27,7 +44,7 @@ const preview: Preview = {
   // requests would wait for good. There the reports poll instead; a story alone streams.
   decorators: [
     (Story, context) => (
-      <StoryProviders fetchers={context.parameters.fetchers} live={context.viewMode !== 'docs'}>
+      <StoryProviders fetchers={context.parameters.fetchers} live={context.viewMode !== 'docs'} locale={storyLocale(context.globals)}>
         {Story()}
       </StoryProviders>
     ),

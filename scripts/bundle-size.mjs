@@ -45,6 +45,10 @@ export const CASES = [
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
   // IbvError (~880 B) and the badge's status table (~470 B); docs/performance.md measures each.
   { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6081 },
+  // What a language costs where it is imported, and only there: its texts and formats (a pack is
+  // data). No budget: a lender who serves the language needs every text of it.
+  { name: 'locale pack: es', code: "export { es } from 'ibv-kit/locales/es'", budget: undefined, ceiling: undefined },
+  { name: 'locale pack: fr-CA', code: "export { frCA } from 'ibv-kit/locales/fr-CA'", budget: undefined, ceiling: undefined },
 ]
 
 /**
@@ -68,6 +72,8 @@ async function bundle(code, perModule) {
           if (id === 'ibv-kit') return `${dist}index.js`
           if (id === 'ibv-kit/core') return `${dist}core/index.js`
           if (id === 'ibv-kit/elements') return `${dist}elements/index.js`
+          const locale = /^ibv-kit\/locales\/([\w-]+)$/.exec(id)
+          if (locale) return `${dist}locales/${locale[1]}.js`
           return null
         },
         load(id) {

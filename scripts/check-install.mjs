@@ -72,7 +72,22 @@ if (typeof globalThis.window !== 'undefined' || typeof globalThis.customElements
 `,
   )
   execFileSync('node', ['elements.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox, ibv-kit/testing (without its test libraries) and ibv-kit/elements (on a server) run with nothing more installed.`)
+  // The language packs import by their names in plain Node, each the default export too, and each
+  // passes core's check (every text, every placeholder).
+  writeFileSync(
+    join(app, 'locales.mjs'),
+    `import { checkLocale } from 'ibv-kit/core'
+import en, { en as namedEn } from 'ibv-kit/locales/en'
+import es, { es as namedEs } from 'ibv-kit/locales/es'
+import frCA, { frCA as namedFrCA } from 'ibv-kit/locales/fr-CA'
+for (const [locale, named, code] of [[en, namedEn, 'en'], [es, namedEs, 'es'], [frCA, namedFrCA, 'fr-CA']]) {
+  if (locale !== named || locale.code !== code) throw new Error('ibv-kit/locales/' + code + ': not the pack it names')
+  checkLocale(locale)
+}
+`,
+  )
+  execFileSync('node', ['locales.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
   checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })

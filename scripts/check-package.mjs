@@ -112,11 +112,28 @@ if (bareImports.length > 0) {
 }
 console.log(`ibv-kit/elements: ${elementsModules.length} modules, none imports a package (React least of all).`)
 
+// A language pack is data: ibv-kit/locales/es and the other translations import nothing (so a
+// pack costs its texts and nothing more); ibv-kit/locales/en re-exports core's English, which
+// imports no package.
+const localeEntries = Object.entries(pkg.exports).flatMap(([name, target]) =>
+  name.startsWith('./locales/') && typeof target === 'object' ? [[name.slice(2), target.default.replace(/^\.\//, '')]] : [],
+)
+const localeProblems = localeEntries.flatMap(([name, file]) => {
+  const modules = closure(file)
+  if (name !== 'locales/en' && modules.length > 1) return [`ibv-kit/${name} imports ${modules.slice(1).join(', ')}`]
+  return modules.flatMap((module) => importsOf(module).filter((specifier) => !specifier.startsWith('.')).map((specifier) => `${module} imports ${specifier}`))
+})
+if (localeEntries.length < 3 || localeProblems.length > 0) {
+  console.error(`check-package: the language packs must be data: ${localeProblems.join('; ') || `only ${localeEntries.length} locale entries in "exports"`}.`)
+  process.exit(1)
+}
+console.log(`Language packs: ${localeEntries.map(([name]) => `ibv-kit/${name}`).join(', ')}; each translation one module with no imports, English core's own texts.`)
+
 // React modules keep 'use client' (for React Server Components); core, elements and server never carry it.
 /** @type {(file: string) => boolean} */
 const starts = (file) => readFileSync(file, 'utf8').startsWith('"use client"')
 const reactFiles = ['dist/index.js', ...readdirSync('dist/react').filter((f) => f.endsWith('.js')).map((f) => `dist/react/${f}`)]
-const serverFiles = ['core', 'elements', 'server', 'server/redis'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
+const serverFiles = ['core', 'elements', 'locales', 'server', 'server/redis'].flatMap((dir) => readdirSync(`dist/${dir}`).filter((f) => f.endsWith('.js')).map((f) => `dist/${dir}/${f}`))
 const directiveProblems = [
   ...reactFiles.filter((file) => !starts(file)).map((file) => `${file} lacks 'use client'`),
   ...serverFiles.filter(starts).map((file) => `${file} has 'use client'`),
@@ -125,7 +142,7 @@ if (directiveProblems.length > 0) {
   console.error(`check-package: ${directiveProblems.join('; ')}.`)
   process.exit(1)
 }
-console.log(`'use client': on ${reactFiles.length} browser modules, on none of ${serverFiles.length} core/elements/server modules.`)
+console.log(`'use client': on ${reactFiles.length} browser modules, on none of ${serverFiles.length} core/elements/locales/server modules.`)
 
 const dir = mkdtempSync(join(tmpdir(), 'ibv-kit-pack-'))
 try {
@@ -133,7 +150,7 @@ try {
   const files = info.files.map((file) => file.path)
   const problems = [
     ...files.filter((file) => /(^|\/)test\/|\.test(-d)?\.|\.stories\./.test(file)).map((file) => `ships a test: ${file}`),
-    ...['dist/index.js', 'dist/index.d.ts', 'dist/styles.css']
+    ...['dist/index.js', 'dist/index.d.ts', 'dist/styles.css', ...['en', 'es', 'fr-CA'].flatMap((code) => [`dist/locales/${code}.js`, `dist/locales/${code}.d.ts`])]
       .filter((file) => !files.includes(file))
       .map((file) => `misses ${file}`),
   ]

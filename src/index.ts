@@ -77,4 +77,7 @@ export type {
   TokenLifetime,
   PrefetchedReport,
   PrefetchedToken,
+  IbvLocale,
+  IbvLocaleFormats,
+  IbvLocaleMessages,
 } from './core/index.js'

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers } from 'ibv-kit'
 import { failingTokens, flakyTokens, neverAnswers, productRequest, stuckRenewal } from './fixtures.ts'
+import { storyLocale } from './providers.tsx'
 
 const meta = {
   title: 'Components/EmbeddedReport',
@@ -76,8 +77,8 @@ export const FlakyNetworkThenRecovered: Story = {
  */
 export const ReportPageUnavailable: Story = {
   args: { readyTimeoutMs: 1000 },
-  render: (args, { loaded }) => (
-    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={`${window.location.origin}/ibv-sandbox/no-report-here`}>
+  render: (args, { loaded, globals }) => (
+    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={`${window.location.origin}/ibv-sandbox/no-report-here`} locale={storyLocale(globals)}>
       <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />
     </IbvProvider>
   ),

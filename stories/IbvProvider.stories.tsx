@@ -4,6 +4,8 @@ import { expect, waitFor, within } from 'storybook/test'
 import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport, type PrefetchedReport } from 'ibv-kit'
 import { prefetched, productRequest, silent } from './fixtures.ts'
 import { demoText } from './hook-demos.tsx'
+import { storyLocale } from './providers.tsx'
+import { es } from 'ibv-kit/locales/es'
 
 /** A loan file as an app would show it: the report's status, its accounts, and a Connect button. */
 function LoanFile({ productRequestId, consumerId }: { productRequestId: string; consumerId: string }) {
@@ -39,10 +41,11 @@ const meta = {
     prefetched: { control: false },
     children: { control: false },
     audience: { control: 'inline-radio', options: ['staff', 'borrower'] },
+    locale: { control: false },
   },
   loaders: [async () => ({ request: await productRequest({ accounts: 3, institution: 'Platypus Bank' }) })],
-  render: (args, { loaded }) => (
-    <IbvProvider {...args}>
+  render: (args, { loaded, globals }) => (
+    <IbvProvider locale={storyLocale(globals)} {...args}>
       <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
     </IbvProvider>
   ),
@@ -67,6 +70,16 @@ export const BorrowerAudience: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByText('Your report is ready.')).toBeVisible(), { timeout: 5000 })
+  },
+}
+
+/** `locale`: a whole language for every component below, here Spanish (`es` from `ibv-kit/locales/es`), in the borrower's voice. */
+export const InSpanish: Story = {
+  args: { locale: es, audience: 'borrower' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByText(es.messages.statusDescriptionsBorrower.complete)).toBeVisible(), { timeout: 5000 })
+    await expect(canvas.getByRole('button', { name: es.messages.connectBank })).toHaveAttribute('lang', 'es')
   },
 }
 
@@ -100,8 +113,8 @@ export const Prefetched: Story = {
       return { request, prefetched: [await prefetched(request.productRequestId)] }
     },
   ],
-  render: (args, { loaded }) => (
-    <IbvProvider {...args} prefetched={loaded.prefetched as PrefetchedReport[]}>
+  render: (args, { loaded, globals }) => (
+    <IbvProvider locale={storyLocale(globals)} {...args} prefetched={loaded.prefetched as PrefetchedReport[]}>
       <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
     </IbvProvider>
   ),

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { REPORT_STATUSES, ReportStatusBadge, defaultMessages, describeStatus } from 'ibv-kit'
+import { es } from 'ibv-kit/locales/es'
+import { frCA } from 'ibv-kit/locales/fr-CA'
 
 const meta = {
   title: 'Components/ReportStatusBadge',
@@ -65,5 +67,26 @@ export const AllStatesBorrower: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-badge')).toHaveLength(6)
     await expect(within(canvasElement).getByText(defaultMessages.statusDescriptionsBorrower.complete ?? '')).toBeVisible()
+  },
+}
+
+/** Every state in Canadian French (the toolbar's Language, set for this story): labels and staff descriptions from the `frCA` pack. */
+export const AllStatesCanadianFrench: Story = {
+  ...AllStates,
+  globals: { locale: 'fr-CA' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.ibv-badge[lang="fr-CA"]')).toHaveLength(7)
+    await expect(within(canvasElement).getByText(frCA.messages.statusLabels.complete)).toBeVisible()
+    await expect(within(canvasElement).getByText(frCA.messages.statusDescriptions.reconnect_required)).toBeVisible()
+  },
+}
+
+/** Every state in Spanish, in the borrower's voice ("usted"). */
+export const AllStatesBorrowerSpanish: Story = {
+  ...AllStatesBorrower,
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.ibv-badge[lang="es"]')).toHaveLength(6)
+    await expect(within(canvasElement).getByText(es.messages.statusDescriptionsBorrower.complete)).toBeVisible()
   },
 }

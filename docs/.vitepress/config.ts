@@ -26,6 +26,9 @@ const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const entryPoints: [folder: string, importPath: string][] = [
   ['ibv-kit', 'ibv-kit'],
   ['core', 'ibv-kit/core'],
+  ['locales-es', 'ibv-kit/locales/es'],
+  ['locales-fr-CA', 'ibv-kit/locales/fr-CA'],
+  ['locales-en', 'ibv-kit/locales/en'],
   ['server', 'ibv-kit/server'],
   ['server-redis', 'ibv-kit/server/redis'],
   ['sandbox', 'ibv-kit/sandbox'],
@@ -60,6 +63,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'The report in the first paint', link: '/guides/first-paint' },
       { text: 'Components, styling and texts', link: '/guides/components' },
       { text: 'Custom elements (no React)', link: '/guides/elements' },
+      { text: 'Languages', link: '/guides/languages' },
       { text: 'Your backend', link: '/guides/backend' },
       { text: 'Several instances on Redis', link: '/guides/redis' },
       { text: 'Testing your integration', link: '/guides/testing' },

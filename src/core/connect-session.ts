@@ -4,10 +4,13 @@
 // user does; everything else happens here.
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
-import { assertFrameUrl, connectWidgetUrl } from './urls.js'
+import { assertFrameUrl, connectWidgetUrl, type HostedPageOptions } from './urls.js'
 
-/** What a connect session needs besides the widget's callbacks: its service, token and invite. */
-export interface ConnectSessionOptions extends ConnectWidgetCallbacks {
+/**
+ * What a connect session needs besides the widget's callbacks: its service, token and invite, and
+ * the language the widget is asked to speak (`locale`, sent as `localeParam`; read at each open).
+ */
+export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPageOptions {
   /** The service's base URL: the widget lives under it. */
   serviceUrl: string
   /** A usable token for the widget: the one held while it has life left, else a new one. */
@@ -127,7 +130,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       await usedInvite
       const token = await options.token()
       if (attempt !== loads) return
-      show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin))
+      const { locale, localeParam } = options
+      show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam }))
     } catch (error) {
       if (attempt === loads) stop({ state: 'error', error })
     }

@@ -1,6 +1,7 @@
 // The connect widget's public shapes: whose bank it connects, what it reports, the states it goes
 // through. Every adapter (the React hook and button, the custom element) speaks in these.
 import type { ConnectExitError, ConnectExitMetadata, ConnectInstitution } from './frame-protocol.js'
+import type { HostedPageOptions } from './urls.js'
 
 /** A connected bank: what `onSuccess` is told. */
 export interface ConnectSuccess {
@@ -47,8 +48,12 @@ export interface ConnectWidgetCallbacks {
   onEvent?: (name: string, metadata: Record<string, unknown>) => void
   /** A message from the widget's window and origin that is not one of its messages. */
   onInvalidMessage?: (data: unknown) => void
-  /** Where the widget lives. @default `{serviceUrl}/connect?token=…&origin=…` */
-  widgetUrl?: (serviceUrl: string, token: string, origin: string) => string
+  /**
+   * Where the widget lives. `options` holds the language the widget is asked to speak, if any
+   * (`locale`, and the query parameter the default URL sends it in, `localeParam`).
+   * @default `{serviceUrl}/connect?token=…&origin=…` (and `&locale=…` with a locale): `connectWidgetUrl`
+   */
+  widgetUrl?: (serviceUrl: string, token: string, origin: string, options: HostedPageOptions) => string
   /**
    * How long, in milliseconds, the widget has to say it is ready in its frame. Past it (the service
    * unreachable or failing, or a Content-Security-Policy that refuses the frame), the dialog shows

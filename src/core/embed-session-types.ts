@@ -3,6 +3,7 @@ import type { EmbedderMessage } from './frame-protocol.js'
 import type { HeldToken } from './held-token.js'
 import type { PageListener } from './page-events.js'
 import type { PrefetchedList } from './prefetched.js'
+import type { HostedPageOptions } from './urls.js'
 
 // What an embed session takes, shows and answers to: the contract between the engine
 // (embed-session.ts) and its adapters (the React component, the custom elements).
@@ -15,7 +16,11 @@ export interface EmbedFrameElement {
   } | null
 }
 
-export interface EmbedSessionOptions {
+/**
+ * What an embed session takes. `locale` (and `localeParam`) ask the report page for a language;
+ * a session keeps them for its life, so a new locale means a new session, as a new `serviceUrl` does.
+ */
+export interface EmbedSessionOptions extends HostedPageOptions {
   productRequestId: string
   serviceUrl: string
   /**

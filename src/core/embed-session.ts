@@ -87,7 +87,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     if (code !== ownError?.code) ownError = invalid ?? (code && new IbvError(code, FAILURES[code]))
     const error = ownError ?? fetchError
     snapshot = {
-      frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token) })),
+      frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token, options) })),
       state: getEmbeddedReportState(frames, !!error, fetching),
       error,
       canRetry: valid,

@@ -6,6 +6,7 @@ export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
 export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'
 export type { ReportStatus, StatusTone, StatusDescription } from './statuses.js'
 export type { IbvLocale, IbvLocaleFormats, IbvLocaleMessages } from './locale.js'
+export { checkLocale } from './check-locale.js'
 
 export {
   tokenResponseSchema,
@@ -58,7 +59,7 @@ export {
   connectWidgetUrl,
   isFrameUrl,
 } from './urls.js'
-export type { ReportApiVersion } from './urls.js'
+export type { HostedPageOptions, ReportApiVersion } from './urls.js'
 
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'

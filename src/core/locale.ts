@@ -47,6 +47,8 @@ export interface IbvLocale {
    * service's hosted pages (the connect widget, the report) are asked to speak.
    */
   code: string
+  /** How it writes numbers, money, dates and the names the service sends. */
   formats: IbvLocaleFormats
+  /** Every text of every component, in both voices. */
   messages: IbvLocaleMessages
 }

@@ -4,6 +4,7 @@
 // longest, are in report-view-text.ts.
 
 import type { REPORT_VIEW_TEXT } from './report-view-text.js'
+import type { ReportStatus } from './statuses.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. The badge and the
@@ -28,6 +29,9 @@ export const BADGE_TEXT = {
   unknownStatus: 'Unknown status',
 }
 
+/** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
+export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
+
 /** Its own object, so that the badge inside `<ReportView>` (staff voice) does not carry it. */
 export const BADGE_BORROWER_TEXT = {
   /**
@@ -36,7 +40,7 @@ export const BADGE_BORROWER_TEXT = {
    */
   statusDescriptions: {} as Partial<Record<string, string>>,
   /** The description of a status this version does not know (both voices); `{status}` is replaced by it. */
-  unknownStatusDescription: 'The verification service sent a status this page does not know yet: "{status}".',
+  unknownStatusDescription: UNKNOWN_STATUS_DESCRIPTION,
   /**
    * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
    * staff voice uses core's `describeStatus()` text). A status without an entry shows core's text;
@@ -49,7 +53,8 @@ export const BADGE_BORROWER_TEXT = {
     ibv_data_acquired: 'Your report is being generated.',
     generation_failed: 'Your report could not be created.',
     complete: 'Your report is ready.',
-  } as Partial<Record<string, string>>,
+    // Every documented status has one: it is also the English locale's complete map.
+  } satisfies Record<ReportStatus, string> as Partial<Record<string, string>>,
 }
 
 export const RECONNECT_TEXT = {

@@ -1,3 +1,5 @@
+import { fill, UNKNOWN_STATUS_DESCRIPTION } from './messages.js'
+
 /** Every value of `ibv_report_status` the spec documents, in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
@@ -34,7 +36,9 @@ export interface StatusDescription {
 export type StatusLook = Omit<StatusDescription, 'description'>
 
 // Looks and descriptions are two tables, so a bundle that shows only badges' looks (the report
-// view's summary) leaves the descriptions out.
+// view's summary) leaves the descriptions out. Both are also the English locale's texts
+// (core/english.ts): the labels read through `statusLook`, as a table of their own would cost
+// every badge bytes.
 /** [label, tone, terminal, needsReconnect] */
 type Look = [string, StatusTone, boolean, boolean]
 
@@ -47,7 +51,8 @@ const LOOKS: Record<ReportStatus, Look> = {
   complete: ['Complete', 'success', true, false],
 }
 
-const DESCRIPTIONS: Record<ReportStatus, string> = {
+/** What each documented status means, in English, in the staff voice (`describeStatus`). */
+export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
   initiated: 'The request has been received and is waiting for bank data.',
   reconnect_required:
     'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
@@ -74,9 +79,8 @@ export function describeStatus(status: string): StatusDescription {
   const look = statusLook(status)
   return {
     ...look,
-    description: look.known
-      ? DESCRIPTIONS[look.status as ReportStatus]
-      : `The service reported the status "${look.status}", which this version of ibv-kit does not know.`,
+    // The badges' own text for an unknown status, so a bundle carries it once.
+    description: look.known ? STATUS_DESCRIPTIONS[look.status as ReportStatus] : fill(UNKNOWN_STATUS_DESCRIPTION, { status: look.status }),
   }
 }
 

@@ -46,20 +46,41 @@ export function reportUrl(serviceUrl: string, productRequestId: string, version:
   return joinServiceUrl(serviceUrl, `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/${id}`)
 }
 
-/** Operation 5: the iframe source, `{base}/portal/embeddable_reports?token=<ACCESS_TOKEN>`. */
-export function embeddedReportUrl(serviceUrl: string, token: string): string {
+/**
+ * The language a hosted page (the report, the connect widget) is asked to speak. The spec is silent
+ * on how the service learns it: a query parameter, `locale` unless the service wants another name.
+ */
+export interface HostedPageOptions {
+  /** A BCP 47 tag (`es`, `fr-CA`). Without one, the page is asked for nothing (the service's default). */
+  locale?: string
+  /** The query parameter the locale goes in; `null` sends none. @default 'locale' */
+  localeParam?: string | null
+}
+
+/** A hosted page's address: `path` under the service, `query`, and the locale when one is given. */
+function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
   assertFrameUrl(serviceUrl)
-  return `${joinServiceUrl(serviceUrl, '/portal/embeddable_reports')}?token=${encodeURIComponent(token)}`
+  if (locale && localeParam) query[localeParam] = locale
+  return `${joinServiceUrl(serviceUrl, path)}?${new URLSearchParams(query)}`
 }
 
 /**
- * The hosted connect widget, `{base}/connect?token=<consumer token>&origin=<embedder origin>`. The
- * origin tells the widget where it may post its messages.
+ * Operation 5: the iframe source, `{base}/portal/embeddable_reports?token=<ACCESS_TOKEN>`, and
+ * `&locale=<locale>` when one is given.
+ *
+ * @example
+ * embeddedReportUrl('https://service.example', token, { locale: 'es' })
  */
-export function connectWidgetUrl(serviceUrl: string, token: string, origin: string): string {
-  assertFrameUrl(serviceUrl)
-  const query = `token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}`
-  return `${joinServiceUrl(serviceUrl, '/connect')}?${query}`
+export function embeddedReportUrl(serviceUrl: string, token: string, options?: HostedPageOptions): string {
+  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, options)
+}
+
+/**
+ * The hosted connect widget, `{base}/connect?token=<consumer token>&origin=<embedder origin>`, and
+ * `&locale=<locale>` when one is given. The origin tells the widget where it may post its messages.
+ */
+export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options?: HostedPageOptions): string {
+  return hostedPageUrl(serviceUrl, '/connect', { token, origin }, options)
 }
 
 /**

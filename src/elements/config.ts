@@ -1,6 +1,7 @@
 import { IbvError } from '../core/errors.js'
 import { backendTokenFetcher, type IbvFetchers } from '../core/fetchers.js'
-import type { IbvMessageOverrides } from '../core/messages.js'
+import { withText, type IbvMessageOverrides } from '../core/messages.js'
+import type { IbvLocale } from '../core/locale.js'
 
 /** The token route of `createIbvBackend` at its default `basePath`. */
 export const DEFAULT_TOKEN_URL = '/api/ibv/tokens'
@@ -22,13 +23,21 @@ export interface IbvElementsConfig {
    */
   fetchers?: IbvFetchers
   /**
-   * Text overrides for every element on the page, for now a partial texts object: any key of the
-   * default catalogue, as React's `<IbvProvider messages>` takes them.
+   * The language of every element on the page (`es` from `ibv-kit/locales/es`, `frCA` from
+   * `ibv-kit/locales/fr-CA`, or your own), as React's `<IbvProvider locale>`: its texts, the
+   * elements' `lang`, and the language asked of the hosted pages. @default English
    */
-  locale?: IbvMessageOverrides
+  locale?: IbvLocale
+  /** Text overrides for every element on the page, on top of the locale's: any key of the catalogue. */
+  messages?: IbvMessageOverrides
+  /**
+   * The query parameter that asks the hosted pages for the locale's language; null sends none.
+   * Nothing is sent without a `locale`. @default 'locale'
+   */
+  localeParam?: string | null
 }
 
-let page: Readonly<IbvElementsConfig> | undefined
+let page: Readonly<IbvElementsConfig & { texts: IbvMessageOverrides | undefined }> | undefined
 
 /**
  * Sets the page's defaults for every `<ibv-*>` element: call it once, before or after
@@ -42,7 +51,13 @@ export function configureIbv(config: IbvElementsConfig): void {
   if (typeof config?.serviceUrl !== 'string' || config.serviceUrl.trim() === '') {
     throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").')
   }
-  page = { ...config }
+  const { locale, messages } = config
+  // Before the locale was a language, it took single texts: they now go in `messages`.
+  if (locale && typeof locale.messages !== 'object') {
+    throw new IbvError('invalid_request', 'configureIbv: locale is a language ({ code, formats, messages }, such as es); single texts go in messages.')
+  }
+  // The locale's texts under the page's, once for every element.
+  page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
 }
 
 /** What one element works with: the page's defaults with its own attributes on top. */
@@ -51,6 +66,18 @@ export interface ElementSettings {
   tokenUrl: string
   fetchers: Pick<IbvFetchers, 'token' | 'completeInvite'>
   texts: IbvMessageOverrides | undefined
+  /** The locale's language tag (the elements' `lang`); undefined: English, no `lang` set. */
+  lang: string | undefined
+  /** The query parameter that carries `lang` to the hosted pages. */
+  localeParam: string | null | undefined
+}
+
+/**
+ * Gives the element the locale's `lang`, for screen readers, unless the page gave it one of its
+ * own (or it has one from an earlier locale: the page's locale is set once).
+ */
+export function speak(element: HTMLElement, { lang }: ElementSettings): void {
+  if (lang && !element.lang) element.lang = lang
 }
 
 /** The settings of `element`: its `service-url` and `token-url` attributes, else the page's. */
@@ -61,6 +88,8 @@ export function elementSettings(element: Element): ElementSettings {
     serviceUrl: element.getAttribute('service-url') || page?.serviceUrl,
     tokenUrl,
     fetchers: !ownTokenUrl && page?.fetchers ? page.fetchers : { token: backendTokenFetcher(tokenUrl) },
-    texts: page?.locale,
+    texts: page?.texts,
+    lang: page?.locale?.code,
+    localeParam: page?.localeParam,
   }
 }

@@ -2,7 +2,7 @@ import { createConnectSession, type ConnectSessionOptions } from '../core/connec
 import { IbvError } from '../core/errors.js'
 import { createBackendFetchers, type IbvFetchers, type TokenRequest } from '../core/fetchers.js'
 import { CONNECT_ELEMENT_TEXT, CONNECT_TEXT, withText } from '../core/messages.js'
-import { elementSettings } from './config.js'
+import { elementSettings, speak } from './config.js'
 import { openConnectDialog, type ConnectDialogView } from './connect-dialog.js'
 import { h } from './dom.js'
 import { emit, setState } from './events.js'
@@ -69,6 +69,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
       const timeout = Number(this.getAttribute('ready-timeout-ms') ?? NaN)
       return {
         serviceUrl: settings.serviceUrl ?? '',
+        locale: settings.lang,
+        localeParam: settings.localeParam,
         readyTimeoutMs: timeout > 0 ? timeout : undefined,
         token: async () => {
           if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
@@ -84,7 +86,9 @@ export function createConnectButtonElement(): CustomElementConstructor {
     }
 
     #render(): void {
-      const text = withText({ ...CONNECT_TEXT, ...CONNECT_ELEMENT_TEXT }, elementSettings(this).texts)
+      const settings = elementSettings(this)
+      const text = withText({ ...CONNECT_TEXT, ...CONNECT_ELEMENT_TEXT }, settings.texts)
+      speak(this, settings)
       const snapshot = this.#session.getSnapshot()
       const invite = this.getAttribute('invite')
       // Neither a consumer id nor an invite: nothing to connect, said at once rather than on a click.

@@ -2,7 +2,7 @@ import { createEmbedSession, type EmbedFrame, type EmbedSession, type EmbedSnaps
 import { IbvError } from '../core/errors.js'
 import { EMBEDDED_REPORT_TEXT, withText } from '../core/messages.js'
 import { listenToPage } from '../core/page-events.js'
-import { elementSettings } from './config.js'
+import { elementSettings, speak } from './config.js'
 import { h } from './dom.js'
 import { emit, setState } from './events.js'
 import { heldFor, tokenFor } from './tokens.js'
@@ -64,6 +64,8 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
       const session = createEmbedSession({
         productRequestId,
         serviceUrl: settings.serviceUrl ?? '',
+        locale: settings.lang,
+        localeParam: settings.localeParam,
         token: heldFor(settings, request),
         getToken: async (stale) => {
           if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
@@ -95,7 +97,9 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
       const session = this.#session
       if (!session) return
       const snapshot = session.getSnapshot()
-      const text = withText(EMBEDDED_REPORT_TEXT, elementSettings(this).texts)
+      const settings = elementSettings(this)
+      const text = withText(EMBEDDED_REPORT_TEXT, settings.texts)
+      speak(this, settings)
       const shown = new Set(snapshot.frames.map((frame) => frame.token))
       for (const [token, iframe] of this.#frames) {
         if (shown.has(token)) continue

@@ -1,7 +1,7 @@
 import { IbvError } from '../core/errors.js'
 import { RECONNECT_TEXT, withText } from '../core/messages.js'
 import { reconnectCopy, reconnectReasonOf, refusedLinkMessage } from '../core/reconnect.js'
-import { elementSettings } from './config.js'
+import { elementSettings, speak } from './config.js'
 import { h, uniqueId } from './dom.js'
 import { emit, setState } from './events.js'
 
@@ -30,7 +30,9 @@ export function createReconnectPromptElement(): CustomElementConstructor {
     }
 
     #render(): void {
-      const text = withText(RECONNECT_TEXT, elementSettings(this).texts)
+      const settings = elementSettings(this)
+      const text = withText(RECONNECT_TEXT, settings.texts)
+      speak(this, settings)
       const audience = this.getAttribute('audience') === 'borrower' ? 'borrower' : 'staff'
       const givenReason = this.getAttribute('reason')
       const reason = reconnectReasonOf(givenReason) ?? 'reconnect_required'

@@ -1,6 +1,6 @@
 import { badgeDescription, badgeLabel } from '../core/badge.js'
 import { describeStatus } from '../core/statuses.js'
-import { elementSettings } from './config.js'
+import { elementSettings, speak } from './config.js'
 import { h, uniqueId } from './dom.js'
 import { setState } from './events.js'
 
@@ -23,7 +23,9 @@ export function createStatusBadgeElement(): CustomElementConstructor {
     }
 
     #render(): void {
-      const texts = elementSettings(this).texts
+      const settings = elementSettings(this)
+      const texts = settings.texts
+      speak(this, settings)
       // A missing status is an unknown one, shown as such.
       const audience = this.getAttribute('audience') === 'borrower' ? 'borrower' : 'staff'
       const described = describeStatus(this.getAttribute('status') ?? '')

@@ -22,7 +22,8 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
   { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, children, className, onClick, ...rest },
   ref,
 ) {
-  const messages = withText(CONNECT_TEXT, useIbvContext('ConnectButton').messages)
+  const context = useIbvContext('ConnectButton')
+  const messages = withText(CONNECT_TEXT, context.messages)
   // Taken apart from props that are one side of the union, so put back together as that union.
   const options = { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs } as UseConnectWidgetOptions
   const { open, state, error, widget } = useConnectWidget(options)
@@ -33,6 +34,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
       <button
         ref={ref}
         type="button"
+        lang={context.locale?.code}
         {...rest}
         className={classes('ibv-button ibv-connect-button', className)}
         data-state={state}
@@ -45,7 +47,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
         {children ?? messages.connectBank}
       </button>
       {state === 'error' && (
-        <p role="alert" className="ibv-connect-error">
+        <p role="alert" lang={context.locale?.code} className="ibv-connect-error">
           {refused ? messages.inviteRefused : messages.connectError}
         </p>
       )}

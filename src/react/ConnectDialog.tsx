@@ -10,6 +10,8 @@ export interface ConnectDialogProps {
   snapshot: ConnectSessionSnapshot
   /** The dialog's texts: its title, the frame's title, Close, and what it says when the widget is unavailable. */
   text: typeof CONNECT_TEXT
+  /** The locale's language tag, for screen readers; undefined: none set. */
+  lang?: string
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ConnectDialogProps {
  * button does. A widget that says nothing in time is replaced by the dialog's own error, with
  * "Try again" (focused) and "Close".
  */
-export function ConnectDialog({ session, snapshot, text }: ConnectDialogProps) {
+export function ConnectDialog({ session, snapshot, text, lang }: ConnectDialogProps) {
   const { dismiss, retry, attachFrame } = session
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
@@ -46,6 +48,7 @@ export function ConnectDialog({ session, snapshot, text }: ConnectDialogProps) {
   return (
     <dialog
       ref={dialog}
+      lang={lang}
       className="ibv-connect-dialog"
       aria-modal
       aria-label={text.connectTitle}

@@ -35,6 +35,8 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       getToken: (stale) => freshToken(queryClient, fetchers, request, { renewLeadSeconds, retries }, stale),
       productRequestId,
       serviceUrl,
+      locale: context.locale?.code,
+      localeParam: context.localeParam,
       replaces,
       prefetched: context.prefetched,
       hydrating,
@@ -54,7 +56,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   useEffect(() => session.start(listenToPage), [session])
 
   return (
-    <div ref={ref} {...rest} className={classes('ibv-embedded-report', className)} data-state={status.state}>
+    <div ref={ref} lang={context.locale?.code} {...rest} className={classes('ibv-embedded-report', className)} data-state={status.state}>
       <ReportRefreshLabel refreshing={refreshing} />
       {frames.map((frame, index) => (
         <iframe

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import type { PrefetchedReport } from '../core/index.js'
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from '../core/fetchers.js'
-import type { IbvMessageOverrides } from '../core/messages.js'
+import { withText, type IbvMessageOverrides } from '../core/messages.js'
+import type { IbvLocale } from '../core/locale.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
@@ -13,7 +14,18 @@ export interface IbvProviderProps {
   serviceUrl: string
   /** The React Query client. @default the nearest `QueryClientProvider`'s, or one of its own */
   queryClient?: QueryClient
-  /** Text overrides for every component below, for i18n. */
+  /**
+   * The language of every component below (`es` from `ibv-kit/locales/es`, `frCA` from
+   * `ibv-kit/locales/fr-CA`, or your own): its texts, its numbers, money, dates and order of names,
+   * each component's `lang`, and the language asked of the hosted pages. @default English ('en-US' formats)
+   */
+  locale?: IbvLocale
+  /**
+   * The query parameter that asks the hosted pages (the connect widget, the report) for the
+   * locale's language; null sends none. Nothing is sent without a `locale`. @default 'locale'
+   */
+  localeParam?: string | null
+  /** Text overrides for every component below, on top of the locale's; a component's own `messages` win. */
   messages?: IbvMessageOverrides
   /**
    * Who reads the texts of the components below that have two voices (`<ReconnectPrompt>`,
@@ -38,21 +50,24 @@ export interface IbvProviderProps {
 }
 
 /**
- * Gives the ibv-kit components their fetchers, service URL and query client.
+ * Gives the ibv-kit components their fetchers, service URL, query client and language.
  *
  * @example
  * <IbvProvider fetchers={createBackendFetchers()} serviceUrl="https://api.example.com">
  *   <EmbeddedReport productRequestId={id} />
  * </IbvProvider>
+ * // In Spanish: import { es } from 'ibv-kit/locales/es'
+ * <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={es}>…</IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, queryClient, locale, localeParam, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
   const value = useMemo<IbvContextValue>(
-    () => ({ fetchers, serviceUrl, queryClient: client, messages, audience, prefetched, readyTimeoutMs }),
-    [fetchers, serviceUrl, client, messages, audience, prefetched, readyTimeoutMs],
+    // The locale's texts under the app's, once for every component below.
+    () => ({ fetchers, serviceUrl, queryClient: client, messages: locale ? withText(locale.messages, messages) : messages, locale, localeParam, audience, prefetched, readyTimeoutMs }),
+    [fetchers, serviceUrl, client, locale, localeParam, messages, audience, prefetched, readyTimeoutMs],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

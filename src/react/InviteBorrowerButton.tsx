@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react'
 import { IbvError } from '../core/index.js'
-import { useIbvContext } from './context.js'
+import { intlOf, useIbvContext } from './context.js'
 import type { InviteResponse } from '../core/fetchers.js'
 import { fill } from './format.js'
 import { INVITE_TEXT, withText, type IbvMessageOverrides } from '../core/messages.js'
@@ -30,8 +30,6 @@ export type InviteBorrowerState = 'idle' | 'loading' | 'created' | 'error'
 
 type State = { status: InviteBorrowerState; invite?: InviteResponse; error?: unknown }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-
 /**
  * For the loan officer: creates an invite link (through the `invite` fetcher, `POST /invites` of
  * `createIbvBackend({ invites })`) that the applicant opens to connect their bank on their own,
@@ -44,8 +42,8 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
   { consumerId, consumerName, onSend, onCreated, messages, className, ...rest },
   ref,
 ) {
-  const { fetchers, messages: overrides } = useIbvContext('InviteBorrowerButton')
-  const text = withText(INVITE_TEXT, overrides, messages)
+  const context = useIbvContext('InviteBorrowerButton')
+  const text = withText(INVITE_TEXT, context.messages, messages)
   const [state, setState] = useState<State>({ status: 'idle' })
   const consumer = consumerName || text.inviteNoName
   // A new applicant starts over; an answer for the previous one is dropped.
@@ -57,7 +55,7 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
 
   const create = async () => {
     if (state.status === 'loading') return
-    if (!fetchers.invite) {
+    if (!context.fetchers.invite) {
       console.error('<InviteBorrowerButton> needs an `invite` fetcher: createBackendFetchers() has one, for createIbvBackend({ invites }).')
       setState({ status: 'error', error: new IbvError('invalid_request', 'No invite fetcher.') })
       return
@@ -65,7 +63,7 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
     const forId = consumerId
     setState({ status: 'loading' })
     try {
-      const invite = await fetchers.invite(forId)
+      const invite = await context.fetchers.invite(forId)
       if (current.current !== forId) return
       setState({ status: 'created', invite })
       onCreated?.(invite)
@@ -77,7 +75,7 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
   const { invite } = state
   const expires = invite ? new Date(invite.expires_at) : undefined
   return (
-    <div ref={ref} {...rest} className={classes('ibv-invite', className)} data-state={state.status}>
+    <div ref={ref} lang={context.locale?.code} {...rest} className={classes('ibv-invite', className)} data-state={state.status}>
       {invite && expires ? (
         <>
           <StaffLink
@@ -90,7 +88,7 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
           />
           <p className="ibv-invite__hint">
             {fill(text.inviteHint, { consumer })}{' '}
-            <time dateTime={invite.expires_at}>{fill(text.inviteExpires, { date: Number.isNaN(expires.getTime()) ? invite.expires_at : dateFormat.format(expires) })}</time>
+            <time dateTime={invite.expires_at}>{fill(text.inviteExpires, { date: Number.isNaN(expires.getTime()) ? invite.expires_at : new Intl.DateTimeFormat(intlOf(context), { dateStyle: 'medium' }).format(expires) })}</time>
           </p>
         </>
       ) : (

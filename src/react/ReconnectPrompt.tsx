@@ -85,6 +85,7 @@ export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
       ref={ref}
       role="region"
       aria-labelledby={titleId}
+      lang={context?.locale?.code}
       {...rest}
       className={classes('ibv-reconnect', className)}
       data-reason={finalReason}

@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react'
 import { REFRESH_INTERVAL_MS, serviceTime, type RefreshOutcome } from '../core/index.js'
-import { useIbvContext } from './context.js'
+import { intlOf, useIbvContext } from './context.js'
 import { fill } from './format.js'
 import { RECONNECT_TEXT, REFRESH_TEXT, REPORT_REFRESH_TEXT, withText } from '../core/messages.js'
 import { ReconnectPrompt, type ReconnectPromptProps } from './ReconnectPrompt.js'
@@ -72,7 +72,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
       ? messages.refreshPreparing
       : gate.block && fill(messages.refreshNeedsReconnect, { consumer: consumerName || names.theApplicant, institution: bank || names.theirBank })
   return (
-    <div ref={ref} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
+    <div ref={ref} lang={context.locale?.code} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
       <button
         type="button"
         className="ibv-button"
@@ -90,7 +90,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
       )}
       {gate.block === 'needs_reconnect' && <ReconnectPrompt response={gate.pending} {...prompt} />}
       {!isPending && !gate.block && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clock} gate={gate} prompt={prompt} /> : null}
+      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clock} intl={intlOf(context)} gate={gate} prompt={prompt} /> : null}
     </div>
   )
 })
@@ -99,12 +99,15 @@ function Outcome({
   outcome,
   messages,
   clock,
+  intl,
   gate,
   prompt,
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
   clock: string
+  /** The `Intl` locale of the dates. */
+  intl: string
   gate: RefreshGate
   prompt: Pick<ReconnectPromptProps, 'consumerName' | 'onSend' | 'onReconnect' | 'institutionName'>
 }) {
@@ -118,8 +121,8 @@ function Outcome({
       // rule alone, never a time that may already be past. Up to the next minute: not a minute early.
       const created = gate.datedReport?.created_at
       const time = serviceTime(created)
-      const last = formatServiceTime(created, DATE_TIME)
-      const next = time === undefined ? undefined : formatServiceTime(created, DATE_TIME, undefined, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
+      const last = formatServiceTime(created, DATE_TIME, intl)
+      const next = time === undefined ? undefined : formatServiceTime(created, DATE_TIME, intl, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
       return <Message role="status">{last && next ? fill(messages.refreshNotReadyAt, { last, time: next, clock }) : messages.refreshNotReady}</Message>
     }
     case 'invalid_connection':

@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState } from 'react'
 import type { IbvAccount } from '../core/index.js'
-import { entry, fill, formatValue, humanize, lastFour, mask } from './format.js'
+import { entry, fill, formatValue, lastFour, mask } from './format.js'
 import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures, type FeatureLook } from './ReportFeatures.js'
@@ -56,7 +56,7 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
           <span className="ibv-report-view__account-title">
             <span className="ibv-report-view__account-name">{account.account_name}</span>
             <span className="ibv-report-view__account-meta">
-              {account.provider_name} · {entry(messages.accountTypes, account.account_type) ?? humanize(account.account_type)}
+              {account.provider_name} · {entry(messages.accountTypes, account.account_type) ?? look.words(account.account_type)}
             </span>
             {matches === 0 && <span className="ibv-report-view__account-matches">{messages.noFeatureMatches}</span>}
           </span>

@@ -11,6 +11,8 @@ export interface FeatureLook {
   label: (name: string) => string
   /** `<ReportView formatFeature>`. */
   format: ((name: string, value: unknown, formatted: string) => ReactNode) | undefined
+  /** A name sent without a label (an account type), as shown: in words, or as sent. */
+  words: (name: unknown) => string
 }
 
 export interface ReportFeaturesProps {

@@ -13,9 +13,10 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
   /** Show the description as visible text too, not only to screen readers. @default false */
   showDescription?: boolean
   /**
-   * Who reads the description: `staff` (core's `describeStatus()` text, in the third person) or
-   * `borrower` (second person: "Your bank connection needs attention…", from the provider's
-   * `messages.statusDescriptionsBorrower` else the defaults). The labels are the same for both.
+   * Who reads the description: `staff` (in the third person: the provider's locale's or
+   * `messages.statusDescriptions`, else core's `describeStatus()` text) or `borrower` (second
+   * person: "Your bank connection needs attention…", from `messages.statusDescriptionsBorrower`).
+   * The labels are the same for both; `lang` is the provider's locale's code, when it has one.
    * @default the provider's `audience`, else 'staff'
    */
   audience?: IbvAudience
@@ -37,7 +38,7 @@ export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgePr
   const descriptionId = useId()
   // Announced with the label; an empty text gives none.
   return (
-    <StatusBadge ref={ref} {...props} look={described} aria-describedby={description && descriptionId}>
+    <StatusBadge ref={ref} lang={context?.locale?.code} {...props} look={described} aria-describedby={description && descriptionId}>
       {description && (
         <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
           {description}

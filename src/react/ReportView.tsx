@@ -1,8 +1,8 @@
 'use client'
 import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import type { IbvReport } from '../core/index.js'
-import { IbvContext } from './context.js'
-import { featureLabel, fill, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
+import { IbvContext, intlOf } from './context.js'
+import { asSent, featureLabel, fill, humanize, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
 import { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportAccount } from './ReportAccount.js'
@@ -17,7 +17,10 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   report: IbvReport
   /** Start with account and routing numbers in full and the owner's name shown; the "Show personal data" button switches. @default false */
   revealPersonalData?: boolean
-  /** Locale of numbers, money and the order of features. Fixed by default so server and browser render the same text. @default 'en-US' */
+  /**
+   * `Intl` locale of numbers, money and the order of features. Fixed by default so server and
+   * browser render the same text. @default the provider's locale's (`locale.formats.intl`), else 'en-US'
+   */
   locale?: string
   /** Currency of balances and amounts (the spec does not give one), written with its usual decimals. @default 'USD' */
   currency?: string
@@ -53,12 +56,16 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
  * const { report } = useIbvReport(id); return report ? <ReportView report={report} /> : null
  */
 export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function ReportView(
-  { report, revealPersonalData = false, locale = 'en-US', currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, refreshing, className, ...rest },
+  { report, revealPersonalData = false, locale: ownLocale, currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, refreshing, className, ...rest },
   ref,
 ) {
-  const text = withText(REPORT_VIEW_TEXT, useContext(IbvContext)?.messages, messages, { featureLabels })
+  const context = useContext(IbvContext)
+  const locale = ownLocale ?? intlOf(context)
+  const text = withText(REPORT_VIEW_TEXT, context?.messages, messages, { featureLabels })
   const formats = useMemo(() => numberFormats(locale, currency), [locale, currency])
-  const label = (name: string) => featureLabel(name, text.featureLabels)
+  // Names in English words only where the locale writes them so; else as the service sent them.
+  const words = context?.locale?.formats.namesInWords === false ? asSent : humanize
+  const label = (name: string) => featureLabel(name, text.featureLabels, words)
   const [revealed, setRevealed] = useState(revealPersonalData)
   // A new value of the prop wins over the button, as a controlled value would.
   const [shownProp, setShownProp] = useState(revealPersonalData)
@@ -81,6 +88,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   return (
     <article
       ref={ref}
+      lang={context?.locale?.code}
       {...rest}
       className={classes('ibv-report-view', className)}
       data-personal-data={revealed ? 'revealed' : 'masked'}
@@ -123,7 +131,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
               forceOpen={printing}
               features={shownNames[index] ?? []}
               filtering={filtering}
-              look={{ formats, label, format: formatFeature }}
+              look={{ formats, label, format: formatFeature, words }}
               messages={text}
             />
           ))}

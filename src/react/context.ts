@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from '../core/fetchers.js'
 import type { IbvAudience, IbvMessageOverrides } from '../core/messages.js'
+import type { IbvLocale } from '../core/locale.js'
 
 export type { IbvAudience }
 
@@ -11,8 +12,12 @@ export interface IbvContextValue {
   fetchers: IbvFetchers
   serviceUrl: string
   queryClient: QueryClient
-  /** The app's text overrides (components add their own defaults). */
+  /** The locale's texts with the app's overrides on top (components add their own defaults). */
   messages: IbvMessageOverrides | undefined
+  /** The app's language; undefined: English, formatted as 'en-US'. */
+  locale: IbvLocale | undefined
+  /** The query parameter that carries the locale to the hosted pages; undefined: the default. */
+  localeParam: string | null | undefined
   /** The app's audience; undefined leaves each component its own default. */
   audience: IbvAudience | undefined
   /** `prefetchReport`'s objects from the server, for the components to start from. */
@@ -29,3 +34,6 @@ export function useIbvContext(component: string): IbvContextValue {
   if (!value) throw new Error(`<${component}> must be used within <IbvProvider>.`)
   return value
 }
+
+/** The `Intl` locale of the components below `context`: the provider's language, else 'en-US' (fixed, so server and browser write alike). */
+export const intlOf = (context: IbvContextValue | null): string => context?.locale?.formats.intl ?? 'en-US'

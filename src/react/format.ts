@@ -22,12 +22,16 @@ export function humanize(name: unknown): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+/** A name as sent, for a locale that does not write names in words. */
+export const asSent = (name: unknown): string => String(name ?? '')
+
 /**
- * What a feature is called: its entry in `labels`, else its name in words; a name ending in a
- * bare number (`ne_income_feature_12`) says nothing more in words, so it stays as given.
+ * What a feature is called: its entry in `labels`, else its name in `words` (`humanize`, or
+ * `asSent`); a name ending in a bare number (`ne_income_feature_12`) says nothing more in words,
+ * so it stays as given.
  */
-export const featureLabel = (name: string, labels: Partial<Record<string, string>>): string =>
-  entry(labels, name) || (/_\d+$/.test(name) ? name : humanize(name))
+export const featureLabel = (name: string, labels: Partial<Record<string, string>>, words: (name: unknown) => string): string =>
+  entry(labels, name) || (/_\d+$/.test(name) ? name : words(name))
 
 /** How the numbers of a report are written, in one locale. */
 export interface NumberFormats {

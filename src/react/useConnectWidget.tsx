@@ -21,7 +21,7 @@ export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallba
  * const { open, state, widget } = useConnectWidget({ consumerId, onSuccess: ({ productRequestId }) => save(productRequestId) })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
-  const { fetchers, serviceUrl, queryClient, messages, readyTimeoutMs } = useIbvContext('ConnectButton')
+  const { fetchers, serviceUrl, queryClient, messages, locale, localeParam, readyTimeoutMs } = useIbvContext('ConnectButton')
   // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
   const { invite, consumerId = '', onSuccess } = options
   const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId }
@@ -29,6 +29,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   const sessionOptions: ConnectSessionOptions = {
     ...options,
     serviceUrl,
+    locale: locale?.code,
+    localeParam,
     readyTimeoutMs: options.readyTimeoutMs ?? readyTimeoutMs,
     token: async () => (await freshToken(queryClient, fetchers, request)).accessToken,
     forgetToken: () => queryClient.removeQueries({ queryKey: ibvKeys.token(request) }),
@@ -45,6 +47,6 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   useEffect(() => () => session.close(), [session])
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
 
-  const widget: ReactNode = snapshot.src ? <ConnectDialog session={session} snapshot={snapshot} text={withText(CONNECT_TEXT, messages)} /> : null
+  const widget: ReactNode = snapshot.src ? <ConnectDialog session={session} snapshot={snapshot} text={withText(CONNECT_TEXT, messages)} lang={locale?.code} /> : null
   return { open: session.open, close: session.close, state: snapshot.state, error: snapshot.error, widget }
 }

@@ -1,6 +1,7 @@
 'use client'
 import { describeStatus, type IbvReport } from '../core/index.js'
-import { useIbvContext } from './context.js'
+import { intlOf, useIbvContext } from './context.js'
+import { badgeDescription } from '../core/badge.js'
 import { fill } from './format.js'
 import { REPORT_REFRESH_TEXT, withText } from '../core/messages.js'
 import { formatServiceTime } from './service-date.js'
@@ -13,7 +14,7 @@ export interface UseReportWhileRefreshingOptions extends Omit<UseIbvReportOption
    * on screen, labelled with its date, until the new one is complete, and stays if it fails.
    */
   previousProductRequestId?: string
-  /** Locale of the label's date. @default 'en-US' */
+  /** `Intl` locale of the label's date. @default the provider's locale's, else 'en-US' */
   locale?: string
 }
 
@@ -56,7 +57,8 @@ export interface ReportWhileRefreshing {
  */
 export function useReportWhileRefreshing(productRequestId: string, options: UseReportWhileRefreshingOptions = {}): ReportWhileRefreshing {
   const { previousProductRequestId: previousId, locale, ...polling } = options
-  const text = withText(REPORT_REFRESH_TEXT, useIbvContext('useReportWhileRefreshing').messages)
+  const context = useIbvContext('useReportWhileRefreshing')
+  const text = withText(REPORT_REFRESH_TEXT, context.messages)
   const latest = useIbvReport(productRequestId, polling)
   // Read at once, not after the latest answered, so the kept report shows without a wait.
   const previous = useIbvReport(previousId ?? '', { ...polling, enabled: !!previousId && previousId !== productRequestId && !latest.report })
@@ -66,8 +68,8 @@ export function useReportWhileRefreshing(productRequestId: string, options: UseR
   const state: ReportRefreshState = !keep ? 'current' : look && (look.terminal || look.needsReconnect) ? 'failed' : 'preparing'
   const report = keep ? previous.report : latest.report
   // Date and time: two reports of one day (a refresh the same morning) must not read the same.
-  const date = formatServiceTime(report?.created_at, { dateStyle: 'medium', timeStyle: 'short' }, locale)
-  const values = { date: date ?? '', reason: look?.description ?? '', clock: text.serviceClock }
+  const date = formatServiceTime(report?.created_at, { dateStyle: 'medium', timeStyle: 'short' }, locale ?? intlOf(context))
+  const values = { date: date ?? '', reason: look ? badgeDescription(look, 'staff', context.messages) : '', clock: text.serviceClock }
   const label =
     !previousId || !report || date === undefined
       ? undefined

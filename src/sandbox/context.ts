@@ -3,6 +3,7 @@ import type { Scheduler } from './scheduler.js'
 import type { ServiceState } from './service.js'
 import type { TokenStore } from './tokens.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
+import type { SandboxLocale } from './pages/texts/index.js'
 
 /** HTTP statuses of the refresh error cases (the spec gives none; see docs/spec-choices.md). */
 export interface RefreshErrorStatuses {
@@ -21,6 +22,8 @@ export interface WidgetSession {
   origin: string | undefined
   /** `ended`: the consumer left (no bank found); the session only answers that it is over. */
   step: 'credentials' | 'mfa' | 'done' | 'ended'
+  /** The language its pages speak, chosen when it opened. */
+  locale: SandboxLocale
   productRequestId?: string
   institution?: string
   expiresAt: number

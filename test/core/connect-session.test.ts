@@ -260,6 +260,29 @@ describe('the connect session', () => {
     expect(session.getSnapshot().state).toBe('open')
   })
 
+  it('asks the widget to speak the locale it is given, and hands it to a widgetUrl of the lender', async () => {
+    const plain = setup()
+    await plain.session.open()
+    expect(new URL(plain.session.getSnapshot().src!).searchParams.has('locale')).toBe(false)
+    plain.session.close()
+
+    const spanish = setup({ locale: 'es' })
+    await spanish.session.open()
+    expect(spanish.session.getSnapshot().src).toBe(`${SERVICE}/connect?token=tok-1&origin=${encodeURIComponent(location.origin)}&locale=es`)
+    spanish.session.close()
+
+    const renamed = setup({ locale: 'fr-CA', localeParam: 'lang' })
+    await renamed.session.open()
+    expect(new URL(renamed.session.getSnapshot().src!).searchParams.get('lang')).toBe('fr-CA')
+    renamed.session.close()
+
+    const widgetUrl = vi.fn((serviceUrl: string, token: string, _origin: string, options?: { locale?: string; localeParam?: string | null }) => `${serviceUrl}/w/${token}?hl=${options?.locale}`)
+    const own = setup({ locale: 'fr-CA', localeParam: null, widgetUrl })
+    await own.session.open()
+    expect(own.session.getSnapshot().src).toBe(`${SERVICE}/w/tok-1?hl=fr-CA`)
+    expect(widgetUrl).toHaveBeenCalledWith(SERVICE, 'tok-1', location.origin, { locale: 'fr-CA', localeParam: null })
+  })
+
   it('reads the options it was last given', async () => {
     const { session, options, post } = setup()
     const onSuccess = vi.fn()

@@ -396,6 +396,27 @@ describe('the embed session', () => {
     expect(state(next.session)).toBe('renewing')
   })
 
+  it('asks the report page to speak its locale, in every frame (a renewal too); no parameter without one', async () => {
+    const english = await setUp()
+    english.session.start()
+    await flush()
+    expect(frames(english.session)[0]!.src).not.toContain('locale')
+
+    const { session, say } = await setUp({ locale: 'es' })
+    session.start()
+    await flush()
+    const [first] = tokens(session)
+    expect(frames(session)[0]!.src).toBe(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(first!)}&locale=es`)
+    say(first!, { type: 'ibv:ready' })
+    await pass(28 * MINUTE)
+    expect(frames(session).map((frame) => new URL(frame.src).searchParams.get('locale'))).toEqual(['es', 'es'])
+
+    const renamed = await setUp({ locale: 'fr-CA', localeParam: 'hl' })
+    renamed.session.start()
+    await flush()
+    expect(new URL(frames(renamed.session)[0]!.src).searchParams.get('hl')).toBe('fr-CA')
+  })
+
   it('stops: nothing renewed, no timeout, nothing reported', async () => {
     const { session, minted, states } = await setUp()
     const stop = session.start()

@@ -37,7 +37,7 @@ describe('describeStatus', () => {
       tone: 'neutral',
       terminal: false,
       needsReconnect: false,
-      description: 'The service reported the status "under_review", which this version of ibv-kit does not know.',
+      description: 'The verification service sent a status this page does not know yet: "under_review".',
     })
   })
 

@@ -51,6 +51,20 @@ describe('URL builders', () => {
     expect([...url.searchParams.keys()]).toEqual(['token'])
   })
 
+  it('carry a locale as a `locale` parameter, or under another name, or not at all', () => {
+    expect(embeddedReportUrl('https://s.test', 'tok', { locale: 'fr-CA' })).toBe('https://s.test/portal/embeddable_reports?token=tok&locale=fr-CA')
+    expect(connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { locale: 'es' })).toBe(
+      'https://s.test/connect?token=tok&origin=https%3A%2F%2Flender.test&locale=es',
+    )
+    expect(embeddedReportUrl('https://s.test', 'tok', { locale: 'es', localeParam: 'ui_locales' })).toBe('https://s.test/portal/embeddable_reports?token=tok&ui_locales=es')
+    expect(new URL(connectWidgetUrl('https://s.test', 'tok', 'https://l.test', { locale: 'a&b=c', localeParam: 'l g' })).searchParams.get('l g')).toBe('a&b=c')
+    // No locale, or no parameter for it: the URL of an English page, byte for byte.
+    for (const options of [{}, { locale: '' }, { locale: 'es', localeParam: null }]) {
+      expect(embeddedReportUrl('https://s.test', 'tok', options)).toBe('https://s.test/portal/embeddable_reports?token=tok')
+      expect(connectWidgetUrl('https://s.test', 'tok', 'https://l.test', options)).toBe('https://s.test/connect?token=tok&origin=https%3A%2F%2Fl.test')
+    }
+  })
+
   it.each(['.', '..'])('refuse the dot segment %j, which URL parsers resolve even when encoded', (id) => {
     expect(new URL('https://s.test/a/%2E%2E').pathname).toBe('/')
     expect(() => refreshUrl('https://s.test', id)).toThrow(IbvError)

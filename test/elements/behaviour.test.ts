@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { IbvError, configureIbv, defineIbvElements, type IbvErrorDetail, type IbvStateChangeDetail } from '../../src/elements/index.js'
+import { IbvError, configureIbv, defineIbvElements, type IbvErrorDetail, type IbvLocale, type IbvStateChangeDetail } from '../../src/elements/index.js'
 import { elementSettings } from '../../src/elements/config.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createSandbox } from '../../src/sandbox/index.js'
@@ -59,8 +59,8 @@ describe('<ibv-report-status-badge>', () => {
     expect(events.seen).toEqual([['ibv-state-change', 'ready']])
   })
 
-  it('takes texts from configureIbv({ locale })', () => {
-    configureIbv({ serviceUrl: 'https://s.test', locale: { statusLabels: { complete: 'Terminé' }, unknownStatus: 'Inconnu' } })
+  it('takes texts from configureIbv({ messages })', () => {
+    configureIbv({ serviceUrl: 'https://s.test', messages: { statusLabels: { complete: 'Terminé' }, unknownStatus: 'Inconnu' } })
     try {
       const badge = make('ibv-report-status-badge', { status: 'complete' })
       document.body.append(badge, make('ibv-report-status-badge', { status: 'later' }))
@@ -68,6 +68,12 @@ describe('<ibv-report-status-badge>', () => {
     } finally {
       configureIbv({ serviceUrl: 'https://s.test' })
     }
+  })
+
+  it('refuses a locale that is not a language, naming where single texts go', () => {
+    // The shape configureIbv's `locale` had before it took a whole language.
+    const texts = { statusLabels: { complete: 'Terminé' } } as unknown as IbvLocale
+    expect(() => configureIbv({ serviceUrl: 'https://s.test', locale: texts })).toThrow(/locale is a language .*; single texts go in messages/)
   })
 })
 

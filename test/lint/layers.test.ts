@@ -38,6 +38,11 @@ describe('layer rules', () => {
     ['src/elements/thing.ts', "import { readFileSync } from 'node:fs'"],
     ['src/core/thing.ts', "import { defineIbvElements } from '../elements/index.js'"],
     ['src/react/Thing.tsx', "import { configureIbv } from '../elements/config.js'"],
+    ['src/locales/de.ts', "import { IbvError } from '../core/errors.js'"],
+    ['src/locales/de.ts', "import { en } from '../core/english.js'"],
+    ['src/locales/de.ts', "import { es } from './es.js'"],
+    ['src/locales/de.ts', "import { useState } from 'react'"],
+    ['src/locales/en.ts', "import { IbvError } from '../core/errors.js'"],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toHaveLength(1)
   })
@@ -52,6 +57,8 @@ describe('layer rules', () => {
     ['src/server/redis/thing.ts', "import { createClient } from 'redis'"],
     ['src/server/redis/thing.ts', "import type { WebhookStore } from '../webhook-store.js'"],
     ['src/elements/thing.ts', "import { describeStatus } from '../core/index.js'"],
+    ['src/locales/de.ts', "import type { IbvLocale } from '../core/locale.js'"],
+    ['src/locales/en.ts', "import { en } from '../core/english.js'"],
   ])('%s may: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport const used = 1\n`)).toEqual([])
   })

@@ -56,7 +56,9 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     const report = (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)).body as unknown as IbvReport
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
     expect(text).toContain(`<dt>Consumer</dt><dd>LND-42</dd>`)
-    expect(text).toContain(`<dt>Reference date</dt><dd>${report.reference_date}</dd>`)
+    const [year, month, day] = report.reference_date.split('-').map(Number)
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, day!))
+    expect(text).toContain(`<dt>Reference date</dt><dd><time datetime="${report.reference_date}">${date}</time></dd>`)
     expect(text).toContain('<dt>Status</dt><dd><span class="status" data-tone="success">Complete</span></dd>')
     expect(text).toContain('<dt>Accounts</dt><dd>2</dd>')
     const cents = report.accounts.reduce((sum, account) => sum + Math.round(account.balance * 100), 0)

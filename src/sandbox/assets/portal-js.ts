@@ -1,11 +1,12 @@
 // Portal: says it is there (ibv:ready) as soon as its script runs, so an embedder can tell it
 // from the browser's own error page (which fires load too but never posts); then reports its
-// height to the embedder on every change and says when its token has expired. Neither message carries data, so any parent may read them; embedders check origin and
-// source. An open page asks token_status every 5 s; when its token has expired, it becomes the
-// expired page (a title, what it means, what to do next) and tells the embedder; a page waiting
-// for the report (data-ibv-status) reloads when the status moved, framed or on its own. An
-// embedder that started listening late (it hydrated a server-rendered iframe) says ibv:hello:
-// the page says it is there, its height, and whether its token expired, again.
+// height to the embedder on every change and says when its token has expired. Neither message
+// carries data, so any parent may read them; embedders check origin and source. An open page asks
+// token_status every 5 s; when its token has expired, it becomes the expired page (its template,
+// in the page's language: a title, what to do next) and tells the embedder; a page waiting for
+// the report (data-ibv-status) reloads when the status moved, framed or on its own. An embedder
+// that started listening late (it hydrated a server-rendered iframe) says ibv:hello: the page
+// says it is there, its height, and whether its token expired, again.
 export const portal = `(function(){
 var parent=window.parent,framed=!!parent&&parent!==window,data=document.body.dataset;
 function tell(message){if(framed)parent.postMessage(message,'*')}
@@ -15,14 +16,11 @@ var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeig
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
 window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type==='ibv:hello'){tell({type:'ibv:ready'});last=0;report();if(data.ibvExpired){tell({type:'ibv:token_expired'})}}});
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
-function el(tag,text,role){var node=document.createElement(tag);node.textContent=text;if(role)node.setAttribute('role',role);return node}
 if(data.ibvTokenCheck){var timer=setInterval(function(){
 fetch('token_status'+location.search,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){
 if(s&&s.valid&&data.ibvStatus&&s.status&&s.status!==data.ibvStatus){clearInterval(timer);location.reload();return}
 if(s&&s.valid===false){clearInterval(timer);data.ibvExpired='true';
-var main=document.createElement('main');main.className='portal portal-state';
-main.append(el('h1','Report session expired'),el('p','This report session has expired.','alert'),el('h2','What to do next'),
-el('p','Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.'));
-document.title='Report unavailable: Report session expired';
+var main=document.createElement('main'),page=document.getElementById('ibv-expired-page');main.className='portal portal-state';
+if(page){main.append(page.content.cloneNode(true));document.title=page.dataset.title}
 document.body.replaceChildren(main);tell({type:'ibv:token_expired'})}}).catch(function(){})},5000)}
 })();`

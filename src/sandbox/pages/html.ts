@@ -1,9 +1,13 @@
+import type { SandboxTexts } from './texts/index.js'
+
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 export interface PageOptions {
+  /** The language the page speaks: its `lang`, and the sandbox mark under it. */
+  texts: SandboxTexts
   title: string
   /** The path the sandbox is mounted under; assets load from `{basePath}/assets/`, same origin. */
   basePath: string
@@ -23,7 +27,7 @@ export function page(options: PageOptions): string {
     .join('')
   const script = options.script ? `<script src="${escapeHtml(`${options.basePath}/assets/${options.script}`)}" defer></script>` : ''
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(options.texts.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,7 +38,7 @@ ${script}
 </head>
 <body${data}>
 ${options.body}
-<footer class="sandbox-mark">Sandbox: simulated data, no real bank is contacted.</footer>
+<footer class="sandbox-mark">${escapeHtml(options.texts.mark)}</footer>
 </body>
 </html>`
 }

@@ -1,12 +1,11 @@
-import { describeStatus, type IbvAccount, type IbvItem, type IbvReport } from '../../core/index.js'
+import { describeStatus, type IbvAccount, type IbvItem, type IbvReport, type ReportStatus } from '../../core/index.js'
 import { escapeHtml, page } from './html.js'
+import { portalFormats, type PortalFormats } from './portal-format.js'
+import type { PortalTexts, SandboxTexts } from './texts/index.js'
 
 // The hosted report reads like <ReportView>: a header, a summary, then one section per account
-// with its items' features. Money and numbers are formatted as ReportView's defaults do.
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
-/** Natural order: `ne_income_feature_2` before `ne_income_feature_10`. */
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+// with its items' features, in the language it was asked for (texts/), its money, numbers and
+// dates written that language's way.
 
 /** Seconds after which a page in a state that can still change reloads itself. */
 const REFRESH_SECONDS = 5
@@ -20,179 +19,153 @@ const facts = (list: Fact[], label?: string) =>
     .join('')}</dl>`
 
 /** `ending 1234`: personal numbers never show more than their last four characters. */
-function ending(value: unknown): string {
-  const text = String(value ?? '')
-  return text.length > 4 ? `ending ${escapeHtml(text.slice(-4))}` : 'hidden'
+function ending(text: PortalTexts, value: unknown): string {
+  const number = String(value ?? '')
+  return escapeHtml(number.length > 4 ? text.ending(number.slice(-4)) : text.hidden)
 }
 
-const badge = (status: ReturnType<typeof describeStatus>) =>
-  `<span class="status" data-tone="${status.tone}">${escapeHtml(status.label)}</span>`
-
-/** A number split at its decimal point, the fraction in a fixed-width span so the points line up. */
-function value(data: unknown): string {
-  if (typeof data !== 'number') return escapeHtml(data == null ? '—' : typeof data === 'string' ? data : JSON.stringify(data))
-  const [whole, fraction] = numbers.format(data + 0).split('.')
-  return `${escapeHtml(whole)}<span class="portal-fraction">${fraction ? `.${escapeHtml(fraction)}` : ''}</span>`
+/** A status's badge, its label in the page's language. */
+function badge(text: PortalTexts, status: ReturnType<typeof describeStatus>): string {
+  const label = status.known ? text.statusLabels[status.status as ReportStatus] : text.unknownStatusLabel
+  return `<span class="status" data-tone="${status.tone}">${escapeHtml(label)}</span>`
 }
 
 /** Long snake_case names may break after an underscore before anywhere else. */
 const breakable = (name: string) => escapeHtml(name).replace(/_/g, '_<wbr>')
 
-function itemSection(item: IbvItem): string {
+function itemSection(text: PortalTexts, formats: PortalFormats, item: IbvItem): string {
   const data = item.data && typeof item.data === 'object' ? item.data : {}
-  const names = Object.keys(data).sort(collator.compare)
-  const rows = names.map((name) => `<tr><th scope="row">${breakable(name)}</th><td class="portal-number">${value(data[name])}</td></tr>`).join('')
+  const names = Object.keys(data).sort(formats.compare)
+  const rows = names.map((name) => `<tr><th scope="row">${breakable(name)}</th><td class="portal-number">${formats.value(data[name])}</td></tr>`).join('')
   return `<div class="portal-item">
 <h4>${escapeHtml(item.item_name)} <small>${escapeHtml(item.item_code)} · v${escapeHtml(item.item_version)}</small></h4>
 ${
   names.length
-    ? `<table class="portal-features"><caption class="portal-hidden">Features: ${escapeHtml(item.item_name)}</caption>
-<thead><tr><th scope="col">Feature</th><th scope="col" class="portal-number">Value</th></tr></thead><tbody>${rows}</tbody></table>`
-    : '<p>This item has no features.</p>'
+    ? `<table class="portal-features"><caption class="portal-hidden">${escapeHtml(text.features(item.item_name))}</caption>
+<thead><tr><th scope="col">${escapeHtml(text.feature)}</th><th scope="col" class="portal-number">${escapeHtml(text.value)}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p>${escapeHtml(text.noFeatures)}</p>`
 }
 </div>`
 }
 
 // Sections without an accessible name: not landmarks, so two accounts of the same name are fine.
-function accountSection(account: IbvAccount): string {
+function accountSection(text: PortalTexts, formats: PortalFormats, account: IbvAccount): string {
   const items = Array.isArray(account.items) ? account.items : []
   return `<section class="portal-account">
-<h3 class="portal-account-heading"><span>${escapeHtml(account.account_name)}</span> <span class="portal-balance">${escapeHtml(money.format(Number(account.balance) || 0))}</span></h3>
+<h3 class="portal-account-heading"><span>${escapeHtml(account.account_name)}</span> <span class="portal-balance">${escapeHtml(formats.money(Number(account.balance) || 0))}</span></h3>
 ${facts([
-  ['Institution', escapeHtml(account.provider_name)],
-  ['Type', escapeHtml(account.account_type)],
-  ['Account number', ending(account.account_number)],
-  ['Routing number', ending(account.routing_number)],
+  [text.institution, escapeHtml(account.provider_name)],
+  [text.type, escapeHtml(account.account_type)],
+  [text.accountNumber, ending(text, account.account_number)],
+  [text.routingNumber, ending(text, account.routing_number)],
 ])}
-${items.map(itemSection).join('\n')}
+${items.map((item) => itemSection(text, formats, item)).join('\n')}
 </section>`
 }
 
+/**
+ * What the page becomes when its token expires while it is open: written by its script from this
+ * template, so the script carries no text of any language.
+ */
+function expiredTemplate(texts: SandboxTexts): string {
+  const expired = texts.portal.sessionExpired
+  return `<template id="ibv-expired-page" data-title="${escapeHtml(texts.portal.unavailableTitle(expired.title))}"><h1>${escapeHtml(expired.title)}</h1>
+<p role="alert">${escapeHtml(expired.text)}</p>
+<h2>${escapeHtml(texts.portal.whatToDoNext)}</h2>
+<p>${escapeHtml(expired.next)}</p></template>`
+}
+
 /** The hosted report, as the embeddable page shows it. Account and routing numbers are masked. */
-export function reportPage(basePath: string, report: IbvReport): string {
+export function reportPage(basePath: string, report: IbvReport, texts: SandboxTexts): string {
+  const text = texts.portal
+  const formats = portalFormats(texts.intl)
   const status = describeStatus(report.ibv_report_status)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
   const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
   const institutions = [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'
   return page({
-    title: `IBV report ${report.product_request_id}`,
+    texts,
+    title: text.documentTitle(report.product_request_id),
     basePath,
     script: 'portal.js',
     data: { 'ibv-token-check': 'true' },
     body: `<main class="portal">
 <header class="portal-header">
-<h1>Income and bank verification report</h1>
+<h1>${escapeHtml(text.heading)}</h1>
 ${facts(
   [
-    ['Report', `<code>${escapeHtml(report.product_request_id)}</code>`],
-    ['Consumer', escapeHtml(report.consumer_id)],
-    ['Reference date', escapeHtml(report.reference_date)],
-    ['Created', escapeHtml(report.created_at)],
-    ['Status', badge(status)],
+    [text.report, `<code>${escapeHtml(report.product_request_id)}</code>`],
+    [text.consumer, escapeHtml(report.consumer_id)],
+    [text.referenceDate, formats.date(report.reference_date)],
+    [text.created, formats.date(report.created_at)],
+    [text.status, badge(text, status)],
   ],
-  'Report',
+  text.report,
 )}
 </header>
 <section class="portal-summary">
-<h2>Summary</h2>
+<h2>${escapeHtml(text.summary)}</h2>
 ${facts([
-  ['Accounts', String(accounts.length)],
-  ['Institutions', escapeHtml(institutions)],
-  ['Net balance', escapeHtml(money.format(cents / 100))],
+  [text.accounts, escapeHtml(formats.count(accounts.length))],
+  [text.institutions, escapeHtml(institutions)],
+  [text.netBalance, escapeHtml(formats.money(cents / 100))],
 ])}
 </section>
 <section>
-<h2>Accounts</h2>
-${accounts.map((account) => accountSection(account)).join('\n') || '<p>No accounts are connected.</p>'}
+<h2>${escapeHtml(text.accounts)}</h2>
+${accounts.map((account) => accountSection(text, formats, account)).join('\n') || `<p>${escapeHtml(text.noAccounts)}</p>`}
 </section>
-</main>`,
+</main>
+${expiredTemplate(texts)}`,
   })
 }
 
-/** What each state means for the reader, and what happens or is to be done next. */
-const STATE_PAGES: Record<string, { title: string; next: string }> = {
-  initiated: {
-    title: 'Report in progress',
-    next: `Nothing to do: this page checks again every ${REFRESH_SECONDS} seconds and shows the report as soon as it is ready.`,
-  },
-  ibv_data_acquired: {
-    title: 'Report being generated',
-    next: `Nothing to do: this page checks again every ${REFRESH_SECONDS} seconds and shows the report as soon as it is ready.`,
-  },
-  reconnect_required: {
-    title: 'Bank reconnection needed',
-    next: 'Ask the consumer to reconnect their bank from your app. This page does not change by itself until then; reload it after the consumer has reconnected.',
-  },
-  ibv_data_acquire_failed: {
-    title: 'Bank data could not be pulled',
-    next: 'No report will come from this request. Ask the consumer to reconnect their bank from your app, which starts a new request.',
-  },
-  generation_failed: {
-    title: 'Report could not be generated',
-    next: 'No report will come from this request: the service takes no further action. Start a new request, or contact support if it happens again.',
-  },
-}
-
 /** The page for a report that is not complete: its state, and a reload while it can still change. */
-export function pendingPage(basePath: string, productRequestId: string, statusValue: string): string {
+export function pendingPage(basePath: string, productRequestId: string, statusValue: string, texts: SandboxTexts): string {
+  const text = texts.portal
   const status = describeStatus(statusValue)
   const refreshes = !(status.terminal || status.needsReconnect)
-  const state = STATE_PAGES[status.status] ?? {
-    title: 'Report status unknown',
-    next: refreshes ? `This page checks again every ${REFRESH_SECONDS} seconds.` : 'Reload this page later.',
-  }
+  const known = status.known && status.status !== 'complete' ? text.states[status.status as Exclude<ReportStatus, 'complete'>] : undefined
+  const title = known?.title ?? text.unknownTitle
+  const next = known ? known.next(REFRESH_SECONDS) : refreshes ? text.checksAgain(REFRESH_SECONDS) : text.reloadLater
+  const description = status.known ? text.statusDescriptions[status.status as ReportStatus] : text.unknownStatusDescription(status.status)
   return page({
-    title: `${state.title}: IBV report ${productRequestId}`,
+    texts,
+    title: text.stateDocumentTitle(title, productRequestId),
     basePath,
     script: 'portal.js',
     // The script asks for the status every few seconds and reloads when it changed: no meta
     // refresh, which would reload under a screen reader's user whether anything changed or not.
     data: refreshes ? { 'ibv-token-check': 'true', 'ibv-status': status.status } : { 'ibv-token-check': 'true' },
     body: `<main class="portal portal-state" data-tone="${status.tone}">
-<h1>${escapeHtml(state.title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${facts([
-  ['Status', badge(status)],
-  ['Report', `<code>${escapeHtml(productRequestId)}</code>`],
+  [text.status, badge(text, status)],
+  [text.report, `<code>${escapeHtml(productRequestId)}</code>`],
 ])}
-<h2>What it means</h2>
-<p>${escapeHtml(status.description)}</p>
-<h2>What to do next</h2>
-<p>${escapeHtml(state.next)}</p>
-</main>`,
+<h2>${escapeHtml(text.whatItMeans)}</h2>
+<p>${escapeHtml(description)}</p>
+<h2>${escapeHtml(text.whatToDoNext)}</h2>
+<p>${escapeHtml(next)}</p>
+</main>
+${expiredTemplate(texts)}`,
   })
 }
 
-const REFUSED = {
-  unknown: {
-    title: 'Report link not valid',
-    text: 'This report link is not valid.',
-    next: 'Open the report again from the app that showed it: that app asks for a new link.',
-  },
-  expired: {
-    title: 'Report link expired',
-    text: 'This report link has expired. The app showing this report asks for a new one.',
-    next: 'Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.',
-  },
-  wrong_kind: {
-    title: 'Report link not valid',
-    text: 'This token cannot open a report: it is not an embedded report token.',
-    next: 'The app must request an embedded report token (type embedded_report_token) for this product request and open the report with it.',
-  },
-} as const
-
 /** The 401 page: unknown, expired or wrong-kind token. An expired one tells the embedder. */
-export function refusedPage(basePath: string, problem: 'unknown' | 'expired' | 'wrong_kind'): string {
-  const refused = REFUSED[problem]
+export function refusedPage(basePath: string, problem: 'unknown' | 'expired' | 'wrong_kind', texts: SandboxTexts): string {
+  const refused = texts.portal.refused[problem]
   return page({
-    title: `Report unavailable: ${refused.title}`,
+    texts,
+    title: texts.portal.unavailableTitle(refused.title),
     basePath,
     script: 'portal.js',
     data: problem === 'expired' ? { 'ibv-expired': 'true' } : {},
     body: `<main class="portal portal-state">
 <h1>${escapeHtml(refused.title)}</h1>
 <p role="alert">${escapeHtml(refused.text)}</p>
-<h2>What to do next</h2>
+<h2>${escapeHtml(texts.portal.whatToDoNext)}</h2>
 <p>${escapeHtml(refused.next)}</p>
 </main>`,
   })

@@ -15,29 +15,28 @@ export function searchBanks(query: string): Array<(typeof INSTITUTIONS)[number]>
  * again with the matching banks, and each bank is a submit button of the POST form.
  */
 export function banksPage(view: WidgetView, action: string, query = '', notice?: string): string {
+  const text = view.texts.widget
   const banks = searchBanks(query)
   // Escaped and isolated (<bdi>): a right-to-left override in the query cannot reorder the sentence.
-  const echoed = `“<bdi>${escapeHtml(query)}</bdi>”`
-  const count = query
-    ? banks.length
-      ? `${banks.length} ${banks.length === 1 ? 'bank matches' : 'banks match'} ${echoed}.`
-      : `No bank matches ${echoed}. Check the spelling, or search for part of its name.`
-    : ''
+  // The sentence is escaped around a marker that the quoted query then replaces.
+  const echoed = `<bdi>${escapeHtml(query)}</bdi>`
+  const MARK = '\u0001'
+  const count = query ? escapeHtml(banks.length ? text.matches(banks.length, MARK) : text.noMatch(MARK)).replace(MARK, echoed) : ''
   const list = banks
     .map((bank) => `<li><button type="submit" name="institution" value="${escapeHtml(bank.id)}">${monogram(bank.id, bank.name)}<span>${escapeHtml(bank.name)}</span></button></li>`)
     .join('')
   return widgetPage(
     view,
-    'Choose your bank',
+    text.chooseBank,
     `${notice ? `<p class="notice">${escapeHtml(notice)}</p>` : ''}
 <form method="get" action="${escapeHtml(action)}" role="search" class="search">
-<label for="bank-search">Search for your bank</label>
-<div class="search-row"><input id="bank-search" name="q" type="search" value="${escapeHtml(query)}" autocomplete="off" spellcheck="false"><button type="submit" class="secondary">Search</button></div>
+<label for="bank-search">${escapeHtml(text.searchLabel)}</label>
+<div class="search-row"><input id="bank-search" name="q" type="search" value="${escapeHtml(query)}" autocomplete="off" spellcheck="false"><button type="submit" class="secondary">${escapeHtml(text.search)}</button></div>
 </form>
 ${count ? `<p role="status" class="count">${count}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}" class="banks">
-${list ? `<ul aria-label="Banks">${list}</ul>` : ''}
-<button type="submit" name="not_listed" value="1" class="${banks.length ? 'link' : 'secondary'}">I can’t find my bank</button>
+${list ? `<ul aria-label="${escapeHtml(text.banks)}">${list}</ul>` : ''}
+<button type="submit" name="not_listed" value="1" class="${banks.length ? 'link' : 'secondary'}">${escapeHtml(text.cantFind)}</button>
 </form>`,
   )
 }

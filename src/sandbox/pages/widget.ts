@@ -1,9 +1,12 @@
 import { escapeHtml, page } from './html.js'
 import { monogram } from './logos.js'
+import type { SandboxTexts } from './texts/index.js'
 import type { WidgetPageMessage } from '../../core/index.js'
 
 export interface WidgetView {
   basePath: string
+  /** The language the page speaks. */
+  texts: SandboxTexts
   /** Where messages go; none for a reconnect link opened on its own. */
   origin: string | undefined
   messages: WidgetPageMessage[]
@@ -24,19 +27,21 @@ export interface Bank {
  * embedding dialog's own close button is the one way out.
  */
 export function widgetPage(view: WidgetView, title: string, body: string, logo?: Bank): string {
+  const text = view.texts.widget
   const data: Record<string, string> = { 'ibv-messages': JSON.stringify(view.messages) }
   if (view.origin) data['ibv-origin'] = view.origin
   if (view.exit) data['ibv-exit'] = JSON.stringify(view.exit)
-  const exit = view.exit && view.origin ? '<button type="button" class="secondary exit" data-ibv-exit-button>Exit</button>' : ''
+  const exit = view.exit && view.origin ? `<button type="button" class="secondary exit" data-ibv-exit-button>${escapeHtml(text.exit)}</button>` : ''
   const step = view.step
   const progress = step
-    ? `<div class="progress"><p>Step ${step.at} of ${step.of}</p><ol class="bar" aria-hidden="true">${Array.from(
+    ? `<div class="progress"><p>${escapeHtml(text.step(step.at, step.of))}</p><ol class="bar" aria-hidden="true">${Array.from(
         { length: step.of },
         (_, index) => `<li${index < step.at ? ' class="done"' : ''}></li>`,
       ).join('')}</ol></div>`
     : ''
   const heading = logo ? `<div class="title">${monogram(logo.id, logo.name, 32)}<h1>${escapeHtml(title)}</h1></div>` : `<h1>${escapeHtml(title)}</h1>`
   return page({
+    texts: view.texts,
     title,
     basePath: view.basePath,
     script: 'widget.js',
@@ -48,14 +53,19 @@ export function widgetPage(view: WidgetView, title: string, body: string, logo?:
 const alert = (error: string | undefined) => (error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : '')
 
 // Names break only after an underscore (<wbr>), never inside a word, so the table fits 320 px.
-const CREDENTIALS_HINT = `<details class="hint"><summary>Sandbox test credentials</summary>
-<table><thead><tr><th scope="col">Username</th><th scope="col">Password</th><th scope="col">Outcome</th></tr></thead><tbody>
-<tr><td><code>user_<wbr>good</code></td><td><code>pass_<wbr>good</code></td><td>report complete</td></tr>
-<tr><td><code>user_<wbr>good</code></td><td>anything else</td><td>wrong credentials: reconnect required</td></tr>
-<tr><td><code>user_<wbr>mfa</code></td><td><code>pass_<wbr>good</code></td><td>asks for code <code>123456</code></td></tr>
-<tr><td><code>user_<wbr>acquire_<wbr>fail</code></td><td><code>pass_<wbr>good</code></td><td>data pull fails</td></tr>
-<tr><td><code>user_<wbr>generation_<wbr>fail</code></td><td><code>pass_<wbr>good</code></td><td>report generation fails</td></tr>
+function credentialsHint(texts: SandboxTexts): string {
+  const hint = texts.widget.hint
+  const row = (user: string, password: string, outcome: string) => `<tr><td><code>${user}</code></td><td>${password}</td><td>${outcome}</td></tr>`
+  const good = '<code>pass_<wbr>good</code>'
+  return `<details class="hint"><summary>${escapeHtml(hint.summary)}</summary>
+<table><thead><tr><th scope="col">${escapeHtml(hint.username)}</th><th scope="col">${escapeHtml(hint.password)}</th><th scope="col">${escapeHtml(hint.outcome)}</th></tr></thead><tbody>
+${row('user_<wbr>good', good, escapeHtml(hint.complete))}
+${row('user_<wbr>good', escapeHtml(hint.anythingElse), escapeHtml(hint.wrongCredentials))}
+${row('user_<wbr>mfa', good, `${escapeHtml(hint.asksForCode)} <code>123456</code>`)}
+${row('user_<wbr>acquire_<wbr>fail', good, escapeHtml(hint.acquireFails))}
+${row('user_<wbr>generation_<wbr>fail', good, escapeHtml(hint.generationFails))}
 </tbody></table></details>`
+}
 
 export interface CredentialsOptions {
   error?: string
@@ -69,33 +79,35 @@ export interface CredentialsOptions {
 
 /** Signing in to the chosen bank. */
 export function credentialsPage(view: WidgetView, action: string, bank: Bank, options: CredentialsOptions = {}): string {
+  const text = view.texts.widget
   const notice = options.notice ? `<p class="notice">${escapeHtml(options.notice)}</p>` : ''
-  const back = options.back ? `<p class="back"><a href="${escapeHtml(options.back)}">Choose another bank</a></p>` : ''
+  const back = options.back ? `<p class="back"><a href="${escapeHtml(options.back)}">${escapeHtml(text.chooseAnotherBank)}</a></p>` : ''
   return widgetPage(
     view,
-    `Sign in to ${bank.name}`,
+    text.signInTo(bank.name),
     `${notice}${alert(options.error)}
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="institution" value="${escapeHtml(bank.id)}">
-<label>Username <input name="username" value="${escapeHtml(options.username ?? '')}" autocomplete="off" autocapitalize="none" spellcheck="false" required></label>
-<label>Password <input name="password" type="password" autocomplete="off" required></label>
-<button type="submit">Continue</button>
+<label>${escapeHtml(text.username)} <input name="username" value="${escapeHtml(options.username ?? '')}" autocomplete="off" autocapitalize="none" spellcheck="false" required></label>
+<label>${escapeHtml(text.password)} <input name="password" type="password" autocomplete="off" required></label>
+<button type="submit">${escapeHtml(text.continue)}</button>
 </form>
-${back}${CREDENTIALS_HINT}`,
+${back}${credentialsHint(view.texts)}`,
     bank,
   )
 }
 
 /** The one-time code, after `user_mfa`. */
 export function mfaPage(view: WidgetView, action: string, bank: Bank, error?: string): string {
+  const text = view.texts.widget
   return widgetPage(
     view,
-    'Enter the code',
+    text.enterCode,
     `${alert(error)}
-<p>${escapeHtml(bank.name)} sent a 6-digit code to your phone. (Sandbox: the code is <code>123456</code>.)</p>
+<p>${escapeHtml(text.codeSent(bank.name))} (${escapeHtml(text.sandboxCode)} <code>123456</code>.)</p>
 <form method="post" action="${escapeHtml(action)}">
-<label>Code <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
-<button type="submit">Verify</button>
+<label>${escapeHtml(text.code)} <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
+<button type="submit">${escapeHtml(text.verify)}</button>
 </form>`,
     bank,
   )
@@ -103,27 +115,25 @@ export function mfaPage(view: WidgetView, action: string, bank: Bank, error?: st
 
 /** The end: connected. */
 export function connectedPage(view: WidgetView, bank: Bank): string {
-  const next = view.origin ? 'You can return to the application.' : 'You can close this window.'
+  const text = view.texts.widget
+  const next = view.origin ? text.returnToApp : text.closeWindow
   return widgetPage(
     view,
-    'Connected',
-    `<p role="status" class="done"><span class="tick" aria-hidden="true">✓</span> ${escapeHtml(bank.name)} is connected. ${next}</p>`,
+    text.connected,
+    `<p role="status" class="done"><span class="tick" aria-hidden="true">✓</span> ${escapeHtml(`${text.isConnected(bank.name)} ${next}`)}</p>`,
     bank,
   )
 }
 
 /** The consumer's bank is not in the list: the widget exits with INSTITUTION_NOT_FOUND. */
 export function notListedPage(view: WidgetView): string {
-  const next = view.origin ? 'Return to the application to connect another way.' : 'You can close this window.'
-  return widgetPage(
-    view,
-    'Your bank is not listed',
-    `<p role="status">We could not find your bank, so no account was connected. ${next}</p>`,
-  )
+  const text = view.texts.widget
+  const next = view.origin ? text.notListedReturn : text.closeWindow
+  return widgetPage(view, text.notListedTitle, `<p role="status">${escapeHtml(`${text.notListed} ${next}`)}</p>`)
 }
 
 /** The widget cannot start (a bad, expired or wrong-kind token, or a bad origin), or cannot go on. */
-export function widgetRefusedPage(view: WidgetView, text: string, title = 'Cannot connect'): string {
+export function widgetRefusedPage(view: WidgetView, text: string, title = view.texts.widget.cannotConnect): string {
   return widgetPage(view, title, `<p role="alert" class="error">${escapeHtml(text)}</p>`)
 }
 
@@ -135,5 +145,5 @@ export function widgetRefusedPage(view: WidgetView, text: string, title = 'Canno
 export function unreadFormPage(view: WidgetView, text: string, back: { action: string; label: string; institution?: string } | undefined): string {
   const field = back?.institution ? `<input type="hidden" name="institution" value="${escapeHtml(back.institution)}">` : ''
   const control = back ? `<form method="post" action="${escapeHtml(back.action)}">${field}<button type="submit" class="secondary">${escapeHtml(back.label)}</button></form>` : ''
-  return widgetPage(view, 'Cannot send this form', `<p role="alert" class="error">${escapeHtml(text)}</p>${control}`)
+  return widgetPage(view, view.texts.widget.cannotSendForm, `<p role="alert" class="error">${escapeHtml(text)}</p>${control}`)
 }

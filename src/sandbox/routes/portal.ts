@@ -3,9 +3,11 @@ import type { SandboxContext } from '../context.js'
 import { pendingPage, refusedPage, reportPage } from '../pages/portal.js'
 import { ASSETS } from '../assets.js'
 import { reportOf } from './reports.js'
+import { resolveLocale, textsFor } from '../pages/texts/index.js'
 
 /**
- * Operation 5: the embeddable report page, `GET /portal/embeddable_reports?token=`, and the static
+ * Operation 5: the embeddable report page, `GET /portal/embeddable_reports?token=` (`&locale=`
+ * optional), and the static
  * assets of the sandbox's pages. Unknown, expired and consumer-kind tokens get a 401 page.
  */
 export function portalRoutes(ctx: SandboxContext): Hono {
@@ -13,11 +15,13 @@ export function portalRoutes(ctx: SandboxContext): Hono {
 
   app.get('/portal/embeddable_reports', (c) => {
     const basePath = ctx.basePath
+    // Embedded in the app that asked: its language (the `locale` parameter), else English.
+    const texts = textsFor(resolveLocale(c.req.query('locale')))
     const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
-    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked), 401, ctx.pageHeaders)
+    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked, texts), 401, ctx.pageHeaders)
     const request = ctx.state.requests.get(checked.subject)
-    if (!request) return c.body(refusedPage(basePath, 'unknown'), 401, ctx.pageHeaders)
-    const html = request.status === 'complete' ? reportPage(basePath, reportOf(ctx, request)) : pendingPage(basePath, request.id, request.status)
+    if (!request) return c.body(refusedPage(basePath, 'unknown', texts), 401, ctx.pageHeaders)
+    const html = request.status === 'complete' ? reportPage(basePath, reportOf(ctx, request), texts) : pendingPage(basePath, request.id, request.status, texts)
     return c.body(html, 200, ctx.pageHeaders)
   })
 

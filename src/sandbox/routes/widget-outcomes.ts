@@ -2,6 +2,7 @@ import type { SandboxContext, WidgetSession } from '../context.js'
 import { INSTITUTIONS } from '../report-data.js'
 import type { ConnectOutcome, ProductRequest } from '../service.js'
 import { connectedPage, type WidgetView } from '../pages/widget.js'
+import type { SandboxTexts } from '../pages/texts/index.js'
 import type { WidgetPageMessage } from '../../core/index.js'
 
 // What the widget's steps lead to: the test credentials' outcomes, the product request a
@@ -23,10 +24,9 @@ export type Reason = 'wrong_credentials' | 'mfa'
 /** Why a request waits in reconnect_required, when the widget left it so (the reconnect page says). */
 export const reasons = new WeakMap<ProductRequest, Reason>()
 /** What the reconnect page says about why the consumer signs in again. */
-export function reconnectNotice(bank: string, reason: Reason | undefined): string {
-  if (reason === 'wrong_credentials') return `Your last sign-in to ${bank} did not work: the username or password was not right. Sign in again to keep sharing your account information.`
-  if (reason === 'mfa') return `Your last sign-in to ${bank} was not finished: the verification code was not entered. Sign in again to finish it.`
-  return `${bank} needs you to sign in again to keep sharing your account information.`
+export function reconnectNotice(texts: SandboxTexts, bank: string, reason: Reason | undefined): string {
+  const notice = texts.widget.reconnectNotice
+  return (reason === 'wrong_credentials' ? notice.wrongCredentials : reason === 'mfa' ? notice.mfa : notice.other)(bank)
 }
 
 /** Links the session to a product request: reconnects the one waiting, or creates one. */

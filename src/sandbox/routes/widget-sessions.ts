@@ -3,6 +3,7 @@ import { secretToken } from '../random.js'
 import { unreadFormPage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
 import { INSTITUTIONS } from '../report-data.js'
 import { exitMessage, pendingMeta } from './widget-outcomes.js'
+import { textsFor, type SandboxLocale } from '../pages/texts/index.js'
 
 // Widget sessions: each lives 30 minutes. One that is over (expired, or ended by the consumer) is
 // kept a day more, so a late page can still tell its embedder what happened, then forgotten: a
@@ -14,10 +15,10 @@ const KEPT_MS = 24 * 60 * 60 * 1000
 const EXPIRED = { code: 'SESSION_EXPIRED', message: 'The widget session expired after 30 minutes.' }
 
 /** A new session (forgetting those over for a day). */
-export function openSession(ctx: SandboxContext, consumerId: string, origin: string | undefined): WidgetSession {
+export function openSession(ctx: SandboxContext, consumerId: string, origin: string | undefined, locale: SandboxLocale): WidgetSession {
   const now = ctx.clock.now()
   for (const [id, old] of ctx.sessions) if (now >= old.expiresAt + KEPT_MS) ctx.sessions.delete(id)
-  const session: WidgetSession = { id: secretToken('ws_'), consumerId, origin, step: 'credentials', expiresAt: now + SESSION_MS }
+  const session: WidgetSession = { id: secretToken('ws_'), consumerId, origin, step: 'credentials', locale, expiresAt: now + SESSION_MS }
   ctx.sessions.set(session.id, session)
   return session
 }
@@ -29,19 +30,20 @@ export function liveSession(ctx: SandboxContext, id: string): WidgetSession | un
 }
 
 /**
- * The page for a session that is over. An expired one tells its embedder once, as Exit would,
- * with the request left waiting, if any, and then counts as ended; one that already ended, or is
- * unknown, posts nothing.
+ * The page for a session that is over, in its language (one forgotten or unknown: `locale`, else
+ * English). An expired one tells its embedder once, as Exit would, with the request left waiting,
+ * if any, and then counts as ended; one that already ended, or is unknown, posts nothing.
  */
-export function endedPage(ctx: SandboxContext, id: string): string {
+export function endedPage(ctx: SandboxContext, id: string, locale: SandboxLocale = 'en'): string {
   const session = ctx.sessions.get(id)
-  const view: WidgetView = { basePath: ctx.basePath, origin: session?.origin, messages: [] }
+  const texts = textsFor(session?.locale ?? locale)
+  const view: WidgetView = { basePath: ctx.basePath, texts, origin: session?.origin, messages: [] }
   if (!session || session.step === 'ended' || session.step === 'done') {
-    return widgetRefusedPage(view, 'This session has ended. Close this window and start again from the application.', 'Session ended')
+    return widgetRefusedPage(view, texts.widget.sessionEnded, texts.widget.sessionEndedTitle)
   }
   view.messages.push(exitMessage(EXPIRED, session.productRequestId ? pendingMeta(session) : { status: 'session_expired' }))
   session.step = 'ended'
-  return widgetRefusedPage(view, 'This session expired after 30 minutes. Close this window and start again from the application.', 'Session expired')
+  return widgetRefusedPage(view, texts.widget.sessionExpired, texts.widget.sessionExpiredTitle)
 }
 
 /**
@@ -49,23 +51,22 @@ export function endedPage(ctx: SandboxContext, id: string): string {
  * the step the consumer was on; the session goes on, nothing is posted. An expired session gets
  * its ended page instead.
  */
-export function unreadFormAnswer(ctx: SandboxContext, id: string, text: string): { page: string; status: 400 | 404 | 413 } {
+export function unreadFormAnswer(ctx: SandboxContext, id: string, problem: 'formUnread' | 'tooLong'): { page: string; status: 400 | 404 | 413 } {
   const session = liveSession(ctx, id)
   if (!session) return { page: endedPage(ctx, id), status: 404 }
+  const texts = textsFor(session.locale)
   const action = `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
   const bank = INSTITUTIONS.find((candidate) => candidate.name === session.institution)
   const back =
     session.step === 'mfa'
-      ? { action, label: 'Back to the code' }
+      ? { action, label: texts.widget.backToCode }
       : session.step === 'credentials' && bank
-        ? { action, label: `Back to ${bank.name}`, institution: bank.id }
+        ? { action, label: texts.widget.backToBank(bank.name), institution: bank.id }
         : session.step === 'credentials'
-          ? { action, label: 'Back to the list of banks' }
+          ? { action, label: texts.widget.backToBanks }
           : undefined
-  return { page: unreadFormPage({ basePath: ctx.basePath, origin: session.origin, messages: [] }, text, back), status: 400 }
+  return { page: unreadFormPage({ basePath: ctx.basePath, texts, origin: session.origin, messages: [] }, texts.widget[problem], back), status: 400 }
 }
-
-const TOO_LARGE = 'What was entered is too long to send. Enter it again, shorter.'
 
 /** The widget page for a form post over the body limit, or undefined when `path` is not a widget form. */
 export function tooLargeWidgetPage(ctx: SandboxContext, path: string): { page: string; status: 404 | 413 } | undefined {
@@ -77,6 +78,6 @@ export function tooLargeWidgetPage(ctx: SandboxContext, path: string): { page: s
   } catch {
     id = ''
   }
-  const answer = unreadFormAnswer(ctx, id, TOO_LARGE)
+  const answer = unreadFormAnswer(ctx, id, 'tooLong')
   return { page: answer.page, status: answer.status === 404 ? 404 : 413 }
 }

@@ -5,6 +5,8 @@ import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPa
 import { banksPage } from '../pages/widget-banks.js'
 import { attach, credentialOutcome, exitMessage, finish, pendingMeta, reasons, reconnectNotice } from './widget-outcomes.js'
 import { endedPage, liveSession, openSession, unreadFormAnswer } from './widget-sessions.js'
+import { resolveLocale, textsFor } from '../pages/texts/index.js'
+import { en } from '../pages/texts/en.js'
 
 const MFA_CODE = '123456'
 
@@ -12,41 +14,47 @@ const MFA_CODE = '123456'
 const reconnecting = new WeakSet<WidgetSession>()
 
 const NOT_FOUND = { code: 'INSTITUTION_NOT_FOUND', message: 'The consumer could not find their bank in the list.' }
-const WRONG_PASSWORD = 'The username or password is not right. Check your username and password and try again.'
 
-/** The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`) and its form posts. */
+/**
+ * The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`), `&locale=` optional, and its
+ * form posts. A session keeps the language it opened in.
+ */
 export function widgetRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const html = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) => c.body(body, status, ctx.pageHeaders)
-  const ended = (c: Context) => html(c, endedPage(ctx, c.req.param('id') ?? ''), 404)
+  const ended = (c: Context) => html(c, endedPage(ctx, c.req.param('id') ?? '', resolveLocale(c.req.query('locale'))), 404)
   const live = (id: string) => liveSession(ctx, id)
   const step = (session: WidgetSession, at: number) => (reconnecting.has(session) ? { at: at - 1, of: 2 } : { at, of: 3 })
 
   app.get('/connect', (c) => {
     const basePath = ctx.basePath
+    const linkId = c.req.query('link')
+    // A reconnect link is opened on its own: no app chose a language, the browser says which it prefers.
+    const locale = resolveLocale(c.req.query('locale'), linkId === undefined ? undefined : c.req.header('accept-language'))
+    const texts = textsFor(locale)
     const originParam = c.req.query('origin')
     const origin = originParam === undefined ? undefined : validOrigin(originParam)
     if (originParam !== undefined && !origin) {
-      return html(c, widgetRefusedPage({ basePath, origin: undefined, messages: [] }, 'The origin parameter must be an http(s) origin such as https://lender.example.'), 400)
+      return html(c, widgetRefusedPage({ basePath, texts, origin: undefined, messages: [] }, texts.widget.badOrigin), 400)
     }
-    const view: WidgetView = { basePath, origin, messages: [] }
+    const view: WidgetView = { basePath, texts, origin, messages: [] }
     let consumerId: string
-    const linkId = c.req.query('link')
     if (linkId !== undefined) {
       const consumer = ctx.state.consumerByLink(linkId)
-      if (!consumer) return html(c, widgetRefusedPage(view, 'This reconnect link is not valid.'), 404)
+      if (!consumer) return html(c, widgetRefusedPage(view, texts.widget.reconnectLinkInvalid), 404)
       consumerId = consumer.id
     } else {
       const checked = ctx.tokens.check(c.req.query('token'), 'consumer')
       if (typeof checked === 'string') {
-        const code = checked === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN'
-        const text = checked === 'expired' ? 'This session has expired. Start again from the application.' : 'This connect link is not valid.'
-        view.messages.push({ type: 'ibv:exit', error: { code, message: text }, metadata: { status: 'refused' } })
-        return html(c, widgetRefusedPage(view, text), 401)
+        const expired = checked === 'expired'
+        // The message is for the app's developers, in English; the page is for the consumer.
+        const message = expired ? en.widget.tokenExpired : en.widget.connectLinkInvalid
+        view.messages.push({ type: 'ibv:exit', error: { code: expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN', message }, metadata: { status: 'refused' } })
+        return html(c, widgetRefusedPage(view, expired ? texts.widget.tokenExpired : texts.widget.connectLinkInvalid), 401)
       }
       consumerId = checked.subject
     }
-    const session = openSession(ctx, consumerId, origin)
+    const session = openSession(ctx, consumerId, origin, locale)
     view.messages.push({ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: linkId ? 'reconnect' : 'connect' } })
     view.exit = exitMessage(null, { status: 'credentials' })
     const action = actionOf(ctx, session)
@@ -57,7 +65,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       if (bank) {
         reconnecting.add(session)
         view.step = step(session, 2)
-        return html(c, credentialsPage(view, action, bank, { notice: reconnectNotice(bank.name, waiting && reasons.get(waiting)), back: action }))
+        return html(c, credentialsPage(view, action, bank, { notice: reconnectNotice(texts, bank.name, waiting && reasons.get(waiting)), back: action }))
       }
     }
     view.step = step(session, 1)
@@ -68,9 +76,9 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
   app.get('/connect/sessions/:id', (c) => {
     const session = live(c.req.param('id'))
     if (!session) return ended(c)
-    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [] }
+    const view: WidgetView = { basePath: ctx.basePath, texts: textsFor(session.locale), origin: session.origin, messages: [] }
     // No step on the refusal: the consumer is past step 1 (at the code, or done).
-    if (session.step !== 'credentials') return html(c, widgetRefusedPage(view, 'This bank is already chosen. Go back to the page you were on.'), 400)
+    if (session.step !== 'credentials') return html(c, widgetRefusedPage(view, view.texts.widget.bankAlreadyChosen), 400)
     view.step = { at: 1, of: 3 }
     reconnecting.delete(session)
     view.exit = exitMessage(null, { status: 'credentials' })
@@ -85,11 +93,12 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       form = await c.req.parseBody()
     } catch {
       // Not a form this page sent (a broken multipart body, say): a widget page, not a 500.
-      const answer = unreadFormAnswer(ctx, session.id, 'The form could not be read. Try again.')
+      const answer = unreadFormAnswer(ctx, session.id, 'formUnread')
       return c.body(answer.page, answer.status, ctx.pageHeaders)
     }
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
-    const view: WidgetView = { basePath: ctx.basePath, origin: session.origin, messages: [] }
+    const texts = textsFor(session.locale)
+    const view: WidgetView = { basePath: ctx.basePath, texts, origin: session.origin, messages: [] }
     const action = actionOf(ctx, session)
     const chosen = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
 
@@ -107,7 +116,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
         view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_MFA_CODE' } })
         view.exit = exitMessage({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, pendingMeta(session))
         view.step = step(session, 3)
-        return html(c, mfaPage(view, action, chosen, `That code is not right. Enter the 6-digit code ${chosen.name} sent to your phone, the latest one if it sent more than one.`))
+        return html(c, mfaPage(view, action, chosen, texts.widget.wrongCode(chosen.name)))
       }
       ctx.state.reconnect(request, 'complete')
       return html(c, finish(view, session))
@@ -133,7 +142,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     const institution = 'institution' in form ? picked : INSTITUTIONS.find((candidate) => candidate.name === session.institution)
     if (!institution) {
       view.exit = exitMessage(null, { status: 'credentials' })
-      return html(c, banksPage({ ...view, step: step(session, 1) }, action, '', 'Choose your bank from the list.'), 400)
+      return html(c, banksPage({ ...view, step: step(session, 1) }, action, '', texts.widget.chooseFromList), 400)
     }
     if (session.institution !== institution.name) {
       session.institution = institution.name
@@ -153,7 +162,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       }
       view.messages.push({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
       view.exit = exitMessage({ code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }, pendingMeta(session))
-      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, institution, { error: WRONG_PASSWORD, back: action, username: field('username').trim().slice(0, 200) }))
+      return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, institution, { error: texts.widget.wrongPassword, back: action, username: field('username').trim().slice(0, 200) }))
     }
     attach(ctx, session, institution.name, outcome)
     return html(c, finish(view, session))
