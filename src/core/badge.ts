@@ -1,7 +1,7 @@
 // What a status badge shows beyond `describeStatus()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
-import { BADGE_BORROWER_TEXT, UNKNOWN_STATUS_DESCRIPTION, fill, type BADGE_TEXT, type IbvAudience } from './messages.js'
+import { BADGE_BORROWER_TEXT, describeUnknown, type BADGE_TEXT, type BadgeStaffText, type IbvAudience } from './messages.js'
 import type { StatusDescription, StatusLook } from './statuses.js'
 
 /**
@@ -17,12 +17,18 @@ export function badgeLabel(look: StatusLook, labels: Partial<Record<string, stri
 /**
  * The badge's description in the reader's voice: for the borrower, the app's
  * `statusDescriptionsBorrower` entry, else the default; for staff, the app's (or locale's)
- * `statusDescriptions` entry, else core's text. An unknown status with neither says
- * `unknownStatusDescription`. An empty text means none.
+ * `statusDescriptions` entry. Else an unknown status says the texts' `unknownStatusDescription`,
+ * and any other core's `describeStatus()` text (English). An empty text means none.
  */
-export function badgeDescription(described: StatusDescription, audience: IbvAudience | undefined, texts: Partial<typeof BADGE_BORROWER_TEXT> | undefined): string {
+export function badgeDescription(
+  described: StatusDescription,
+  audience: IbvAudience | undefined,
+  texts: Partial<typeof BADGE_BORROWER_TEXT & BadgeStaffText> | undefined,
+): string {
   const { status } = described
   // As for labels, only a text counts.
   const said = audience === 'borrower' ? (texts?.statusDescriptionsBorrower?.[status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[status]) : texts?.statusDescriptions?.[status]
-  return typeof said === 'string' ? said : described.known ? described.description : fill(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, { status })
+  if (typeof said === 'string') return said
+  const unknown = texts?.unknownStatusDescription
+  return unknown && !described.known ? describeUnknown(unknown, status) : described.description
 }

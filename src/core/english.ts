@@ -9,6 +9,7 @@ import {
   RECONNECT_TEXT,
   REFRESH_TEXT,
   REPORT_REFRESH_TEXT,
+  UNKNOWN_STATUS_DESCRIPTION,
 } from './messages.js'
 import { REPORT_VIEW_TEXT } from './report-view-text.js'
 import { REPORT_STATUSES, STATUS_DESCRIPTIONS, statusLook } from './statuses.js'
@@ -44,6 +45,7 @@ export const en: IbvLocale = {
     ...INVITE_TEXT,
     statusLabels,
     statusDescriptions: STATUS_DESCRIPTIONS,
+    unknownStatusDescription: UNKNOWN_STATUS_DESCRIPTION,
     // Written in messages.ts for every documented status; its type there is open (a lender may add
     // a status this version does not know).
     statusDescriptionsBorrower: BADGE_BORROWER_TEXT.statusDescriptionsBorrower as ByStatus,

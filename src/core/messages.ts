@@ -32,15 +32,26 @@ export const BADGE_TEXT = {
 /** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
 export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
 
+/**
+ * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge
+ * alone carries no placeholder engine for its one placeholder.
+ */
+export const describeUnknown = (text: string, status: string): string => text.replace('{status}', () => status)
+
+/**
+ * The badge's staff-voice descriptions. English needs no object of them: core's `describeStatus()`
+ * says them (`STATUS_DESCRIPTIONS`, `UNKNOWN_STATUS_DESCRIPTION`), so a badge carries them once; a
+ * locale, or the app's `messages`, gives its own.
+ */
+export interface BadgeStaffText {
+  /** Descriptions by status, instead of `describeStatus()`'s; a status without an entry shows core's text. */
+  statusDescriptions: Partial<Record<string, string>>
+  /** The description of a status this version does not know (both voices); `{status}` is replaced by it. */
+  unknownStatusDescription: string
+}
+
 /** Its own object, so that the badge inside `<ReportView>` (staff voice) does not carry it. */
 export const BADGE_BORROWER_TEXT = {
-  /**
-   * Staff voice: descriptions by status, instead of core's `describeStatus()` English text (a
-   * locale gives every status one); a status without an entry shows core's text.
-   */
-  statusDescriptions: {} as Partial<Record<string, string>>,
-  /** The description of a status this version does not know (both voices); `{status}` is replaced by it. */
-  unknownStatusDescription: UNKNOWN_STATUS_DESCRIPTION,
   /**
    * `<ReportStatusBadge audience="borrower">`: descriptions by status, in the second person (the
    * staff voice uses core's `describeStatus()` text). A status without an entry shows core's text;
@@ -180,7 +191,7 @@ export const INVITE_TEXT = {
   /** The label above the invite link, shown as text to select or copy. */
   inviteLinkLabel: 'Invite link for {consumer}',
   /** Under the link: what the applicant does with it. */
-  inviteHint: '{consumer} opens it to connect their bank. It works once.',
+  inviteHint: 'The link lets {consumer} connect a bank. It works once.',
   inviteCopy: 'Copy link',
   inviteCopied: 'Link copied.',
   inviteCopyFailed: 'The link could not be copied: select it above and copy it by hand.',
@@ -199,6 +210,7 @@ export const INVITE_TEXT = {
 export type IbvMessages = typeof EMBEDDED_REPORT_TEXT &
   typeof BADGE_TEXT &
   typeof BADGE_BORROWER_TEXT &
+  BadgeStaffText &
   typeof RECONNECT_TEXT &
   typeof CONNECT_TEXT &
   typeof CONNECT_ELEMENT_TEXT &

@@ -1,4 +1,4 @@
-import { fill, UNKNOWN_STATUS_DESCRIPTION } from './messages.js'
+import { describeUnknown, UNKNOWN_STATUS_DESCRIPTION } from './messages.js'
 
 /** Every value of `ibv_report_status` the spec documents, in pipeline order. */
 export const REPORT_STATUSES = [
@@ -80,7 +80,7 @@ export function describeStatus(status: string): StatusDescription {
   return {
     ...look,
     // The badges' own text for an unknown status, so a bundle carries it once.
-    description: look.known ? STATUS_DESCRIPTIONS[look.status as ReportStatus] : fill(UNKNOWN_STATUS_DESCRIPTION, { status: look.status }),
+    description: look.known ? STATUS_DESCRIPTIONS[look.status as ReportStatus] : describeUnknown(UNKNOWN_STATUS_DESCRIPTION, look.status),
   }
 }
 

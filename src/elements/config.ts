@@ -52,10 +52,7 @@ export function configureIbv(config: IbvElementsConfig): void {
     throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").')
   }
   const { locale, messages } = config
-  // Before the locale was a language, it took single texts: they now go in `messages`.
-  if (locale && typeof locale.messages !== 'object') {
-    throw new IbvError('invalid_request', 'configureIbv: locale is a language ({ code, formats, messages }, such as es); single texts go in messages.')
-  }
+  if (locale && typeof locale.messages !== 'object') throw new IbvError('invalid_request', 'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.')
   // The locale's texts under the page's, once for every element.
   page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
 }

@@ -71,9 +71,9 @@ describe('<ibv-report-status-badge>', () => {
   })
 
   it('refuses a locale that is not a language, naming where single texts go', () => {
-    // The shape configureIbv's `locale` had before it took a whole language.
+    // Texts alone are not a language (a page without TypeScript could pass them).
     const texts = { statusLabels: { complete: 'Terminé' } } as unknown as IbvLocale
-    expect(() => configureIbv({ serviceUrl: 'https://s.test', locale: texts })).toThrow(/locale is a language .*; single texts go in messages/)
+    expect(() => configureIbv({ serviceUrl: 'https://s.test', locale: texts })).toThrow(/locale must be an IbvLocale .*; single texts go in messages/)
   })
 })
 
