@@ -1,8 +1,8 @@
 // What a status badge shows beyond `describeStatus()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
-import { BADGE_BORROWER_TEXT, describeUnknown, type BADGE_TEXT, type BadgeStaffText, type IbvAudience } from './messages.js'
-import type { StatusDescription, StatusLook } from './statuses.js'
+import { BADGE_BORROWER_TEXT, type BADGE_TEXT, type BadgeStaffText, type IbvAudience } from './messages.js'
+import { describeUnknown, type StatusDescription, type StatusLook } from './statuses.js'
 
 /**
  * The badge's label: the status's entry in `labels`, else in the app's `statusLabels` (only a

@@ -9,10 +9,9 @@ import {
   RECONNECT_TEXT,
   REFRESH_TEXT,
   REPORT_REFRESH_TEXT,
-  UNKNOWN_STATUS_DESCRIPTION,
 } from './messages.js'
 import { REPORT_VIEW_TEXT } from './report-view-text.js'
-import { REPORT_STATUSES, STATUS_DESCRIPTIONS, statusLook } from './statuses.js'
+import { REPORT_STATUSES, STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, statusLook } from './statuses.js'
 
 // English as a locale: the components' own texts (their defaults, one object per component) with
 // the maps by status made complete from the status table, so nothing is written twice. It is what

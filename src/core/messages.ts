@@ -29,15 +29,6 @@ export const BADGE_TEXT = {
   unknownStatus: 'Unknown status',
 }
 
-/** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
-export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
-
-/**
- * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge
- * alone carries no placeholder engine for its one placeholder.
- */
-export const describeUnknown = (text: string, status: string): string => text.replace('{status}', () => status)
-
 /**
  * The badge's staff-voice descriptions. English needs no object of them: core's `describeStatus()`
  * says them (`STATUS_DESCRIPTIONS`, `UNKNOWN_STATUS_DESCRIPTION`), so a badge carries them once; a

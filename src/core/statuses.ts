@@ -1,5 +1,3 @@
-import { describeUnknown, UNKNOWN_STATUS_DESCRIPTION } from './messages.js'
-
 /** Every value of `ibv_report_status` the spec documents, in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
@@ -61,6 +59,15 @@ export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
   generation_failed: 'Features and scores could not be created for this report.',
   complete: 'The report is ready.',
 }
+
+/** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
+export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
+
+/**
+ * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge
+ * alone carries no placeholder engine for its one placeholder.
+ */
+export const describeUnknown = (text: string, status: string): string => text.replace('{status}', () => status)
 
 /** Whether `value` is one of the six documented report states. */
 export function isReportStatus(value: unknown): value is ReportStatus {
