@@ -26,9 +26,7 @@ export const CASES = [
   // URL that is not http(s) (a javascript: URL in the frame) 141 B; docs/performance.md says what
   // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
   { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4077 },
-  // Held at a ceiling since the components speak a language (docs/performance.md: what a language
-  // costs English users): the staff descriptions a locale gives, the unknown status in its words, `lang`.
-  { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: 1277 },
+  { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and
   // since a widget URL must be http(s) (101 B): docs/performance.md says what the bytes buy.
@@ -41,12 +39,12 @@ export const CASES = [
   // The custom elements, for pages with no React (nothing external is on such a page). Not met
   // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token
   // model) and the element cost this line 2,481 B; docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10360 },
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10276 },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
   // IbvError (~880 B) and the badge's status table (~470 B); docs/performance.md measures each.
-  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6296 },
+  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6215 },
   // What a language costs where it is imported, and only there: its texts and formats (a pack is
   // data). No budget: a lender who serves the language needs every text of it.
   { name: 'locale pack: es', code: "export { es } from 'ibv-kit/locales/es'", budget: undefined, ceiling: undefined },

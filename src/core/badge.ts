@@ -1,8 +1,8 @@
-// What a status badge shows beyond `describeStatus()`, for any adapter (React's
+// What a status badge shows beyond `statusLook()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
 import { BADGE_BORROWER_TEXT, type BADGE_TEXT, type BadgeStaffText, type IbvAudience } from './messages.js'
-import { describeUnknown, type StatusDescription, type StatusLook } from './statuses.js'
+import { STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, describeUnknown, type ReportStatus, type StatusLook } from './statuses.js'
 
 /**
  * The badge's label: the status's entry in `labels`, else in the app's `statusLabels` (only a
@@ -17,18 +17,13 @@ export function badgeLabel(look: StatusLook, labels: Partial<Record<string, stri
 /**
  * The badge's description in the reader's voice: for the borrower, the app's
  * `statusDescriptionsBorrower` entry, else the default; for staff, the app's (or locale's)
- * `statusDescriptions` entry. Else an unknown status says the texts' `unknownStatusDescription`,
- * and any other core's `describeStatus()` text (English). An empty text means none.
+ * `statusDescriptions` entry, else `describeStatus()`'s English text. An unknown status says the
+ * texts' `unknownStatusDescription`, else core's. An empty text means none.
  */
-export function badgeDescription(
-  described: StatusDescription,
-  audience: IbvAudience | undefined,
-  texts: Partial<typeof BADGE_BORROWER_TEXT & BadgeStaffText> | undefined,
-): string {
-  const { status } = described
+export function badgeDescription(look: StatusLook, audience: IbvAudience | undefined, texts: Partial<typeof BADGE_BORROWER_TEXT & BadgeStaffText> | undefined): string {
+  const { status } = look
   // As for labels, only a text counts.
   const said = audience === 'borrower' ? (texts?.statusDescriptionsBorrower?.[status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[status]) : texts?.statusDescriptions?.[status]
   if (typeof said === 'string') return said
-  const unknown = texts?.unknownStatusDescription
-  return unknown && !described.known ? describeUnknown(unknown, status) : described.description
+  return look.known ? STATUS_DESCRIPTIONS[status as ReportStatus] : describeUnknown(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, status)
 }

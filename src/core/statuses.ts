@@ -51,17 +51,17 @@ const LOOKS: Record<ReportStatus, Look> = {
 
 /** What each documented status means, in English, in the staff voice (`describeStatus`). */
 export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
-  initiated: 'The request has been received and is waiting for bank data.',
+  initiated: 'Waiting for the applicant’s bank data.',
   reconnect_required:
     'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
   ibv_data_acquire_failed: 'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
-  ibv_data_acquired: 'Bank data is downloaded; features and scores are being generated.',
-  generation_failed: 'Features and scores could not be created for this report.',
+  ibv_data_acquired: 'The bank data is in; the report is being generated.',
+  generation_failed: 'The report could not be generated from the bank data.',
   complete: 'The report is ready.',
 }
 
 /** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
-export const UNKNOWN_STATUS_DESCRIPTION = 'The verification service sent a status this page does not know yet: "{status}".'
+export const UNKNOWN_STATUS_DESCRIPTION = 'This page does not know the status "{status}" yet.'
 
 /**
  * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge

@@ -1,5 +1,5 @@
 import { badgeDescription, badgeLabel } from '../core/badge.js'
-import { describeStatus } from '../core/statuses.js'
+import { statusLook } from '../core/statuses.js'
 import { elementSettings, speak } from './config.js'
 import { h, uniqueId } from './dom.js'
 import { setState } from './events.js'
@@ -28,9 +28,9 @@ export function createStatusBadgeElement(): CustomElementConstructor {
       speak(this, settings)
       // A missing status is an unknown one, shown as such.
       const audience = this.getAttribute('audience') === 'borrower' ? 'borrower' : 'staff'
-      const described = describeStatus(this.getAttribute('status') ?? '')
-      const label = badgeLabel(described, undefined, texts)
-      const description = badgeDescription(described, audience, texts)
+      const look = statusLook(this.getAttribute('status') ?? '')
+      const label = badgeLabel(look, undefined, texts)
+      const description = badgeDescription(look, audience, texts)
       const doc = this.ownerDocument
       // Announced with the label; an empty text gives none.
       this.replaceChildren(
@@ -40,10 +40,10 @@ export function createStatusBadgeElement(): CustomElementConstructor {
           {
             'aria-describedby': description ? this.#descriptionId : undefined,
             class: 'ibv-badge',
-            'data-status': described.status,
-            'data-tone': described.tone,
-            'data-known': described.known ? 'true' : undefined,
-            'data-terminal': described.terminal ? 'true' : undefined,
+            'data-status': look.status,
+            'data-tone': look.tone,
+            'data-known': look.known ? 'true' : undefined,
+            'data-terminal': look.terminal ? 'true' : undefined,
           },
           h(doc, 'span', { class: 'ibv-badge__label' }, label),
           description && h(doc, 'span', { id: this.#descriptionId, class: this.hasAttribute('show-description') ? 'ibv-badge__description' : 'ibv-visually-hidden' }, description),

@@ -34,12 +34,12 @@ export const es: IbvLocale = {
     },
     unknownStatus: 'Estado desconocido',
     statusDescriptions: {
-      initiated: 'La solicitud se recibió y está a la espera de los datos bancarios.',
+      initiated: 'Esperando los datos bancarios del solicitante.',
       reconnect_required:
         'La conexión con el banco falló por credenciales incorrectas o por un paso de verificación sin terminar. No ocurrirá nada más hasta que el solicitante vuelva a conectar el banco.',
       ibv_data_acquire_failed: 'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar el banco para intentarlo de nuevo.',
-      ibv_data_acquired: 'Los datos bancarios se descargaron; se están calculando los indicadores y los puntajes.',
-      generation_failed: 'No se pudieron calcular los indicadores y los puntajes de este informe.',
+      ibv_data_acquired: 'Los datos bancarios llegaron; se está generando el informe.',
+      generation_failed: 'No se pudo generar el informe con los datos bancarios.',
       complete: 'El informe está listo.',
     },
     unknownStatusDescription: 'El servicio de verificación envió un estado que esta página aún no conoce: "{status}".',

@@ -35,13 +35,13 @@ export const frCA: IbvLocale = {
     },
     unknownStatus: 'Statut inconnu',
     statusDescriptions: {
-      initiated: 'La demande a été reçue et attend les données bancaires.',
+      initiated: 'En attente des données bancaires du demandeur.',
       reconnect_required:
         'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification inachevée. Rien ne se passera avant que le demandeur reconnecte son institution financière.',
       ibv_data_acquire_failed:
         'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut la reconnecter pour réessayer.',
-      ibv_data_acquired: 'Les données bancaires sont téléchargées; les indicateurs et les pointages sont en cours de calcul.',
-      generation_failed: 'Les indicateurs et les pointages de ce rapport n’ont pas pu être calculés.',
+      ibv_data_acquired: 'Les données bancaires sont arrivées; le rapport est en préparation.',
+      generation_failed: 'Le rapport n’a pas pu être produit à partir des données bancaires.',
       complete: 'Le rapport est prêt.',
     },
     unknownStatusDescription: 'Le service de vérification a envoyé un statut que cette page ne connaît pas encore\u00a0: «\u00a0{status}\u00a0».',

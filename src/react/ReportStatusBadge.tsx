@@ -1,7 +1,7 @@
 'use client'
 import { forwardRef, useContext, useId, type ComponentPropsWithoutRef } from 'react'
 import { IbvContext, type IbvAudience } from './context.js'
-import { describeStatus } from '../core/index.js'
+import { statusLook } from '../core/statuses.js'
 import { badgeDescription } from '../core/badge.js'
 import { StatusBadge } from './StatusBadge.js'
 
@@ -33,12 +33,12 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  */
 export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
   const context = useContext(IbvContext)
-  const described = describeStatus(status)
-  const description = badgeDescription(described, audience ?? context?.audience, context?.messages)
+  const look = statusLook(status)
+  const description = badgeDescription(look, audience ?? context?.audience, context?.messages)
   const descriptionId = useId()
   // Announced with the label; an empty text gives none.
   return (
-    <StatusBadge ref={ref} lang={context?.locale?.code} {...props} look={described} aria-describedby={description && descriptionId}>
+    <StatusBadge ref={ref} lang={context?.locale?.code} {...props} look={look} aria-describedby={description && descriptionId}>
       {description && (
         <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
           {description}

@@ -122,7 +122,7 @@ describe('refresh states in Chromium', () => {
     await waitFor(() => expect(label()?.textContent).toMatch(/— a new report is being prepared$/))
     await advance(6)
     await waitFor(() => expect(label()?.dataset.state).toBe('failed'), { timeout: 10_000 })
-    expect(label()?.textContent).toMatch(/^Report of .+ — the new report could not be prepared\. Features and scores could not be created for this report\.$/)
+    expect(label()?.textContent).toMatch(/^Report of .+ — the new report could not be prepared\. The report could not be generated from the bank data\.$/)
     expect(screen.getByTestId('report').textContent).toContain(first)
     // A failed report is final: the officer may refresh again.
     expect(refreshButton()).toBeEnabled()

@@ -37,7 +37,7 @@ describe('describeStatus', () => {
       tone: 'neutral',
       terminal: false,
       needsReconnect: false,
-      description: 'The verification service sent a status this page does not know yet: "under_review".',
+      description: 'This page does not know the status "under_review" yet.',
     })
   })
 
