@@ -147,6 +147,17 @@ describe('the report page in a locale', () => {
     expect(englishLeft(visibleText(page.text), textsFor('fr-CA'))).toEqual([])
   })
 
+  it.each([
+    ['es', es],
+    ['fr-CA', frCA],
+  ] as const)('a complete report in %s labels its account types and its item, as the pack does', async (code, pack) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await reportPage(sandbox, 'complete', 6, `&locale=${code}`)
+    expect(page.text).toContain(`<dd>${pack.messages.accountTypes.checking}</dd>`)
+    expect(page.text).toContain(`<h4>${pack.messages.itemNames.ibv_validate_metrics} <small>ibv_validate_metrics`)
+    expect(page.text).not.toContain('IBV validate metrics')
+  })
+
   it('a complete report in English writes its dates in words too, and keeps its English figures', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await reportPage(sandbox, 'complete', 6, '')

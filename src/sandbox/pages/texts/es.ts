@@ -99,6 +99,8 @@ export const es: SandboxTexts = {
     feature: 'Indicador',
     value: 'Valor',
     noFeatures: 'Este elemento no tiene indicadores.',
+    itemNames: { ibv_validate_metrics: 'Métricas de validación' },
+    accountTypes: { checking: 'Cuenta de cheques', savings: 'Cuenta de ahorros', credit_card: 'Tarjeta de crédito', money_market: 'Cuenta del mercado monetario' },
     statusLabels: {
       initiated: 'Iniciado',
       reconnect_required: 'Requiere volver a conectar',

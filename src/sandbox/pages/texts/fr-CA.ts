@@ -104,6 +104,8 @@ export const frCA: SandboxTexts = {
     feature: 'Indicateur',
     value: 'Valeur',
     noFeatures: 'Cet élément n’a aucun indicateur.',
+    itemNames: { ibv_validate_metrics: 'Mesures de validation' },
+    accountTypes: { checking: 'Compte chèques', savings: 'Compte d’épargne', credit_card: 'Carte de crédit', money_market: 'Compte du marché monétaire' },
     statusLabels: {
       initiated: 'Démarré',
       reconnect_required: 'Reconnexion requise',
