@@ -8,10 +8,35 @@ import { IbvError } from './errors.js'
 const OPEN_MAPS = new Set(['featureLabels', 'itemNames', 'accountTypes'])
 
 type Problems = Record<string, string[]>
+type Add = (path: string, problem: string) => void
+
+/** What `own` returns for a property whose getter (or proxy) threw: its problem is already named. */
+const UNREADABLE = Symbol('unreadable')
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/**
+ * An object's own property, as the components read a locale (spread: inherited texts are missing);
+ * a getter or proxy that throws is named as a problem of that path instead of escaping.
+ */
+function own(object: Record<string, unknown>, key: string, path: string, add: Add): unknown {
+  try {
+    return Object.hasOwn(object, key) ? object[key] : undefined
+  } catch (error) {
+    add(path, `could not be read (${error instanceof Error ? error.message : String(error)})`)
+    return UNREADABLE
+  }
+}
+
 const placeholdersOf = (text: string) => new Set(text.match(/\{\w+\}/g))
+
+/** Names a `value` at `path` that is missing, not a string or not a BCP 47 language tag. */
+function checkTag(value: unknown, path: string, add: Add): void {
+  if (value === undefined) add(path, 'missing')
+  else if (value === UNREADABLE) return
+  else if (typeof value !== 'string') add(path, 'not a string')
+  else if (!isLanguageTag(value)) add(path, 'not a BCP 47 language tag')
+}
 
 function isLanguageTag(value: string): boolean {
   try {
@@ -25,6 +50,7 @@ function isLanguageTag(value: string): boolean {
  * Checks a locale before it is used: throws an `IbvError` (`invalid_request`) naming every text
  * that is missing or not a string (`statusLabels.complete`), every `{placeholder}` of the English
  * text that the translation lost (or one it added), and a missing or invalid `code` or `formats`.
+ * Only own properties count, as the components read them; a getter that throws is named, not thrown.
  * `featureLabels`, `itemNames` and `accountTypes` may label any names, or none. The error's `fields`
  * lists the problems by path. Call it in a test of a locale you write; the type `IbvLocale` already
  * catches a missing text at compile time, this catches what the compiler did not see.
@@ -37,26 +63,24 @@ function isLanguageTag(value: string): boolean {
 export function checkLocale(locale: unknown): void {
   if (!isObject(locale)) throw new IbvError('invalid_request', `checkLocale: the locale is not an object (${locale === null ? 'null' : typeof locale}).`)
   const problems: Problems = {}
-  const add = (path: string, problem: string) => (problems[path] ??= []).push(problem)
+  const add: Add = (path, problem) => (problems[path] ??= []).push(problem)
 
-  const { code, formats, messages } = locale
-  if (code === undefined) add('code', 'missing')
-  else if (typeof code !== 'string') add('code', 'not a string')
-  else if (!isLanguageTag(code)) add('code', 'not a BCP 47 language tag')
+  const code = own(locale, 'code', 'code', add)
+  checkTag(code, 'code', add)
 
+  const formats = own(locale, 'formats', 'formats', add)
   if (formats === undefined) add('formats', 'missing')
-  else if (!isObject(formats)) add('formats', 'not an object')
-  else {
-    if (formats.intl === undefined) add('formats.intl', 'missing')
-    else if (typeof formats.intl !== 'string') add('formats.intl', 'not a string')
-    else if (!isLanguageTag(formats.intl)) add('formats.intl', 'not a BCP 47 language tag')
-    if (formats.namesInWords === undefined) add('formats.namesInWords', 'missing')
-    else if (typeof formats.namesInWords !== 'boolean') add('formats.namesInWords', 'not a boolean')
-  }
+  else if (isObject(formats)) {
+    checkTag(own(formats, 'intl', 'formats.intl', add), 'formats.intl', add)
+    const namesInWords = own(formats, 'namesInWords', 'formats.namesInWords', add)
+    if (namesInWords === undefined) add('formats.namesInWords', 'missing')
+    else if (namesInWords !== UNREADABLE && typeof namesInWords !== 'boolean') add('formats.namesInWords', 'not a boolean')
+  } else if (formats !== UNREADABLE) add('formats', 'not an object')
 
+  const messages = own(locale, 'messages', 'messages', add)
   if (messages === undefined) add('messages', 'missing')
-  else if (!isObject(messages)) add('messages', 'not an object')
-  else compareTexts(en.messages, messages, '', add)
+  else if (isObject(messages)) compareTexts(en.messages, messages, '', add)
+  else if (messages !== UNREADABLE) add('messages', 'not an object')
 
   const paths = Object.keys(problems)
   if (paths.length === 0) return
@@ -66,22 +90,26 @@ export function checkLocale(locale: unknown): void {
 }
 
 /** Each text of `english` against the same path of `translated`, nested maps entry by entry. */
-function compareTexts(english: object, translated: Record<string, unknown>, prefix: string, add: (path: string, problem: string) => void): void {
+function compareTexts(english: object, translated: Record<string, unknown>, prefix: string, add: Add): void {
   for (const [key, text] of Object.entries(english)) {
     const path = `${prefix}${key}`
-    const value = translated[key]
+    const value = own(translated, key, path, add)
+    if (value === UNREADABLE) continue
     if (value === undefined) add(path, 'missing')
     else if (typeof text === 'string') {
       if (typeof value !== 'string') add(path, 'not a string')
       else comparePlaceholders(text, value, path, add)
     } else if (!isObject(value)) add(path, 'not an object')
     else if (OPEN_MAPS.has(path)) {
-      for (const [name, label] of Object.entries(value)) if (label !== undefined && typeof label !== 'string') add(`${path}.${name}`, 'not a string')
+      for (const name of Object.keys(value)) {
+        const label = own(value, name, `${path}.${name}`, add)
+        if (label !== undefined && label !== UNREADABLE && typeof label !== 'string') add(`${path}.${name}`, 'not a string')
+      }
     } else compareTexts(text as object, value, `${path}.`, add)
   }
 }
 
-function comparePlaceholders(english: string, translated: string, path: string, add: (path: string, problem: string) => void): void {
+function comparePlaceholders(english: string, translated: string, path: string, add: Add): void {
   const wanted = placeholdersOf(english)
   const found = placeholdersOf(translated)
   for (const placeholder of wanted) if (!found.has(placeholder)) add(path, `lost the placeholder ${placeholder}`)

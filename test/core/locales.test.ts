@@ -148,6 +148,18 @@ describe('checkLocale', () => {
     expect(refusal({ code: 'xx', formats: { intl: 'en-US', namesInWords: true } }).fields).toEqual({ messages: ['missing'] })
   })
 
+  it('names a text it could not read, rather than throw what the getter threw', () => {
+    const hostile = copy(es)
+    Object.defineProperty(hostile.messages, 'reconnectAction', { enumerable: true, get: () => { throw new Error('boom') } })
+    expect(refusal(hostile).fields).toEqual({ reconnectAction: ['could not be read (boom)'] })
+    expect(refusal({ ...es, get code() { throw new Error('no code') } }).fields).toEqual({ code: ['could not be read (no code)'] })
+  })
+
+  it('reads only a locale’s own texts, as the components do: inherited ones are missing', () => {
+    const inherited = { ...copy(es), messages: Object.create(es.messages) as Record<string, unknown> }
+    expect(refusal(inherited).fields?.reconnectAction).toEqual(['missing'])
+  })
+
   it('lets the open maps label only the names a locale knows', () => {
     const minimal = copy(es)
     minimal.messages.featureLabels = {}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock, createSandbox, type Sandbox } from '../../src/sandbox/index.js'
 import { resolveLocale, textsFor } from '../../src/sandbox/pages/texts/index.js'
-import type { IbvReport } from '../../src/core/index.js'
+import { REPORT_STATUSES, type IbvReport } from '../../src/core/index.js'
+import { es } from '../../src/locales/es.js'
+import { frCA } from '../../src/locales/fr-CA.js'
 import { call, formAction, submitForm } from './call.js'
 import { englishLeft, visibleText } from './english-left.js'
 
@@ -145,6 +147,17 @@ describe('the report page in a locale', () => {
     expect(englishLeft(visibleText(page.text), textsFor('fr-CA'))).toEqual([])
   })
 
+  it.each([
+    ['es', es],
+    ['fr-CA', frCA],
+  ] as const)('a complete report in %s labels its account types and its item, as the pack does', async (code, pack) => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    const { page } = await reportPage(sandbox, 'complete', 6, `&locale=${code}`)
+    expect(page.text).toContain(`<dd>${pack.messages.accountTypes.checking}</dd>`)
+    expect(page.text).toContain(`<h4>${pack.messages.itemNames.ibv_validate_metrics} <small>ibv_validate_metrics`)
+    expect(page.text).not.toContain('IBV validate metrics')
+  })
+
   it('a complete report in English writes its dates in words too, and keeps its English figures', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await reportPage(sandbox, 'complete', 6, '')
@@ -180,5 +193,17 @@ describe('the report page in a locale', () => {
       expect(visibleText(page.text)).toContain(texts.portal.refused[problem].text)
       expect(englishLeft(visibleText(page.text), texts)).toEqual([])
     }
+  })
+})
+
+describe('the hosted report and the components, side by side on a loan officer’s screen', () => {
+  it.each([
+    ['es', es],
+    ['fr-CA', frCA],
+  ] as const)('name each status and the features with the words of the %s pack', (code, pack) => {
+    const { portal } = textsFor(code)
+    for (const status of REPORT_STATUSES) expect(portal.statusLabels[status]).toBe(pack.messages.statusLabels[status])
+    expect(portal.feature).toBe(pack.messages.feature)
+    expect(portal.routingNumber).toBe(pack.messages.fields.routingNumber)
   })
 })

@@ -33,15 +33,19 @@ function badge(text: PortalTexts, status: ReturnType<typeof describeStatus>): st
 /** Long snake_case names may break after an underscore before anywhere else. */
 const breakable = (name: string) => escapeHtml(name).replace(/_/g, '_<wbr>')
 
+/** The label of a name the service sent, when the page's language has one (never `constructor`). */
+const labelOf = (labels: Partial<Record<string, string>>, name: unknown): string | undefined => (typeof name === 'string' && Object.hasOwn(labels, name) ? labels[name] : undefined)
+
 function itemSection(text: PortalTexts, formats: PortalFormats, item: IbvItem): string {
+  const itemName = labelOf(text.itemNames, item.item_code) ?? item.item_name
   const data = item.data && typeof item.data === 'object' ? item.data : {}
   const names = Object.keys(data).sort(formats.compare)
   const rows = names.map((name) => `<tr><th scope="row">${breakable(name)}</th><td class="portal-number">${formats.value(data[name])}</td></tr>`).join('')
   return `<div class="portal-item">
-<h4>${escapeHtml(item.item_name)} <small>${escapeHtml(item.item_code)} · v${escapeHtml(item.item_version)}</small></h4>
+<h4>${escapeHtml(itemName)} <small>${escapeHtml(item.item_code)} · v${escapeHtml(item.item_version)}</small></h4>
 ${
   names.length
-    ? `<table class="portal-features"><caption class="portal-hidden">${escapeHtml(text.features(item.item_name))}</caption>
+    ? `<table class="portal-features"><caption class="portal-hidden">${escapeHtml(text.features(itemName))}</caption>
 <thead><tr><th scope="col">${escapeHtml(text.feature)}</th><th scope="col" class="portal-number">${escapeHtml(text.value)}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p>${escapeHtml(text.noFeatures)}</p>`
 }
@@ -55,7 +59,7 @@ function accountSection(text: PortalTexts, formats: PortalFormats, account: IbvA
 <h3 class="portal-account-heading"><span>${escapeHtml(account.account_name)}</span> <span class="portal-balance">${escapeHtml(formats.money(Number(account.balance) || 0))}</span></h3>
 ${facts([
   [text.institution, escapeHtml(account.provider_name)],
-  [text.type, escapeHtml(account.account_type)],
+  [text.type, escapeHtml(labelOf(text.accountTypes, account.account_type) ?? account.account_type)],
   [text.accountNumber, ending(text, account.account_number)],
   [text.routingNumber, ending(text, account.routing_number)],
 ])}

@@ -96,6 +96,9 @@ export const en: SandboxTexts = {
     feature: 'Feature',
     value: 'Value',
     noFeatures: 'This item has no features.',
+    // English shows the service's own names, as sent.
+    itemNames: {},
+    accountTypes: {},
     statusLabels: {
       initiated: 'Started',
       reconnect_required: 'Reconnect required',

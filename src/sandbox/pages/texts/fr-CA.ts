@@ -8,7 +8,7 @@ const reconnectNext =
 const waitNext = (seconds: number) =>
   `Rien à faire\u00a0: cette page vérifie de nouveau toutes les ${seconds}\u00a0secondes et affiche le rapport dès qu’il est prêt.`
 const linksLast =
-  'Les liens de rapport sont valides 30\u00a0minutes. L’application qui affiche ce rapport demande un nouveau lien d’elle-même; si le rapport ne revient pas, rechargez la page.'
+  'Les liens de rapport sont valides pendant 30\u00a0minutes. L’application qui affiche ce rapport demande un nouveau lien d’elle-même; si le rapport ne revient pas, rechargez la page.'
 
 /** The sandbox's pages in Canadian French: formal, "vous". */
 export const frCA: SandboxTexts = {
@@ -100,12 +100,14 @@ export const frCA: SandboxTexts = {
     routingNumber: 'Numéro d’acheminement',
     ending: (last4) => `se terminant par ${last4}`,
     hidden: 'masqué',
-    features: (item) => `Variables\u00a0: ${item}`,
-    feature: 'Variable',
+    features: (item) => `Indicateurs\u00a0: ${item}`,
+    feature: 'Indicateur',
     value: 'Valeur',
-    noFeatures: 'Cet élément n’a aucune variable.',
+    noFeatures: 'Cet élément n’a aucun indicateur.',
+    itemNames: { ibv_validate_metrics: 'Mesures de validation' },
+    accountTypes: { checking: 'Compte chèques', savings: 'Compte d’épargne', credit_card: 'Carte de crédit', money_market: 'Compte du marché monétaire' },
     statusLabels: {
-      initiated: 'Commencé',
+      initiated: 'Démarré',
       reconnect_required: 'Reconnexion requise',
       ibv_data_acquire_failed: 'Données non obtenues',
       ibv_data_acquired: 'Rapport en préparation',
@@ -119,8 +121,8 @@ export const frCA: SandboxTexts = {
         'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification non terminée. Rien d’autre ne se passe tant que le demandeur n’a pas reconnecté son institution.',
       ibv_data_acquire_failed:
         'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut reconnecter son institution pour réessayer.',
-      ibv_data_acquired: 'Les données sont téléchargées; les variables et les scores sont en cours de calcul.',
-      generation_failed: 'Les variables et les scores de ce rapport n’ont pas pu être calculés.',
+      ibv_data_acquired: 'Les données sont téléchargées; les indicateurs et les pointages sont en cours de calcul.',
+      generation_failed: 'Les indicateurs et les pointages de ce rapport n’ont pas pu être calculés.',
       complete: 'Le rapport est prêt.',
     },
     unknownStatusDescription: (status) => `Le service a indiqué le statut «\u00a0${status}\u00a0», que cette version d’ibv-kit ne connaît pas.`,
@@ -136,7 +138,7 @@ export const frCA: SandboxTexts = {
       generation_failed: {
         title: 'Le rapport n’a pas pu être produit',
         next: () =>
-          'Aucun rapport ne viendra de cette demande\u00a0: le service ne fera rien de plus. Lancez une nouvelle demande ou, si le problème se reproduit, communiquez avec le soutien.',
+          'Aucun rapport ne viendra de cette demande\u00a0: le service ne fera rien de plus. Lancez une nouvelle demande ou, si le problème se reproduit, communiquez avec l’équipe de soutien.',
       },
     },
     unknownTitle: 'Statut du rapport inconnu',

@@ -108,6 +108,10 @@ export interface PortalTexts {
   feature: string
   value: string
   noFeatures: string
+  /** Labels of the item codes this sandbox sends; another code is shown by its name, as sent. */
+  itemNames: Partial<Record<string, string>>
+  /** Labels of the account types this sandbox sends; another type is shown as sent. */
+  accountTypes: Partial<Record<string, string>>
   statusLabels: Record<ReportStatus, string>
   unknownStatusLabel: string
   statusDescriptions: Record<ReportStatus, string>
