@@ -151,7 +151,6 @@ const options = {
     'Listener',
     'ServerLike',
     // A map by status (every documented status, any other optionally), spelled out where used.
-    'ByStatus',
   ],
   treatWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: false },

@@ -25,12 +25,12 @@ export const CASES = [
   // elements share) and costs this line 535 B over the React-only component, and refusing a service
   // URL that is not http(s) (a javascript: URL in the frame) 141 B; docs/performance.md says what
   // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4077 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4108 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and
   // since a widget URL must be http(s) (101 B): docs/performance.md says what the bytes buy.
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 3859 },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 3886 },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B.
@@ -39,12 +39,12 @@ export const CASES = [
   // The custom elements, for pages with no React (nothing external is on such a page). Not met
   // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token
   // model) and the element cost this line 2,481 B; docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10276 },
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10304 },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
   // IbvError (~880 B) and the badge's status table (~470 B); docs/performance.md measures each.
-  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6215 },
+  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6247 },
   // What a language costs where it is imported, and only there: its texts and formats (a pack is
   // data). No budget: a lender who serves the language needs every text of it.
   { name: 'locale pack: es', code: "export { es } from 'ibv-kit/locales/es'", budget: undefined, ceiling: undefined },

@@ -80,4 +80,5 @@ export type {
   IbvLocale,
   IbvLocaleFormats,
   IbvLocaleMessages,
+  IbvStatusTexts,
 } from './core/index.js'

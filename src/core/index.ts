@@ -5,7 +5,7 @@ export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
 
 export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'
 export type { ReportStatus, StatusTone, StatusDescription } from './statuses.js'
-export type { IbvLocale, IbvLocaleFormats, IbvLocaleMessages } from './locale.js'
+export type { IbvLocale, IbvLocaleFormats, IbvLocaleMessages, IbvStatusTexts } from './locale.js'
 export { checkLocale } from './check-locale.js'
 
 export {

@@ -6,7 +6,7 @@ import type { ReportStatus } from './statuses.js'
 // `ibv-kit/locales/fr-CA` are packs of the same shape, and a lender writes one for any other.
 
 /** A map by status with an entry for each documented status (and any other, optionally). */
-type ByStatus = Record<ReportStatus, string> & Partial<Record<string, string>>
+export type IbvStatusTexts = Record<ReportStatus, string> & Partial<Record<string, string>>
 
 /**
  * Every text of a locale: all of `IbvMessages`, required, and the maps by status complete, so a
@@ -15,11 +15,11 @@ type ByStatus = Record<ReportStatus, string> & Partial<Record<string, string>>
  */
 export type IbvLocaleMessages = Omit<IbvMessages, 'statusLabels' | 'statusDescriptions' | 'statusDescriptionsBorrower'> & {
   /** Badge labels by status. */
-  statusLabels: ByStatus
+  statusLabels: IbvStatusTexts
   /** Staff voice: what each status means, for the badge's description. */
-  statusDescriptions: ByStatus
+  statusDescriptions: IbvStatusTexts
   /** Borrower voice: what each status means to them. */
-  statusDescriptionsBorrower: ByStatus
+  statusDescriptionsBorrower: IbvStatusTexts
 }
 
 /** How a locale writes what is not a text. */

@@ -53,15 +53,23 @@ export function reportUrl(serviceUrl: string, productRequestId: string, version:
 export interface HostedPageOptions {
   /** A BCP 47 tag (`es`, `fr-CA`). Without one, the page is asked for nothing (the service's default). */
   locale?: string
-  /** The query parameter the locale goes in; `null` sends none. @default 'locale' */
+  /** The query parameter the locale goes in (never the page's own, `token` or `origin`); `null` sends none. @default 'locale' */
   localeParam?: string | null
 }
 
-/** A hosted page's address: `path` under the service, `query`, and the locale when one is given. */
+/**
+ * A hosted page's address: `path` under the service, `query`, and the locale when one is given.
+ * A `localeParam` naming one of the page's own parameters (the token, the origin) throws an
+ * `IbvError` (`invalid_request`): the locale never replaces them.
+ */
 function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
   assertFrameUrl(serviceUrl)
-  if (locale && localeParam) query[localeParam] = locale
-  return `${joinServiceUrl(serviceUrl, path)}?${new URLSearchParams(query)}`
+  const search = new URLSearchParams(query)
+  if (locale && localeParam) {
+    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
+    search.set(localeParam, locale)
+  }
+  return `${joinServiceUrl(serviceUrl, path)}?${search}`
 }
 
 /**

@@ -18,7 +18,7 @@ export const es: IbvLocale = {
   formats: { intl: 'es-US', namesInWords: false },
   messages: {
     // <EmbeddedReport>
-    reportTitle: 'Informe de verificación bancaria y de ingresos',
+    reportTitle: 'Informe de verificación de ingresos y cuentas bancarias',
     reportLoading: 'Cargando el informe…',
     reportError: 'No se pudo cargar el informe.',
     tryAgain: 'Intentar de nuevo',
@@ -42,7 +42,7 @@ export const es: IbvLocale = {
       generation_failed: 'No se pudo generar el informe con los datos bancarios.',
       complete: 'El informe está listo.',
     },
-    unknownStatusDescription: 'El servicio de verificación envió un estado que esta página aún no conoce: "{status}".',
+    unknownStatusDescription: 'Esta página aún no conoce el estado “{status}”.',
     statusDescriptionsBorrower: {
       initiated: 'Esperando los datos de su banco.',
       reconnect_required: 'La conexión con su banco requiere atención: vuelva a conectar su banco para continuar.',
@@ -168,7 +168,7 @@ export const es: IbvLocale = {
     copyFailed: 'El portapapeles no lo permitió: use Descargar CSV.',
 
     // <InviteBorrowerButton>
-    inviteCreate: 'Invitar a {consumer} a conectar un banco',
+    inviteCreate: 'Invitar a {consumer} a conectar su banco',
     inviteLinkLabel: 'Enlace de invitación para {consumer}',
     inviteHint: 'Con este enlace, {consumer} conecta su banco. Solo funciona una vez.',
     inviteCopy: 'Copiar enlace',

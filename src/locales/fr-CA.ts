@@ -19,7 +19,7 @@ export const frCA: IbvLocale = {
   formats: { intl: 'fr-CA', namesInWords: false },
   messages: {
     // <EmbeddedReport>
-    reportTitle: 'Rapport de vérification bancaire et des revenus',
+    reportTitle: 'Rapport de vérification des revenus et des comptes bancaires',
     reportLoading: 'Chargement du rapport…',
     reportError: 'Le rapport n’a pas pu être chargé.',
     tryAgain: 'Réessayer',
@@ -44,7 +44,7 @@ export const frCA: IbvLocale = {
       generation_failed: 'Le rapport n’a pas pu être produit à partir des données bancaires.',
       complete: 'Le rapport est prêt.',
     },
-    unknownStatusDescription: 'Le service de vérification a envoyé un statut que cette page ne connaît pas encore\u00a0: «\u00a0{status}\u00a0».',
+    unknownStatusDescription: 'Cette page ne connaît pas encore le statut «\u00a0{status}\u00a0».',
     statusDescriptionsBorrower: {
       initiated: 'En attente des données de votre institution financière.',
       reconnect_required: 'La connexion à votre institution financière demande votre attention\u00a0: reconnectez-la pour continuer.',

@@ -51,6 +51,12 @@ describe('URL builders', () => {
     expect([...url.searchParams.keys()]).toEqual(['token'])
   })
 
+  it('never let the locale replace the page\'s own parameters: the token, the origin', () => {
+    expect(() => embeddedReportUrl('https://s.test', 'tok', { locale: 'es', localeParam: 'token' })).toThrow(expect.objectContaining({ code: 'invalid_request' }))
+    expect(() => connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { locale: 'https://evil.test', localeParam: 'origin' })).toThrow(/localeParam cannot be "origin"/)
+    expect(new URL(embeddedReportUrl('https://s.test', 'tok', { locale: 'es', localeParam: '__proto__' })).searchParams.get('__proto__')).toBe('es')
+  })
+
   it('carry a locale as a `locale` parameter, or under another name, or not at all', () => {
     expect(embeddedReportUrl('https://s.test', 'tok', { locale: 'fr-CA' })).toBe('https://s.test/portal/embeddable_reports?token=tok&locale=fr-CA')
     expect(connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { locale: 'es' })).toBe(

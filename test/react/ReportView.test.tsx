@@ -115,7 +115,8 @@ describe('<ReportView> for an underwriter', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Feature', 'Value'])
   })
 
-  it('filters features by name across accounts, with a labelled search box and a count', async () => {
+  // 2,000 rows in jsdom: about 3 s alone, more on a loaded machine (this asserts behaviour, not time).
+  it('filters features by name across accounts, with a labelled search box and a count', { timeout: 30_000 }, async () => {
     const report = await sandboxReport({ accounts: 4, features: 500 })
     render(<ReportView report={report} />)
     const filter = screen.getByRole('searchbox', { name: 'Filter features' })
