@@ -14,6 +14,7 @@ import {
   type IbvReport,
 } from '../../src/index.js'
 import type { IbvLocale } from '../../src/core/locale.js'
+import { en } from '../../src/locales/en.js'
 import { es } from '../../src/locales/es.js'
 import { frCA } from '../../src/locales/fr-CA.js'
 import { SERVICE, createChain } from './locale-chain.js'
@@ -99,6 +100,7 @@ async function shoot(name: string, widths: number[]) {
 describe.each([
   ['fr-CA', frCA],
   ['es', es],
+  ['en', en],
 ])('the components in %s, laid out', (code, locale) => {
   it('fit a 320 px phone: no horizontal overflow', async () => {
     await page.viewport(320, 900)
