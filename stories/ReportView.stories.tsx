@@ -36,7 +36,10 @@ export const Typical: Story = {
     const canvas = within(canvasElement)
     const summary = canvas.getByRole('region', { name: 'Summary' })
     await expect(within(summary).getByText('Accounts').nextElementSibling).toHaveTextContent('3')
-    await expect(within(summary).getByText('Reference date').nextElementSibling).toHaveTextContent((loaded.report as IbvReport).reference_date)
+    await expect(within(summary).getByText('Reference date').nextElementSibling).toHaveTextContent(
+      // The date the locale's way ("Jan 15, 2026"), in the service's time.
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse((loaded.report as IbvReport).reference_date)),
+    )
     await expect(canvas.getAllByRole('button', { expanded: true })).toHaveLength(3)
     await expect(canvas.getAllByText(/^••••\d{4}$/).length).toBeGreaterThan(0)
   },

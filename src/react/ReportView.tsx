@@ -18,8 +18,8 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
   /** Start with account and routing numbers in full and the owner's name shown; the "Show personal data" button switches. @default false */
   revealPersonalData?: boolean
   /**
-   * `Intl` locale of numbers, money and the order of features. Fixed by default so server and
-   * browser render the same text. @default the provider's locale's (`locale.formats.intl`), else 'en-US'
+   * `Intl` locale of numbers, money, dates (in the service's time) and the order of features.
+   * Fixed by default so server and browser render the same text. @default the provider's locale's (`locale.formats.intl`), else 'en-US'
    */
   locale?: string
   /** Currency of balances and amounts (the spec does not give one), written with its usual decimals. @default 'USD' */
@@ -94,7 +94,7 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
       data-personal-data={revealed ? 'revealed' : 'masked'}
     >
       <ReportRefreshLabel refreshing={refreshing} />
-      <ReportSummary report={report} money={formats.money} messages={text} />
+      <ReportSummary report={report} money={formats.money} locale={locale} messages={text} />
       {accounts.length === 0 ? (
         <p className="ibv-report-view__empty">{text.reportNoAccounts}</p>
       ) : (

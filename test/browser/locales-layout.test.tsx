@@ -14,6 +14,7 @@ import {
   type IbvReport,
 } from '../../src/index.js'
 import type { IbvLocale } from '../../src/core/locale.js'
+import { en } from '../../src/locales/en.js'
 import { es } from '../../src/locales/es.js'
 import { frCA } from '../../src/locales/fr-CA.js'
 import { SERVICE, createChain } from './locale-chain.js'
@@ -99,6 +100,7 @@ async function shoot(name: string, widths: number[]) {
 describe.each([
   ['fr-CA', frCA],
   ['es', es],
+  ['en', en],
 ])('the components in %s, laid out', (code, locale) => {
   it('fit a 320 px phone: no horizontal overflow', async () => {
     await page.viewport(320, 900)
@@ -107,6 +109,25 @@ describe.each([
     expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
     expect(overflowing(root)).toEqual([])
     await shoot(code, [320, 390, 1280])
+  })
+
+  it.each([1280, 390])('keeps every number and sum of money on one line, decimal points aligned, at %i px', async (width) => {
+    await page.viewport(width, 900)
+    const root = await mountAll(locale)
+    const fractions = Array.from(root.querySelectorAll<HTMLElement>('.ibv-report-view td .ibv-report-view__fraction'))
+    expect(fractions.length).toBeGreaterThan(0)
+    for (const fraction of fractions) {
+      const cell = fraction.closest('td')!
+      // One line: the integer part, then the fraction beside it, not under it.
+      const whole = document.createRange()
+      whole.selectNodeContents(cell.firstChild!)
+      const [integer, part] = [whole.getBoundingClientRect(), fraction.getBoundingClientRect()]
+      expect(whole.getClientRects(), cell.textContent!).toHaveLength(1)
+      expect(part.top < integer.bottom && part.bottom > integer.top, `${cell.textContent} on two lines`).toBe(true)
+      expect(fraction.getClientRects(), cell.textContent!).toHaveLength(1)
+    }
+    // The points line up: every fraction, money's included, is as wide as the others.
+    expect(new Set(fractions.map((fraction) => Math.round(fraction.getBoundingClientRect().width))).size).toBe(1)
   })
 })
 

@@ -101,6 +101,15 @@ describe.each([
     expect(view.textContent).toContain(money)
     // US dollars as Canadian French writes them: a comma for decimals, the sign after, named.
     if (code === 'fr-CA') expect(money).toMatch(/^[-−]?\d{1,3}(\s\d{3})*,\d{2}\s\$\sUS$/)
+    // The dates too, in the service's time: the locale's words, never the ISO text as sent.
+    const at = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`)
+    const day = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(at(report.reference_date))
+    const created = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at(report.created_at))
+    const summary = view.querySelector<HTMLElement>('.ibv-report-view__summary')!
+    expect(summary.textContent).toContain(day)
+    expect(summary.textContent).toContain(created)
+    expect(summary.textContent).not.toContain(report.reference_date)
+    expect(summary.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     expectNoEnglish(view, locale, sandboxData(report))
   })
 

@@ -89,4 +89,19 @@ describe('<ReportView> review findings', () => {
     expect(parseCsv(await blobs[0]!.text())).toHaveLength(1 + 68)
   })
 
+  it('writes the summary\'s dates the locale\'s way in the service\'s time, the raw value in <time dateTime>', () => {
+    const report = { ...handMade({}), reference_date: '2026-01-01', created_at: '2026-01-01 09:00:00' }
+    const { rerender } = render(<ReportView report={report} />)
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    const value = (label: string) => within(summary).getByText(label).nextElementSibling!
+    expect(value('Reference date').textContent).toBe('Jan 1, 2026')
+    expect(value('Created').textContent).toBe('Jan 1, 2026, 9:00 AM')
+    expect(value('Reference date').querySelector('time')?.dateTime).toBe('2026-01-01')
+    expect(value('Created').querySelector('time')?.dateTime).toBe('2026-01-01 09:00:00')
+    // A value that is not a date stays as the service sent it.
+    rerender(<ReportView report={{ ...report, reference_date: 'soon', created_at: '2026-02-31 09:00:00' }} />)
+    expect(value('Reference date').textContent).toBe('soon')
+    expect(value('Created').textContent).toBe('2026-02-31 09:00:00')
+    expect(summary.textContent).not.toContain('Invalid')
+  })
 })
