@@ -1,33 +1,21 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import type { Page } from 'playwright'
 import { REPORT_STATUSES, describeStatus } from '../../src/core/index.js'
-import { startElementsPage } from './page/server.ts'
+import { openElementsPage, type OpenElementsPage } from './page/server.ts'
 
 // The elements in real Chromium on a plain page with no React (test/elements/page/, served by Vite
 // with no React plugin): every badge state, the prompt's reasons and voices, attribute updates,
 // the default theme applied in the light DOM, and events that leave a shadow root.
-let server: ViteDevServer
-let url: string
-let browser: Browser
+let opened: OpenElementsPage
 let page: Page
 
 beforeAll(async () => {
-  ;({ server, url } = await startElementsPage())
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin })
-  page = await context.newPage()
-  await page.goto(url)
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  opened = await openElementsPage({ prepare: (_page, context, at) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(at).origin }) })
+  ;({ page } = opened)
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => opened?.close())
 
 /** Replaces the page's content with `html` and returns the first element's rendered state. */
 const mount = (html: string) => page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)

@@ -1,35 +1,29 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
-import { startElementsPage } from './page/server.ts'
+import type { Page } from 'playwright'
+import { openElementsPage, type OpenElementsPage } from './page/server.ts'
 
 // <ibv-embedded-report> in real Chromium on a plain page with no React (test/elements/page/), the
 // real portal of the sandbox mounted on the same server, tokens from the backend's default route
 // /api/ibv/tokens. The page's clock is Playwright's, so it can jump as a sleeping laptop's does.
-let server: ViteDevServer
+let opened: OpenElementsPage
 let url: string
-let browser: Browser
 let page: Page
 /** Every URL the page (and its frames) asked for: Playwright's clock fakes `performance`. */
 const requested: string[] = []
 
 beforeAll(async () => {
-  ;({ server, url } = await startElementsPage())
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  page.on('request', (request) => requested.push(request.url()))
-  // Time passes as it does, until the test moves it.
-  await page.clock.install()
-  await page.goto(url)
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  opened = await openElementsPage({
+    async prepare(page) {
+      page.on('request', (request) => requested.push(request.url()))
+      // Time passes as it does, until the test moves it.
+      await page.clock.install()
+    },
+  })
+  ;({ url, page } = opened)
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => opened?.close())
 
 const control = async (path: string, body: unknown) =>
   (await fetch(`${url}ibv-sandbox${path}`, { method: 'POST', headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>

@@ -1,34 +1,25 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import type { Page } from 'playwright'
 import { REPORT_STATUSES } from '../../src/core/index.js'
 import { fill } from '../../src/core/messages.js'
 import { es } from '../../src/locales/es.js'
 import { englishIn } from '../browser/english-left.js'
-import { startElementsPage } from './page/server.ts'
+import { openElementsPage, type OpenElementsPage } from './page/server.ts'
 
 // The elements in Spanish on a plain page with no React (`configureIbv({ locale: es })`): every
 // text from the pack, none left in English, `lang` on each element, and the hosted pages asked
 // for Spanish.
-let server: ViteDevServer
+let opened: OpenElementsPage
 let url: string
-let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  ;({ server, url } = await startElementsPage())
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(`${url}?locale=es`)
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  opened = await openElementsPage({ query: '?locale=es' })
+  ;({ url, page } = opened)
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => opened?.close())
 
 const mount = (html: string) => page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)
 const rendered = () => page.locator('#root').evaluate((root) => (root as HTMLElement).innerText)

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs'
 import { packageAliases } from '../../../vite.config.ts'
 import { ibvSandbox } from '../../../src/sandbox/vite-plugin.ts'
 import { createIbvBackend } from '../../../src/server/backend.ts'
@@ -30,4 +32,36 @@ export async function startElementsPage(): Promise<{ url: string; server: ViteDe
   })
   await server.listen()
   return { url: server.resolvedUrls?.local[0] ?? '', server }
+}
+
+/** The elements' page, served and open in Chromium, and what closes both. */
+export interface OpenElementsPage {
+  url: string
+  browser: Browser
+  page: Page
+  close(): Promise<void>
+}
+
+/**
+ * Serves the elements' page (`startElementsPage`) and opens it in Chromium at 1280 × 800, once its
+ * script has run: `query` is added to its address (`?locale=es`); `prepare` runs before it loads
+ * (permissions, a fake clock, a request log).
+ */
+export async function openElementsPage(options: { query?: string; prepare?: (page: Page, context: BrowserContext, url: string) => Promise<void> | void } = {}): Promise<OpenElementsPage> {
+  const { server, url } = await startElementsPage()
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await options.prepare?.(page, context, url)
+  await page.goto(`${url}${options.query ?? ''}`)
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  return {
+    url,
+    browser,
+    page,
+    async close() {
+      await browser.close()
+      await server.close()
+    },
+  }
 }
