@@ -145,12 +145,13 @@ const options = {
     'REPORT_REFRESH_TEXT',
     'INVITE_TEXT',
     'CONNECT_ELEMENT_TEXT',
+    // The badge's staff descriptions: keys of IbvMessages with no default object of their own.
+    'BadgeStaffText',
     'Base',
     'ReportEvent',
     'NodeHandler',
     'Listener',
     'ServerLike',
-    // A map by status (every documented status, any other optionally), spelled out where used.
   ],
   treatWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: false },
