@@ -25,7 +25,7 @@ export const CASES = [
   // elements share) and costs this line 535 B over the React-only component, and refusing a service
   // URL that is not http(s) (a javascript: URL in the frame) 141 B; docs/performance.md says what
   // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4108 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4136 },
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and

@@ -45,12 +45,14 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       onError: (error) => callbacks.current.onError?.(error),
       onStateChange: (state) => callbacks.current.onStateChange?.(state),
     })
-  // One session per report. Another must not show the previous report, unless it replaces it (a
-  // refresh): the previous one then stays on screen while the new one loads behind it.
+  // One session per report and language. A new one shows no previous report, unless it replaces it
+  // (a refresh, the same report in another language): that stays on screen while the new one loads.
   const [session, setSession] = useState(() => open())
   const { options } = session
-  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl) {
-    setSession(open(options.productRequestId === refreshing?.previousProductRequestId ? session : undefined))
+  const relanguaged = options.locale !== context.locale?.code || options.localeParam !== context.localeParam
+  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl || relanguaged) {
+    const sameReport = options.productRequestId === productRequestId && options.serviceUrl === serviceUrl
+    setSession(open(sameReport || options.productRequestId === refreshing?.previousProductRequestId ? session : undefined))
   }
   const { frames, ...status } = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
   useEffect(() => session.start(listenToPage), [session])

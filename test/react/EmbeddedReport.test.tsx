@@ -1,3 +1,4 @@
+import { es } from '../../src/locales/es.js'
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode, createRef } from 'react'
 import { fireEvent, render, screen } from '@testing-library/react'
@@ -456,6 +457,24 @@ describe('<EmbeddedReport>', () => {
     await settle()
     expect(frames()).toHaveLength(0)
     expect(screen.getByTestId('report').dataset.state).toBe('error')
+  })
+
+  it('asks the hosted report for the provider\'s new language when it changes', async () => {
+    const { fetchers, id } = await withReport()
+    const { rerender } = render(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    await settle()
+    expect(new URL(frames()[0]!.src).searchParams.get('locale')).toBeNull()
+    rerender(
+      <IbvProvider fetchers={fetchers} serviceUrl={SERVICE} locale={es}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>,
+    )
+    await settle()
+    expect(frames().map((frame) => new URL(frame.src).searchParams.get('locale'))).toContain('es')
   })
 
   it('says which components are missing when used outside the provider', () => {
