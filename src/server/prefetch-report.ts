@@ -1,5 +1,5 @@
 import type { PrefetchedReport } from '../core/index.js'
-import type { IbvBackend } from './backend.js'
+import type { IbvBackend } from './backend-options.js'
 import type { PrefetchReportOptions } from './prefetch.js'
 
 /**

@@ -1,0 +1,83 @@
+import type { PrefetchedReport, WebhookEvent } from '../core/index.js'
+import type { AuthorizeContext } from './authorize.js'
+import type { IbvClient } from './client.js'
+import type { IbvInviteOptions } from './invites.js'
+import type { PrefetchReportOptions } from './prefetch.js'
+import type { IbvRelay } from './relay.js'
+import type { TokenCache } from './token-cache.js'
+import type { WebhookVerifier } from './webhook-route.js'
+import type { WebhookStore } from './webhook-store.js'
+
+export interface IbvBackendOptions {
+  client: IbvClient
+  /**
+   * Required. Whether this caller may have what it asks for, such as a token for this consumer.
+   * There is no default: a backend that hands any consumer's token to anyone is a data leak.
+   */
+  authorize: (context: AuthorizeContext) => boolean | Promise<boolean>
+  /** Called once per webhook event (duplicates dropped). A throw answers 500 so the service retries. */
+  onWebhook?: (event: WebhookEvent) => void | Promise<void>
+  /**
+   * Checks a webhook delivery is genuine (`hmacVerifier`, `headerSecretVerifier`,
+   * `basicAuthVerifier`). Gets a copy of the request and the raw body.
+   */
+  verifyWebhook?: WebhookVerifier
+  /** Where handled webhook keys are remembered. @default createMemoryWebhookStore() */
+  webhookStore?: WebhookStore
+  /**
+   * Shares embedded report tokens between the viewers of one product request: a token minted for
+   * one authorized viewer is handed to the next (with the lifetime it has left) until its renewal
+   * time, so N viewers cost one upstream mint per window, not N. Asked only after `authorize` said
+   * yes; consumer tokens are never cached. `createMemoryTokenCache()` for one process,
+   * `createRedisTokenCache` (`ibv-kit/server/redis`) for several. A cache that fails is reported to
+   * `onError` and the backend mints as without one. @default none (every request mints)
+   */
+  tokenCache?: TokenCache
+  /** Where the routes live. @default '/api/ibv' */
+  basePath?: string
+  /** Feeds `/events`; share one between handlers of the same process, or `createRedisEventRelay` (`ibv-kit/server/redis`) between instances. @default new EventRelay() */
+  relay?: IbvRelay
+  /** Milliseconds between SSE heartbeats. @default 15000 */
+  heartbeatMs?: number
+  /** Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. @default 1000 */
+  maxStreams?: number
+  /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
+  maxStreamBufferBytes?: number
+  /**
+   * Origins other than the backend's own whose pages may call the state-changing routes (a
+   * front-end on another subdomain, say). Every other cross-site `POST` is refused. @default []
+   */
+  allowedOrigins?: readonly string[]
+  /** Told about unexpected failures (never given the API key), for your logs. */
+  onError?: (error: unknown) => void
+  /**
+   * Invite links: staff `POST {basePath}/invites` (`authorize` action `invite`), the borrower opens
+   * `pageUrl?ibv_invite=…` and connects with no session; the token route takes
+   * `{ type: 'invite', invite }`. Without this option those routes are absent.
+   */
+  invites?: IbvInviteOptions
+}
+
+/** What `createIbvBackend` returns: the routes as a handler, and what a server-rendered page or a shutdown needs. */
+export interface IbvBackend {
+  /** Where the routes live, without a trailing slash (`/api/ibv` by default). */
+  basePath: string
+  /** What feeds `/events`: the `relay` option, else the backend's own. */
+  relay: IbvRelay
+  /** The routes as a Web-standard handler: Next.js route handlers, Hono, Node through `toNodeHandler`. */
+  fetch(request: Request): Promise<Response>
+  /**
+   * Stops gracefully (on SIGTERM, before closing the Redis clients): new webhooks and streams get
+   * a retryable 503, open `/events` streams end (browsers reconnect to another instance), the
+   * webhooks being handled finish, and handled events still waiting for Redis are completed and
+   * relayed, within `timeoutMs` (@default 10000). What is left then is told to `onError`.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>
+  /**
+   * What a browser needs to show a report in its first paint, read on the server for the page
+   * that `request` asks for: `prefetchReport(backend, …)` calls this. Asks `authorize` as for
+   * `POST /tokens` and `GET /reports/:id`, uses the token cache and the client; null when
+   * `authorize` refuses either. A bound function: it may be passed on detached.
+   */
+  prefetch(request: Request, productRequestId: string, options?: PrefetchReportOptions): Promise<PrefetchedReport | null>
+}
