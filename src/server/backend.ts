@@ -7,6 +7,7 @@ import type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 import { readJsonObject } from './body.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
+import { wholeNumberOption } from './option-checks.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
@@ -58,9 +59,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const streams = eventStreams({
     relay,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    maxStreams: options.maxStreams ?? 1000,
-    maxBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+    heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
+    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 1000),
+    maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
 
