@@ -15,7 +15,10 @@ interface ReportEvent<E extends string, S extends string> {
   /** `ibv_report`: where the report is retrieved. */
   reportUrl: string
   status: S
-  /** The payload's five fields of the spec; anything else that arrived is dropped. */
+  /**
+   * The payload as received: the spec's five fields, checked, and any field the service added,
+   * kept within `WEBHOOK_PAYLOAD_LIMITS` (a payload past them is refused).
+   */
   payload: WebhookPayload
 }
 
@@ -35,9 +38,10 @@ export type WebhookEvent =
 const STATUS_OF = { report_generated: 'complete', report_generation_failed: 'generation_failed' } as const
 
 /**
- * Bounds of the free-form `data_pull_via_connection_failed` payload, which is kept and relayed as
- * it arrives: nested at most `depth` levels and at most `bytes` long as JSON. Far above anything a
- * notification needs, far below what would let one delivery hold megabytes or overflow a stack.
+ * Bounds of every webhook payload, which is kept and relayed as it arrives (the free-form
+ * `data_pull_via_connection_failed` one, and a report event with fields beyond the spec's): nested
+ * at most `depth` levels and at most `bytes` long as JSON. Far above anything a notification
+ * needs, far below what would let one delivery hold megabytes or overflow a stack.
  */
 export const WEBHOOK_PAYLOAD_LIMITS = { depth: 16, bytes: 64 * 1024 } as const
 
@@ -47,8 +51,8 @@ const MAX_URL_LENGTH = 2048
 
 /**
  * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event: the spec's
- * fields for the report events, the payload within `WEBHOOK_PAYLOAD_LIMITS` for
- * `data_pull_via_connection_failed`. A malformed body, an unknown event, a status that contradicts
+ * fields for the report events, and the whole payload, within `WEBHOOK_PAYLOAD_LIMITS`, for every
+ * event (so a field the service adds later reaches `onWebhook`). A malformed body, an unknown event, a status that contradicts
  * the event, or a payload past its limits throws an `IbvError` (`invalid_webhook`) whose `fields`
  * say what is wrong.
  *
@@ -90,13 +94,8 @@ export function parseWebhook(body: unknown): WebhookEvent {
     productRequestId: payload.product_request_id,
     consumerId: payload.consumer_id,
     reportUrl: payload.ibv_report,
-    payload: {
-      consumer_id: payload.consumer_id,
-      product_request_id: payload.product_request_id,
-      ibv_report: payload.ibv_report,
-      ibv_report_status: payload.ibv_report_status,
-      event: payload.event,
-    },
+    // The spec's fields as checked above, and whatever else arrived, bounded as the free-form payload.
+    payload: withinLimits(payload),
   }
   return event === 'report_generated'
     ? { event, status: 'complete', ...common }
@@ -111,7 +110,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function withinLimits(record: Record<string, unknown>): Record<string, unknown> {
+function withinLimits<T extends Record<string, unknown>>(record: T): T {
   const { depth, bytes } = WEBHOOK_PAYLOAD_LIMITS
   // Depth first: measuring the size serializes, and serializing a deep value overflows the stack.
   if (nestsDeeperThan(record, depth)) {

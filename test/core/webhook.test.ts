@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IbvError, parseWebhook } from '../../src/core/index.js'
+import { IbvError, WEBHOOK_PAYLOAD_LIMITS, parseWebhook } from '../../src/core/index.js'
 
 const generated = {
   consumer_id: 'LND-42',
@@ -45,9 +45,22 @@ describe('parseWebhook', () => {
     })
   })
 
-  it('keeps the spec\'s fields of a report event and drops the rest, so nothing unbounded is kept', () => {
-    const event = parseWebhook({ ...generated, delivered_at: '2026-11-22T12:00:00Z' })
-    expect(event.payload).toEqual(generated)
+  it('keeps fields a report event carries beyond the spec\'s, as the other events do', () => {
+    const extra = { ...generated, delivered_at: '2026-11-22T12:00:00Z', attempt: { number: 2, of: 5 } }
+    expect(parseWebhook(extra).payload).toEqual(extra)
+    expect(parseWebhook({ ...failed, reason: 'bank_timeout' }).payload).toEqual({ ...failed, reason: 'bank_timeout' })
+  })
+
+  it('keeps a report event\'s extra fields only within WEBHOOK_PAYLOAD_LIMITS, as the free-form payload', () => {
+    let deep: unknown = 'bottom'
+    for (let level = 0; level < WEBHOOK_PAYLOAD_LIMITS.depth; level++) deep = [deep]
+    expect(webhookError({ ...generated, extra: deep })).toMatchObject({ code: 'invalid_webhook', fields: { payload: [expect.stringMatching(/16 levels/)] } })
+    const large = { ...generated, notes: 'x'.repeat(WEBHOOK_PAYLOAD_LIMITS.bytes) }
+    expect(webhookError(large)).toMatchObject({ code: 'invalid_webhook', fields: { payload: [expect.stringMatching(/64 KiB/)] } })
+    // Just within both limits: kept whole.
+    let nested: unknown = 'bottom'
+    for (let level = 0; level < WEBHOOK_PAYLOAD_LIMITS.depth - 1; level++) nested = [nested]
+    expect(parseWebhook({ ...generated, extra: nested }).payload).toEqual({ ...generated, extra: nested })
   })
 
   it('refuses ids and links too long to be the service\'s', () => {
