@@ -18,8 +18,9 @@ export interface IbvBackendOptions {
   /** Called once per webhook event (duplicates dropped). A throw answers 500 so the service retries. */
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
   /**
-   * Checks a webhook delivery is genuine (`hmacVerifier`, `headerSecretVerifier`,
-   * `basicAuthVerifier`). Gets a copy of the request and the raw body.
+   * Checks a webhook delivery is genuine (`standardWebhooksVerifier`, recommended: it also refuses
+   * replays; `hmacVerifier`, `headerSecretVerifier`, `basicAuthVerifier`). Gets a copy of the
+   * request and the raw body.
    */
   verifyWebhook?: WebhookVerifier
   /** Where handled webhook keys are remembered. @default createMemoryWebhookStore() */

@@ -1,0 +1,63 @@
+import { standardWebhooksContent, standardWebhooksCryptoKey, standardWebhooksKey, standardWebhooksSignatures } from '../core/standard-webhooks.js'
+
+export interface StandardWebhooksVerifierOptions {
+  /** The signing secret, as the provider shows it: `whsec_` then base64. Give this or `secrets`. */
+  secret?: string
+  /**
+   * Several secrets, while rotating: the new one and the old one. A delivery signed with any of
+   * them is accepted; drop the old one once the provider signs with the new one only.
+   */
+  secrets?: readonly string[]
+  /**
+   * How far `webhook-timestamp` may be from this server's clock, either way, in seconds: a
+   * delivery signed longer ago (a captured one, replayed) is refused. @default 300
+   */
+  toleranceSeconds?: number
+}
+
+/** Signatures tried per delivery at most: rotation needs two; more would let one request cost many HMACs. */
+const MAX_SIGNATURES = 8
+/** Longest `webhook-id` accepted (providers use about 30 characters). */
+const MAX_ID_LENGTH = 256
+
+/**
+ * A `verify` hook for deliveries signed with Standard Webhooks (standardwebhooks.com): it accepts a
+ * delivery only when `webhook-signature` holds a `v1` HMAC-SHA256 under one of the secrets of
+ * `webhook-id`, `webhook-timestamp` and the body's bytes exactly as they arrived, and the
+ * timestamp is within `toleranceSeconds` of this server's clock. The timestamp is signed, so a
+ * captured delivery cannot be replayed once the tolerance has passed; within it, a copy is a
+ * duplicate of the event already handled. Compared by Web Crypto (`crypto.subtle.verify`), so it
+ * runs on Node and edge runtimes alike. Bad options throw at once (TypeError, RangeError), never
+ * quoting a secret.
+ *
+ * @example
+ * verifyWebhook: standardWebhooksVerifier({ secret: process.env.IBV_WEBHOOK_SECRET! })
+ */
+export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): (request: Request) => Promise<boolean> {
+  const owner = 'standardWebhooksVerifier'
+  const { secret, secrets, toleranceSeconds = 300 } = options ?? {}
+  if (secret !== undefined && secrets !== undefined) throw new TypeError(`${owner}: give secret or secrets, not both.`)
+  const given: readonly unknown[] = secrets ?? (secret === undefined ? [] : [secret])
+  if (!Array.isArray(given) || given.length === 0) throw new TypeError(`${owner}: a secret is required (secret, or secrets while rotating), written whsec_ then base64.`)
+  const rawKeys = given.map((value) => standardWebhooksKey(owner, value))
+  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds <= 0) {
+    throw new RangeError(`${owner}: toleranceSeconds must be a positive number of seconds, not ${typeof toleranceSeconds === 'number' ? toleranceSeconds : typeof toleranceSeconds}.`)
+  }
+  let keys: Promise<CryptoKey[]> | undefined
+  return async (request) => {
+    const id = request.headers.get('webhook-id') ?? ''
+    const timestamp = request.headers.get('webhook-timestamp') ?? ''
+    // Cheap checks first: a refused delivery costs no HMAC and its body is never read.
+    if (id === '' || id.length > MAX_ID_LENGTH || !/^\d{1,12}$/.test(timestamp)) return false
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return false
+    const signatures = standardWebhooksSignatures(request.headers.get('webhook-signature') ?? '').slice(0, MAX_SIGNATURES)
+    if (signatures.length === 0) return false
+    keys ??= Promise.all(rawKeys.map((key) => standardWebhooksCryptoKey(key, 'verify')))
+    // The bytes, not the decoded text: decoding drops a BOM and replaces invalid UTF-8.
+    const content = standardWebhooksContent(id, timestamp, new Uint8Array(await request.arrayBuffer()))
+    for (const key of await keys) {
+      for (const signature of signatures) if (await crypto.subtle.verify('HMAC', key, signature, content)) return true
+    }
+    return false
+  }
+}
