@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `ibv-sandbox --port 4010`: the sandbox on 127.0.0.1, until Ctrl-C.
 import { parseArgs } from 'node:util'
+import { standardWebhooksKey } from '../core/standard-webhooks.js'
 import { isAllowedWebhookUrl } from './hosts.js'
 import { startSandboxServer } from './node-server.js'
 import { webhookHeaderProblem } from './webhook-headers.js'
 
 const usage = `Usage: ibv-sandbox [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--webhook-url URL] [--seed N]
-                   [--webhook-header NAME=VALUE]... [--allowed-host HOST]... [--webhook-host HOST]...
-                   [--frame-ancestor SOURCE]...
+                   [--webhook-header NAME=VALUE]... [--webhook-secret whsec_...] [--allowed-host HOST]...
+                   [--webhook-host HOST]... [--frame-ancestor SOURCE]...
   --webhook-header  send this header with every webhook, such as x-webhook-secret=dev-secret
                     (also to a URL set later with PUT /sandbox/webhook_url); values are never printed
+  --webhook-secret  sign every webhook with Standard Webhooks under this secret (whsec_ then
+                    base64), for a backend using standardWebhooksVerifier; never printed
   --seed            a whole number: the same seed gives the same ids on every run
   --allowed-host    answer requests for HOST too (besides localhost, *.localhost and IP addresses);
                     .example.com allows a domain and its subdomains
@@ -27,6 +30,7 @@ try {
       'webhook-url': { type: 'string' },
       seed: { type: 'string' },
       'webhook-header': { type: 'string', multiple: true, default: [] },
+      'webhook-secret': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'webhook-host': { type: 'string', multiple: true, default: [] },
       'frame-ancestor': { type: 'string', multiple: true },
@@ -57,6 +61,16 @@ if (typeof webhookHeaders === 'string') {
   console.error(`ibv-sandbox: --webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line: ${webhookHeaders}.\n${usage}`)
   process.exit(2)
 }
+const webhookSecret = values['webhook-secret']
+if (webhookSecret !== undefined) {
+  try {
+    standardWebhooksKey('--webhook-secret', webhookSecret)
+  } catch (error) {
+    // The message never repeats the secret.
+    console.error(`ibv-sandbox: ${(error as Error).message}\n${usage}`)
+    process.exit(2)
+  }
+}
 const webhookUrl = values['webhook-url']
 // Fail now rather than record refused deliveries later: the operator is here to read this.
 if (webhookUrl !== undefined && !isAllowedWebhookUrl(webhookUrl, values['webhook-host'])) {
@@ -70,6 +84,7 @@ const server = await startSandboxServer({
   apiKey: values['api-key'],
   webhookUrl,
   webhookHeaders: Object.keys(webhookHeaders).length > 0 ? webhookHeaders : undefined,
+  webhookSecret,
   webhookHosts: values['webhook-host'],
   allowedHosts: values['allowed-host'],
   frameAncestors: values['frame-ancestor'],
@@ -84,6 +99,7 @@ console.log(`ibv-sandbox listening on ${server.url} (${key})`)
 const names = Object.keys(webhookHeaders)
 // Names only: a header value is usually a secret.
 if (names.length > 0) console.log(`ibv-sandbox: webhooks carry ${names.join(', ')} (values not shown)`)
+if (webhookSecret !== undefined) console.log('ibv-sandbox: webhooks are signed with Standard Webhooks (the secret given with --webhook-secret)')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { standardWebhooksKey } from '../core/standard-webhooks.js'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
@@ -46,6 +47,13 @@ export interface SandboxOptions {
    * and the other names HTTP itself sets are refused (createSandbox throws a TypeError).
    */
   webhookHeaders?: Record<string, string>
+  /**
+   * Signs every webhook delivery with Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+   * `webhook-signature`) under this secret, written `whsec_` then base64, as a backend using
+   * `standardWebhooksVerifier` expects. The timestamp is the real time of the attempt, not sandbox
+   * time. A secret in another form throws a TypeError (never quoting it). @default unsigned
+   */
+  webhookSecret?: string
   /**
    * Webhook hosts allowed besides loopback (`localhost`, 127.0.0.0/8, `[::1]`): names or IP
    * literals, `.example.com` for a domain and its subdomains, `'*'` for any; or a function of the
@@ -114,7 +122,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const scheduler = new Scheduler(clock)
   const webhookAllowed = webhookRule(options)
-  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), webhookAllowed, options.webhookRetry)
+  const signingKey = options.webhookSecret === undefined ? undefined : standardWebhooksKey('createSandbox: webhookSecret', options.webhookSecret)
+  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), webhookAllowed, options.webhookRetry, signingKey)
   let lastBase = `http://127.0.0.1${basePath}`
   const configured = options.serviceUrl
   const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')

@@ -1,3 +1,4 @@
+import { signStandardWebhook, standardWebhooksCryptoKey } from '../core/standard-webhooks.js'
 import type { Scheduler } from './scheduler.js'
 import type { SandboxClock } from './clock.js'
 
@@ -34,7 +35,10 @@ export interface WebhookTarget {
  * Delivers webhook payloads as JSON POSTs, retrying with exponential backoff on a non-2xx answer,
  * a network error or a timeout, up to a bound; records every attempt. Never throws. Each attempt
  * first asks `allowed` about the URL (a refusal is recorded, never retried), and follows no
- * redirect: a 3xx is a failed attempt, so the URL checked is the only one fetched.
+ * redirect: a 3xx is a failed attempt, so the URL checked is the only one fetched. Given a signing
+ * key, each attempt is signed with Standard Webhooks: one `webhook-id` per delivery (its retries
+ * keep it), the attempt's real time in `webhook-timestamp` (not sandbox time, so a receiver's
+ * tolerance check passes however far the sandbox clock moved), and `webhook-signature`.
  */
 export class WebhookDispatcher {
   readonly attempts: WebhookAttempt[] = []
@@ -42,6 +46,9 @@ export class WebhookDispatcher {
   /** Bumped by `clear()`: deliveries of an earlier generation schedule no more retries. */
   private generation = 0
   private readonly options: Required<WebhookRetryOptions>
+  private readonly signing: Promise<CryptoKey> | undefined
+  /** Makes this sandbox's `webhook-id`s differ from another run's, whose counter starts again. */
+  private readonly run = crypto.randomUUID().replaceAll('-', '').slice(0, 12)
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -49,8 +56,10 @@ export class WebhookDispatcher {
     private readonly fetcher: typeof fetch,
     private readonly allowed: (url: string) => boolean,
     options: WebhookRetryOptions = {},
+    signingKey?: Uint8Array<ArrayBuffer>,
   ) {
     this.options = { attempts: 5, baseDelaySeconds: 2, timeoutMs: 5000, ...options }
+    this.signing = signingKey && standardWebhooksCryptoKey(signingKey, 'sign')
   }
 
   /** Starts delivering `payload` to `target` now (nothing happens without a target). */
@@ -78,7 +87,7 @@ export class WebhookDispatcher {
       return
     }
     const generation = this.generation
-    const work = this.post(target, payload).then((outcome) => {
+    const work = this.post(target, payload, `msg_${this.run}_${deliveryId}`).then((outcome) => {
       Object.assign(record, outcome)
       if (generation !== this.generation) return
       if (!record.ok && attempt < this.options.attempts) {
@@ -89,12 +98,13 @@ export class WebhookDispatcher {
     this.scheduler.track(work)
   }
 
-  private async post(target: WebhookTarget, payload: Record<string, unknown>): Promise<Partial<WebhookAttempt>> {
+  private async post(target: WebhookTarget, payload: Record<string, unknown>, messageId: string): Promise<Partial<WebhookAttempt>> {
     try {
+      const body = JSON.stringify(payload)
       const response = await this.fetcher(target.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'ibv-sandbox', ...target.headers },
-        body: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', 'user-agent': 'ibv-sandbox', ...target.headers, ...(await this.signature(messageId, body)) },
+        body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       })
@@ -104,6 +114,14 @@ export class WebhookDispatcher {
       const name = error instanceof Error ? error.name : ''
       return { error: name === 'TimeoutError' ? 'timeout' : withoutHeaderValues(error instanceof Error ? error.message : String(error), target.headers) }
     }
+  }
+
+  /** The Standard Webhooks headers of one attempt of `body`, or none without a signing key. */
+  private async signature(messageId: string, body: string): Promise<Record<string, string>> {
+    if (!this.signing) return {}
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    const signature = await signStandardWebhook(await this.signing, messageId, timestamp, new TextEncoder().encode(body))
+    return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signature }
   }
 }
 

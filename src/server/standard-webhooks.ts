@@ -1,5 +1,6 @@
 import { standardWebhooksContent, standardWebhooksCryptoKey, standardWebhooksKey, standardWebhooksSignatures } from '../core/standard-webhooks.js'
 
+/** Options of `standardWebhooksVerifier`: the secret (or secrets) and the replay window. */
 export interface StandardWebhooksVerifierOptions {
   /** The signing secret, as the provider shows it: `whsec_` then base64. Give this or `secrets`. */
   secret?: string
