@@ -2,7 +2,7 @@ import * as React from 'react'
 import type { WebhookEvent } from '../core/index.js'
 import { createBackendFetchers, type IbvFetchers } from '../core/fetchers.js'
 import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
-import { createIbvBackend, createIbvClient, headerSecretVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
+import { createIbvBackend, createIbvClient, standardWebhooksVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
 import { runWidget, type ConnectOutcome } from './widget-flow.js'
 
 export interface IbvTestEnvironmentOptions {
@@ -25,7 +25,7 @@ export interface IbvTestEnvironmentOptions {
   /** Where the backend's routes live. @default '/api/ibv' */
   basePath?: string
   /** More sandbox options (timings, token lifetimes, seed). */
-  sandbox?: Omit<SandboxOptions, 'clock' | 'serviceUrl' | 'fetch' | 'webhookUrl' | 'webhookHeaders'>
+  sandbox?: Omit<SandboxOptions, 'clock' | 'serviceUrl' | 'fetch' | 'webhookUrl' | 'webhookHeaders' | 'webhookSecret'>
 }
 
 export interface IbvTestEnvironment {
@@ -105,7 +105,8 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     webhookFailure = undefined
     if (failed) throw failed.error
   }
-  const secret = `test-${Math.random().toString(36).slice(2)}`
+  // Deliveries are signed and verified as a production backend's should be (Standard Webhooks).
+  const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`
   // Deliveries go straight to the backend, in process; it is made next, over this sandbox.
   const deliver = { to: undefined as IbvBackend | undefined }
   const sandbox = createSandbox({
@@ -116,14 +117,14 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     // where the sandbox's routes are.
     basePath: new URL(serviceUrl).pathname,
     webhookUrl: `${appOrigin}${basePath}/webhooks`,
-    webhookHeaders: { 'x-ibv-test-secret': secret },
+    webhookSecret: secret,
     fetch: (input, init) => (deliver.to ? deliver.to.fetch(new Request(input, init)) : Promise.reject(new Error('no backend yet'))),
   })
   const apiKey = sandbox.apiKey
   const backend = createIbvBackend({
     client: createIbvClient({ apiKey, serviceUrl, fetch: (request) => sandbox.fetch(request) }),
     authorize: options.authorize ?? (() => true),
-    verifyWebhook: headerSecretVerifier('x-ibv-test-secret', secret),
+    verifyWebhook: standardWebhooksVerifier({ secret }),
     basePath,
     onWebhook: async (event) => {
       try {
