@@ -95,17 +95,20 @@ export const packageAliases = [
 // `ibv-kit/server` as a lender's code would. The borrower page that invite links open is
 // demo/borrower.html, served at /borrower.
 let devServer: ViteDevServer | undefined
+// A new secret each start: the sandbox signs its webhooks with it, the demo backend checks them.
+const demoWebhookSecret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`
 const dev: UserConfig = {
   root: 'demo',
   plugins: [
     react(),
     { name: 'demo:server', configureServer: (server) => void (devServer = server) },
     ibvSandbox({
+      sandbox: { webhookSecret: demoWebhookSecret },
       backend: async (sandbox, server) => {
         const { createDemoBackend } = (await server.ssrLoadModule('/backend.ts')) as typeof DemoBackend
         // Built on the first request, so the server is listening and its address known.
         const origin = devServer?.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
-        return createDemoBackend(sandbox, { borrowerPageUrl: new URL('/borrower', origin).href })
+        return createDemoBackend(sandbox, { borrowerPageUrl: new URL('/borrower', origin).href, webhookSecret: demoWebhookSecret })
       },
     }),
   ],

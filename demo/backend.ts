@@ -1,7 +1,7 @@
 // The demo's backend, written as a lender would write theirs with `ibv-kit/server`, plus a few
 // demo-only routes under /api/ibv/demo that drive the sandbox. The sandbox key stays here, on the
 // server; the page never sees it.
-import { createIbvBackend, createIbvClient } from 'ibv-kit/server'
+import { createIbvBackend, createIbvClient, standardWebhooksVerifier } from 'ibv-kit/server'
 import type { Sandbox } from 'ibv-kit/sandbox'
 
 export const APPLICANTS = [
@@ -14,9 +14,11 @@ export const APPLICANTS = [
 export interface DemoBackendOptions {
   /** The borrower page invite links open (`demo/borrower.html` on this dev server). */
   borrowerPageUrl?: string
+  /** The secret the sandbox signs its webhooks with (`whsec_…`, its `webhookSecret` option). */
+  webhookSecret: string
 }
 
-export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions = {}) {
+export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions) {
   const serviceUrl = 'http://sandbox.internal/ibv-sandbox'
   const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch })
   // What a lender keeps in its database: each applicant's latest product request, and the latest
@@ -34,8 +36,8 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions 
       if (productRequestId !== undefined) return known().has(productRequestId)
       return action === 'events'
     },
-    // The only sender is the sandbox on this dev server; a real backend verifies (docs/guides/backend.md).
-    verifyWebhook: () => true,
+    // Checked as a real backend checks the provider's: the sandbox signs with Standard Webhooks.
+    verifyWebhook: standardWebhooksVerifier({ secret: options.webhookSecret }),
     onWebhook: (event) => {
       if (event.event === 'report_generated' && event.consumerId && isApplicant(event.consumerId)) {
         latest.set(event.consumerId, event.productRequestId)

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createServer, type ViteDevServer } from 'vite'
 
 // `npm run dev` as a lender starts it: the demo page, the sandbox and the demo backend on one
@@ -39,6 +39,20 @@ describe('npm run dev', () => {
     expect((await token('DEMO-LENA')).status).toBe(200)
     expect((await token('SOMEONE-ELSE')).status).toBe(403)
     expect((await fetch(`${base}/api/ibv/reports/IBVNOTOURS`)).status).toBe(403)
+  })
+
+  it('verifies webhooks as we recommend: the sandbox signs them (Standard Webhooks), an unsigned one is a 401', async () => {
+    const forged = { consumer_id: 'DEMO-LENA', product_request_id: 'IBVFORGED', ibv_report: `${base}/ibv-sandbox/api/v2/ibv/requests/IBVFORGED`, ibv_report_status: 'complete', event: 'report_generated' }
+    const unsigned = await fetch(`${base}/api/ibv/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) })
+    expect(unsigned.status).toBe(401)
+    // The seeded report completes: its signed delivery is accepted (the sandbox's log, with its public test key).
+    await fetch(`${base}/api/ibv/demo/applicants`)
+    await fetch(`${base}/api/ibv/demo/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) })
+    await vi.waitFor(async () => {
+      const log = (await (await fetch(`${base}/ibv-sandbox/sandbox/webhooks`, { headers: { 'x-api-key': 'sandbox-api-key' } })).json()) as { deliveries: Array<{ status?: number }> }
+      expect(log.deliveries.length).toBeGreaterThan(0)
+      expect(log.deliveries.every((delivery) => delivery.status === 200)).toBe(true)
+    })
   })
 
   it('keeps the sandbox key on the server: the page never needs it', async () => {
