@@ -17,7 +17,8 @@ interface ReportEvent<E extends string, S extends string> {
   status: S
   /**
    * The payload as received: the spec's five fields, checked, and any field the service added,
-   * kept within `WEBHOOK_PAYLOAD_LIMITS` (a payload past them is refused).
+   * when the whole payload is within `WEBHOOK_PAYLOAD_LIMITS`; past them, the five fields only (the
+   * event itself is never lost to an extra field).
    */
   payload: WebhookPayload
 }
@@ -51,8 +52,9 @@ const MAX_URL_LENGTH = 2048
 
 /**
  * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event: the spec's
- * fields for the report events, and the whole payload, within `WEBHOOK_PAYLOAD_LIMITS`, for every
- * event (so a field the service adds later reaches `onWebhook`). A malformed body, an unknown event, a status that contradicts
+ * fields for the report events, and the whole payload within `WEBHOOK_PAYLOAD_LIMITS` (so a field
+ * the service adds later reaches `onWebhook`; a report event past them keeps the spec's fields
+ * only). A malformed body, an unknown event, a status that contradicts
  * the event, or a payload past its limits throws an `IbvError` (`invalid_webhook`) whose `fields`
  * say what is wrong.
  *
@@ -94,8 +96,8 @@ export function parseWebhook(body: unknown): WebhookEvent {
     productRequestId: payload.product_request_id,
     consumerId: payload.consumer_id,
     reportUrl: payload.ibv_report,
-    // The spec's fields as checked above, and whatever else arrived, bounded as the free-form payload.
-    payload: withinLimits(payload),
+    // Whatever else arrived too, bounded as the free-form payload; past the bounds, the spec's fields.
+    payload: payloadProblem(payload) ? specFields(payload) : payload,
   }
   return event === 'report_generated'
     ? { event, status: 'complete', ...common }
@@ -110,16 +112,28 @@ function parseJson(text: string): unknown {
   }
 }
 
-function withinLimits<T extends Record<string, unknown>>(record: T): T {
+function withinLimits(record: Record<string, unknown>): Record<string, unknown> {
+  const problem = payloadProblem(record)
+  if (problem) throw problem
+  return record
+}
+
+/** Why `record` is past `WEBHOOK_PAYLOAD_LIMITS`, or `undefined` when it is within them. */
+function payloadProblem(record: Record<string, unknown>): IbvError | undefined {
   const { depth, bytes } = WEBHOOK_PAYLOAD_LIMITS
   // Depth first: measuring the size serializes, and serializing a deep value overflows the stack.
   if (nestsDeeperThan(record, depth)) {
-    throw new IbvError('invalid_webhook', `The webhook payload nests deeper than ${depth} levels.`, { fields: { payload: [`must not be nested deeper than ${depth} levels`] } })
+    return new IbvError('invalid_webhook', `The webhook payload nests deeper than ${depth} levels.`, { fields: { payload: [`must not be nested deeper than ${depth} levels`] } })
   }
   if (new TextEncoder().encode(JSON.stringify(record)).length > bytes) {
-    throw new IbvError('invalid_webhook', `The webhook payload is larger than ${bytes / 1024} KiB.`, { fields: { payload: [`must not be larger than ${bytes / 1024} KiB`] } })
+    return new IbvError('invalid_webhook', `The webhook payload is larger than ${bytes / 1024} KiB.`, { fields: { payload: [`must not be larger than ${bytes / 1024} KiB`] } })
   }
-  return record
+  return undefined
+}
+
+function specFields(payload: WebhookPayload): WebhookPayload {
+  const { consumer_id, product_request_id, ibv_report, ibv_report_status, event } = payload
+  return { consumer_id, product_request_id, ibv_report, ibv_report_status, event }
 }
 
 function optionalString<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
