@@ -33,6 +33,7 @@ export interface ReportCache {
   forget(productRequestId: string): Promise<void>
 }
 
+/** What every report cache takes: how long an answer is shared. */
 export interface ReportCacheOptions {
   /**
    * How long an answer is shared, in milliseconds: viewers asking within this time after one read
@@ -41,6 +42,7 @@ export interface ReportCacheOptions {
   ttlMs?: number
 }
 
+/** Options of `createMemoryReportCache`. */
 export interface MemoryReportCacheOptions extends ReportCacheOptions {
   /** Answers kept at most; the oldest goes first. @default 1000 */
   maxEntries?: number
