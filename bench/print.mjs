@@ -10,6 +10,7 @@ const chromium = read('chromium')
 const sandbox = read('sandbox')
 const instances = read('instances')
 const prefetch = read('prefetch')
+const reportReads = read('report-reads')
 /** @param {number} value */
 const n = (value) => Math.round(value).toLocaleString('en-US')
 /** @type {Array<Record<string, string>>} */
@@ -73,6 +74,13 @@ add(
     `client-only ${fast.afterHtmlToLimit.clientOnly.toFixed(2)} / ${slow.afterHtmlToLimit.clientOnly.toFixed(2)}, prefetched ${fast.afterHtmlToLimit.prefetched.toFixed(2)} / ${slow.afterHtmlToLimit.prefetched.toFixed(2)}`,
     `limit: the prefetched HTML without the client bundle, one iframe load after the HTML (${n(fast.limit.afterHtmlMs)} / ${n(slow.limit.afterHtmlMs)} ms); HTML responseEnd → the iframe's load`,
   )
+}
+{
+  /** @type {(runs: Array<{ viewers: number, reads: number, mints: number, authorize: number }>) => string} */
+  const counts = (runs) => runs.map((run) => `${run.viewers} → ${run.reads} read${run.reads === 1 ? '' : 's'}, ${run.mints} mint${run.mints === 1 ? '' : 's'}, ${run.authorize} authorize`).join('; ')
+  const how = `bench/report-reads.ts: a report_generated webhook, then each viewer reads the report and its embedded token within 0–50 ms; the sandbox in process behind a fetch counting reads and mints, ${reportReads.latencyMs} ms each`
+  add('upstream report reads per webhook, 1 / 10 / 100 viewers, 1 instance (no report cache)', counts(reportReads.oneInstance), `${how}; reads in flight shared, memory token cache`)
+  add('upstream report reads per webhook, 1 / 10 / 100 viewers, 3 instances on Redis', counts(reportReads.threeInstancesRedis), `${how}; createRedisReportCache and createRedisTokenCache on a real Redis, viewers round-robin`)
 }
 for (const mode of ['polling', 'stream']) {
   const figures = jsdom[`requestsUntilReady.${mode}`]

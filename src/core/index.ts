@@ -79,3 +79,6 @@ export type {
 export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 export { createConnectSession } from './connect-session.js'
 export type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session.js'
+export { reportEventEffect } from './report-events.js'
+export type { ReportEventEffect } from './report-events.js'
+export type { ReportAnswer } from './fetchers.js'

@@ -4,6 +4,8 @@ import { useIbvContext } from './context.js'
 import { liveStatusOf } from './live-status.js'
 import { useLatest } from './useLatest.js'
 import * as ibvKeys from '../core/query-keys.js'
+import type { ReportAnswer } from '../core/fetchers.js'
+import { namesItsReport, reportEventEffect } from '../core/report-events.js'
 
 /** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
 export interface LiveEvent {
@@ -18,7 +20,7 @@ export interface UseIbvEventsOptions {
   url?: string
   /** False closes the stream (and opens none). @default true */
   enabled?: boolean
-  /** Called for each event after the matching report queries are invalidated. */
+  /** Called for each event after the cached reports it concerns are updated (or read again). */
   onEvent?: (event: LiveEvent) => void
   /** The EventSource to use (a polyfill, or a test double of the browser's). @default window.EventSource */
   EventSource?: typeof EventSource
@@ -28,8 +30,9 @@ const EVENTS = ['report_generated', 'report_generation_failed', 'data_pull_via_c
 const MAX_BACKOFF_MS = 30_000
 
 /**
- * Subscribes to the backend's `/events` stream and invalidates the matching report query when a
- * webhook lands, so a report appears at once. While connected, `useIbvReport` leaves a report in
+ * Subscribes to the backend's `/events` stream and updates the cached reports when a webhook
+ * lands: a failed generation is written into the cache (no read), a generated report is read once
+ * (the backend shares that read between viewers), so a report appears at once. While connected, `useIbvReport` leaves a report in
  * `ibv_data_acquired` (whose next states have webhooks) to the stream and polls it every 30 s;
  * states without a webhook are still polled. When the stream closes it reconnects with backoff
  * (1 s doubling to 30 s) and polling takes over.
@@ -60,8 +63,13 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
         return
       }
       if (typeof event !== 'object' || event === null) return
-      const id = typeof event.productRequestId === 'string' ? event.productRequestId : undefined
-      void queryClient.invalidateQueries({ queryKey: id && event.event !== 'data_pull_via_connection_failed' ? ibvKeys.report(id) : ibvKeys.reports() })
+      const id = typeof event.productRequestId === 'string' && namesItsReport(event.event) ? event.productRequestId : undefined
+      const keys = id ? [ibvKeys.report(id)] : queryClient.getQueryCache().findAll({ queryKey: ibvKeys.reports() }).map((query) => query.queryKey)
+      for (const queryKey of keys) {
+        const effect = reportEventEffect(event.event, queryClient.getQueryData<ReportAnswer>(queryKey))
+        if (effect.kind === 'write') queryClient.setQueryData(queryKey, effect.answer)
+        else if (effect.kind === 'read') void queryClient.invalidateQueries({ queryKey, exact: true })
+      }
       latest.current.onEvent?.(event)
     }
     const connect = () => {

@@ -4,6 +4,7 @@ import type { IbvClient } from './client.js'
 import type { IbvInviteOptions } from './invites.js'
 import type { PrefetchReportOptions } from './prefetch.js'
 import type { IbvRelay } from './relay.js'
+import type { ReportCache } from './report-cache.js'
 import type { TokenCache } from './token-cache.js'
 import type { WebhookVerifier } from './webhook-route.js'
 import type { WebhookStore } from './webhook-store.js'
@@ -34,6 +35,16 @@ export interface IbvBackendOptions {
    * `onError` and the backend mints as without one. @default none (every request mints)
    */
   tokenCache?: TokenCache
+  /**
+   * Shares report answers between the viewers of one report. Without it, viewers reading the same
+   * report at the same time in this process already share one upstream read; with it, an answer
+   * (200 or 202, never a failure) is also handed to viewers asking within its `ttlMs` (seconds),
+   * and instances sharing it through Redis read upstream once between them. `authorize` is asked
+   * per viewer first; a webhook about the report drops what is kept. `createMemoryReportCache()`
+   * for one process, `createRedisReportCache` (`ibv-kit/server/redis`) for several. A cache that
+   * fails is reported to `onError` and the backend reads as without one. @default none
+   */
+  reportCache?: ReportCache
   /** Where the routes live. @default '/api/ibv' */
   basePath?: string
   /** Feeds `/events`; share one between handlers of the same process, or `createRedisEventRelay` (`ibv-kit/server/redis`) between instances. @default new EventRelay() */

@@ -11,6 +11,7 @@ import { wholeNumberOption } from './option-checks.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
+import { sharedReportReads } from './report-reads.js'
 import { json, upstreamFailure } from './responses.js'
 import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
@@ -49,9 +50,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
   const invites = inviteRoutes(options.invites, client, onError)
+  const reports = sharedReportReads(client, options.reportCache, onError)
   // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
   // lender's handler throws and the service retries.
   const onWebhook = async (event: WebhookEvent) => {
+    if (event.productRequestId) await reports.forget(event.productRequestId)
     await invites.onWebhook(event)
     await options.onWebhook?.(event)
   }
@@ -98,7 +101,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     const productRequestId = c.req.param('productRequestId')
     if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
     const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
-    const result = await client.getReport(productRequestId, { version, signal: c.req.raw.signal })
+    // Shared with the viewers reading it at the same time: one leaving does not cancel it.
+    const result = await reports.read(productRequestId, version)
     return result.kind === 'ready' ? json(result.report, 200) : json(result.pending, 202)
   })
 
