@@ -20,8 +20,9 @@ const run = (command, args) => {
 run('npx', ['--no-install', 'publint', '--strict'])
 
 // What a lender's app must resolve: every bare import of the shipped code, and of the type files
-// its entry points reach, is a dependency, a peer or a Node built-in. Hono is built into
-// dist/vendor/ (vite.config.ts), so a browser-only app installs no server framework.
+// its entry points reach, is a dependency, a peer or a Node built-in. Hono and its Node adapter
+// are dependencies, resolved from the lender's node_modules (so `npm audit` sees them); that no
+// browser entry reaches them is checked below.
 // An optional peer is resolvable only from the entry made for it (the Redis client from
 // dist/server/redis/, the test libraries from dist/testing/): no other entry may reach that
 // entry, so an app without the peer imports the rest.
@@ -111,6 +112,23 @@ if (bareImports.length > 0) {
   process.exit(1)
 }
 console.log(`ibv-kit/elements: ${elementsModules.length} modules, none imports a package (React least of all).`)
+
+// The browser entries (ibv-kit, ibv-kit/core, ibv-kit/elements and the language packs) reach no
+// server framework: no module they load imports Hono or its Node adapter, so a browser bundle
+// holds none of it (and the bundle sizes of scripts/bundle-size.mjs never count it).
+const SERVER_FRAMEWORK = ['hono', '@hono/node-server']
+const browserEntries = Object.entries(pkg.exports).flatMap(([name, target]) =>
+  ['.', './core', './elements'].includes(name) || name.startsWith('./locales/') ? [[`ibv-kit${name.slice(1)}`, target.default.replace(/^\.\//, '')]] : [],
+)
+const frameworkImports = browserEntries.flatMap(([name, entry]) =>
+  closure(entry).flatMap((file) => importsOf(file).filter((specifier) => isPackage(specifier, SERVER_FRAMEWORK)).map((specifier) => `${name} reaches ${file}, which imports ${specifier}`)),
+)
+if (browserEntries.length < 6 || frameworkImports.length > 0) {
+  console.error(`check-package: a browser entry must not reach the server framework: ${frameworkImports.join('; ') || `only ${browserEntries.length} browser entries in "exports"`}.`)
+  process.exit(1)
+}
+const serverFramework = shipped.filter((file) => file.endsWith('.js') && importsOf(file).some((specifier) => isPackage(specifier, SERVER_FRAMEWORK)))
+console.log(`Browser entries (${browserEntries.map(([name]) => name).join(', ')}): none reaches Hono, which ${serverFramework.length} server and sandbox modules import from the app's node_modules.`)
 
 // A language pack is data: ibv-kit/locales/es and the other translations import nothing (so a
 // pack costs its texts and nothing more); ibv-kit/locales/en re-exports core's English, which
