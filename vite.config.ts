@@ -11,7 +11,7 @@ import type * as DemoBackend from './demo/backend.ts'
 // its Node adapter, regular dependencies), so `npm audit` and Dependabot see it and a fix of it
 // reaches lenders without a release of ibv-kit; no browser entry imports it (check-package.mjs
 // proves that). The Redis client (`redis`, an optional peer) is imported by `ibv-kit/server/redis`
-// alone.
+// alone; OpenTelemetry's API (another) only by a caught dynamic import in src/server/telemetry-api.ts.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
 const isExternal = (id: string) =>
   id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))

@@ -28,6 +28,11 @@ try {
     console.error(`check-install: ${missing.length > 0 ? `npm install ibv-kit did not bring in ${missing.join(', ')}` : 'the package ships a dist/vendor/ copy'}; the server framework must be a dependency, resolved from the app's node_modules.`)
     process.exit(1)
   }
+  // OpenTelemetry's API is an optional peer: the server checks below run without it.
+  if (existsSync(join(app, 'node_modules', '@opentelemetry', 'api'))) {
+    console.error('check-install: npm install ibv-kit brought in @opentelemetry/api, an optional peer.')
+    process.exit(1)
+  }
   writeFileSync(
     join(app, 'resolves-hono.mjs'),
     `import { createRequire } from 'node:module'
@@ -103,7 +108,7 @@ for (const [locale, named, code] of [[en, namedEn, 'en'], [es, namedEs, 'es'], [
 `,
   )
   execFileSync('node', ['locales.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport, without @opentelemetry/api), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
   checkRedisEntry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })
