@@ -110,6 +110,7 @@ for (const [locale, named, code] of [[en, namedEn, 'en'], [es, namedEs, 'es'], [
   execFileSync('node', ['locales.mjs'], { cwd: app, stdio: 'inherit' })
   console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport, without @opentelemetry/api), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
   checkRedisEntry(app)
+  checkTelemetry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })
 }
@@ -157,4 +158,31 @@ try {
   )
   execFileSync('node', ['with-redis.mjs'], { cwd: app, stdio: 'inherit' })
   console.log('ibv-kit/server/redis: without redis it names the missing peer; with npm install redis, a webhook store on a real redis-server claims a key once.')
+}
+
+/**
+ * With `npm install @opentelemetry/api` and an SDK registered, `ibv-kit/server` loads the app's
+ * own copy of the API and records its spans (the server checks above ran without it).
+ * @param {string} app
+ */
+function checkTelemetry(app) {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '@opentelemetry/api@1', '@opentelemetry/sdk-trace-base@2'], { cwd: app, stdio: 'ignore' })
+  writeFileSync(
+    join(app, 'with-telemetry.mjs'),
+    `import { trace } from '@opentelemetry/api'
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { createIbvClient } from 'ibv-kit/server'
+import { createSandbox } from 'ibv-kit/sandbox'
+const spans = new InMemorySpanExporter()
+trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }))
+const sandbox = createSandbox()
+const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal', fetch: sandbox.fetch })
+await client.createConsumerToken('LND-1')
+sandbox.close()
+const names = spans.getFinishedSpans().map((span) => span.name)
+if (names.join() !== 'ibv.upstream create_consumer_token') throw new Error('spans recorded: ' + JSON.stringify(names))
+`,
+  )
+  execFileSync('node', ['with-telemetry.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log("ibv-kit/server with npm install @opentelemetry/api and an SDK registered: the app's own API loaded, the upstream call's span recorded.")
 }
