@@ -170,6 +170,19 @@ describe('OpenTelemetry', () => {
     for (const secret of secrets) expect(values.filter((value) => value.includes(secret))).toEqual([])
   })
 
+  it('counts viewers that shared a mint in flight as cached, not minted', async () => {
+    const sdk = registerSdk()
+    stop = async () => void (await sdk.shutdown())
+    const { sandbox, call, productRequest } = setup()
+    const id = await productRequest('LND-TELEMETRY-8')
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/tokens', { type: 'embedded_report_token', product_request_id: id })))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    const found = points(await sdk.collect())
+    expect(found.get('ibv.tokens.minted')).toEqual([{ attributes: { 'ibv.token.kind': 'embedded_report_token' }, value: 1 }])
+    expect(found.get('ibv.tokens.cached')).toEqual([{ attributes: { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': 'in_flight' }, value: 2 }])
+    sandbox.close()
+  })
+
   it('records nothing, and throws nothing, when no SDK is registered', async () => {
     const spans = new InMemorySpanExporter()
     const unregistered = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
