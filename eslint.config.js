@@ -16,6 +16,11 @@ const otherLayer = (names, why) => ({
 /** @type {(regex: string, why: string) => Pattern} */
 const pkg = (regex, why) => ({ regex, message: why })
 
+// OpenTelemetry's API is an optional peer: src/server/telemetry-api.ts loads it with a guarded
+// dynamic import (which this rule does not see); a static import would make it required.
+/** @type {Pattern} */
+const openTelemetry = { regex: '^@opentelemetry/', allowTypeImports: true, message: "@opentelemetry/api is an optional peer: only telemetry-api.ts loads it, by a dynamic import() whose failure is caught." }
+
 // The test kit (src/testing) may use every layer; its test libraries are optional peers that
 // it alone imports.
 const testLibraries = pkg('^(msw|@testing-library/|playwright|playwright-core)(/|$)', 'Test libraries are optional peers: only src/testing imports them.')
@@ -69,6 +74,7 @@ export const layerRules = [
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
       pkg('^(redis|@redis/[^/]+)(/|$)', 'The Redis client is an optional peer: only src/server/redis imports it.'),
       pkg('^\\./redis(/|$)', 'ibv-kit/server loads without the Redis client: only the ibv-kit/server/redis entry reaches src/server/redis.'),
+      openTelemetry,
       testLibraries,
     ],
   ),
@@ -78,6 +84,7 @@ export const layerRules = [
     [
       otherLayer(['react', 'elements', 'sandbox'], 'src/server imports core/ only (docs/architecture.md).'),
       pkg('^(react|react-dom|@tanstack/)', 'src/server imports no React.'),
+      openTelemetry,
       testLibraries,
     ],
   ),

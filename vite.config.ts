@@ -6,15 +6,15 @@ import pkg from './package.json' with { type: 'json' }
 import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
 import type * as DemoBackend from './demo/backend.ts'
 
-// Dependencies and peers stay bare imports in dist/, resolved by the lender's app. The server
-// framework the backend and the sandbox run on (Hono, and its Node adapter) is a dev dependency
-// built into dist/vendor/ instead, so `npm install ibv-kit` brings no server framework to a
-// browser-only app, and `ibv-kit/server` still works with nothing more installed. The Redis
-// client (`redis`, an optional peer) is imported by `ibv-kit/server/redis` alone.
+// Dependencies and peers stay bare imports in dist/, resolved by the lender's app from its own
+// node_modules. That includes the server framework the backend and the sandbox run on (Hono and
+// its Node adapter, regular dependencies), so `npm audit` and Dependabot see it and a fix of it
+// reaches lenders without a release of ibv-kit; no browser entry imports it (check-package.mjs
+// proves that). The Redis client (`redis`, an optional peer) is imported by `ibv-kit/server/redis`
+// alone; OpenTelemetry's API (another) only by a caught dynamic import in src/server/telemetry-api.ts.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
 const isExternal = (id: string) =>
   id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
-const VENDORED = ['hono', '@hono/node-server']
 
 /**
  * Ships the default theme as one plain file, `dist/styles.css`: src/styles.css with each of its
@@ -32,20 +32,8 @@ function stylesheet(): Plugin {
   }
 }
 
-/** Ships the licence of each vendored package beside its code, as its MIT licence asks. */
-function vendorLicences(): Plugin {
-  return {
-    name: 'ibv-kit:vendor-licences',
-    generateBundle() {
-      for (const name of VENDORED) {
-        this.emitFile({ type: 'asset', fileName: `vendor/${name}/LICENSE`, source: readFileSync(`node_modules/${name}/LICENSE`, 'utf8') })
-      }
-    },
-  }
-}
-
 const library: UserConfig = {
-  plugins: [react(), stylesheet(), vendorLicences()],
+  plugins: [react(), stylesheet()],
   publicDir: false,
   build: {
     outDir: 'dist',
@@ -71,12 +59,7 @@ const library: UserConfig = {
     rolldownOptions: {
       external: isExternal,
       // One file per module, mirroring src/, so a lender's bundler keeps only what is imported.
-      // Vendored modules go under vendor/: npm never packs a folder named node_modules.
-      output: {
-        preserveModules: true,
-        preserveModulesRoot: 'src',
-        entryFileNames: (chunk) => `${chunk.name.replace(/^node_modules\//, 'vendor/')}.js`,
-      },
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
 }

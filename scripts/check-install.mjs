@@ -19,11 +19,32 @@ try {
   const installed = readdirSync(join(app, 'node_modules')).flatMap((name) =>
     name.startsWith('@') ? readdirSync(join(app, 'node_modules', name)).map((scoped) => `${name}/${scoped}`) : name.startsWith('.') ? [] : [name],
   )
-  const framework = ['hono', '@hono/node-server'].filter((name) => existsSync(join(app, 'node_modules', name)))
-  if (framework.length > 0) {
-    console.error(`check-install: npm install ibv-kit brought in ${framework.join(', ')}; a browser-only app must not get a server framework.`)
+  // The server framework is a dependency, installed in the app's own node_modules (where `npm
+  // audit` sees it), not a copy inside the package: ibv-kit's server code resolves it from there.
+  const framework = ['hono', '@hono/node-server']
+  const missing = framework.filter((name) => !existsSync(join(app, 'node_modules', name, 'package.json')))
+  const vendored = existsSync(join(app, 'node_modules', 'ibv-kit', 'dist', 'vendor'))
+  if (missing.length > 0 || vendored) {
+    console.error(`check-install: ${missing.length > 0 ? `npm install ibv-kit did not bring in ${missing.join(', ')}` : 'the package ships a dist/vendor/ copy'}; the server framework must be a dependency, resolved from the app's node_modules.`)
     process.exit(1)
   }
+  // OpenTelemetry's API is an optional peer: the server checks below run without it.
+  if (existsSync(join(app, 'node_modules', '@opentelemetry', 'api'))) {
+    console.error('check-install: npm install ibv-kit brought in @opentelemetry/api, an optional peer.')
+    process.exit(1)
+  }
+  writeFileSync(
+    join(app, 'resolves-hono.mjs'),
+    `import { createRequire } from 'node:module'
+import { realpathSync } from 'node:fs'
+const fromKit = createRequire(realpathSync('node_modules/ibv-kit/dist/server/backend.js'))
+for (const name of ${JSON.stringify(framework)}) {
+  const found = realpathSync(fromKit.resolve(name))
+  if (!found.startsWith(realpathSync('node_modules/' + name) + '/')) throw new Error(name + ' resolved from ' + found)
+}
+`,
+  )
+  execFileSync('node', ['resolves-hono.mjs'], { cwd: app, stdio: 'inherit' })
   writeFileSync(
     join(app, 'server.mjs'),
     `import { createIbvBackend, createIbvClient, prefetchReport } from 'ibv-kit/server'
@@ -87,8 +108,9 @@ for (const [locale, named, code] of [[en, namedEn, 'en'], [es, namedEs, 'es'], [
 `,
   )
   execFileSync('node', ['locales.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); no server framework; ibv-kit/server (its routes and prefetchReport), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
+  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport, without @opentelemetry/api), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
   checkRedisEntry(app)
+  checkTelemetry(app)
 } finally {
   rmSync(app, { recursive: true, force: true })
 }
@@ -136,4 +158,31 @@ try {
   )
   execFileSync('node', ['with-redis.mjs'], { cwd: app, stdio: 'inherit' })
   console.log('ibv-kit/server/redis: without redis it names the missing peer; with npm install redis, a webhook store on a real redis-server claims a key once.')
+}
+
+/**
+ * With `npm install @opentelemetry/api` and an SDK registered, `ibv-kit/server` loads the app's
+ * own copy of the API and records its spans (the server checks above ran without it).
+ * @param {string} app
+ */
+function checkTelemetry(app) {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '@opentelemetry/api@1', '@opentelemetry/sdk-trace-base@2'], { cwd: app, stdio: 'ignore' })
+  writeFileSync(
+    join(app, 'with-telemetry.mjs'),
+    `import { trace } from '@opentelemetry/api'
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { createIbvClient } from 'ibv-kit/server'
+import { createSandbox } from 'ibv-kit/sandbox'
+const spans = new InMemorySpanExporter()
+trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }))
+const sandbox = createSandbox()
+const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal', fetch: sandbox.fetch })
+await client.createConsumerToken('LND-1')
+sandbox.close()
+const names = spans.getFinishedSpans().map((span) => span.name)
+if (names.join() !== 'ibv.upstream create_consumer_token') throw new Error('spans recorded: ' + JSON.stringify(names))
+`,
+  )
+  execFileSync('node', ['with-telemetry.mjs'], { cwd: app, stdio: 'inherit' })
+  console.log("ibv-kit/server with npm install @opentelemetry/api and an SDK registered: the app's own API loaded, the upstream call's span recorded.")
 }

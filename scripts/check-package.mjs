@@ -20,8 +20,9 @@ const run = (command, args) => {
 run('npx', ['--no-install', 'publint', '--strict'])
 
 // What a lender's app must resolve: every bare import of the shipped code, and of the type files
-// its entry points reach, is a dependency, a peer or a Node built-in. Hono is built into
-// dist/vendor/ (vite.config.ts), so a browser-only app installs no server framework.
+// its entry points reach, is a dependency, a peer or a Node built-in. Hono and its Node adapter
+// are dependencies, resolved from the lender's node_modules (so `npm audit` sees them); that no
+// browser entry reaches them is checked below.
 // An optional peer is resolvable only from the entry made for it (the Redis client from
 // dist/server/redis/, the test libraries from dist/testing/): no other entry may reach that
 // entry, so an app without the peer imports the rest.
@@ -29,7 +30,11 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
 const optionalPeers = Object.keys(pkg.peerDependenciesMeta ?? {}).filter((name) => pkg.peerDependenciesMeta[name].optional)
 /** @type {Record<string, string>} */
 const OPTIONAL_PEER_HOMES = { redis: 'dist/server/redis/', msw: 'dist/testing/', '@testing-library/react': 'dist/testing/', 'playwright-core': 'dist/testing/' }
-const homeless = optionalPeers.filter((name) => !OPTIONAL_PEER_HOMES[name])
+// An optional peer that every server entry may use when it is there, loaded by one module with a
+// dynamic import() whose failure is caught (so the entries load without it), never statically.
+/** @type {Record<string, string>} */
+const OPTIONAL_PEER_LOADERS = { '@opentelemetry/api': 'dist/server/telemetry-api.js' }
+const homeless = optionalPeers.filter((name) => !OPTIONAL_PEER_HOMES[name] && !OPTIONAL_PEER_LOADERS[name])
 if (homeless.length > 0) {
   console.error(`check-package: optional peers without an entry of their own in OPTIONAL_PEER_HOMES: ${homeless.join(', ')}.`)
   process.exit(1)
@@ -40,14 +45,20 @@ const resolvable = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.p
 const isPackage = (specifier, names) => names.some((name) => specifier === name || specifier.startsWith(`${name}/`))
 /** @type {(file: string) => string[]} */
 const importsOf = (file) =>
-  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)]
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*(?:\/\*[^*]*\*\/\s*)*["']([^"']+)["']\s*\)/gm)]
     .map((match) => match[1] ?? match[2] ?? match[3] ?? '')
+/** Only the dynamic import() specifiers of `file` (bundler hints in comments allowed). */
+/** @type {(file: string) => string[]} */
+const dynamicImportsOf = (file) => [...readFileSync(file, 'utf8').matchAll(/\bimport\(\s*(?:\/\*[^*]*\*\/\s*)*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? '')
 /** @type {(file: string, specifier: string) => boolean} */
 const bareAndForeign = (file, specifier) =>
   !specifier.startsWith('.') &&
   !specifier.startsWith('node:') &&
   !isPackage(specifier, resolvable) &&
-  !optionalPeers.some((name) => file.startsWith(OPTIONAL_PEER_HOMES[name] ?? '\0') && isPackage(specifier, [name]))
+  !optionalPeers.some((name) => file.startsWith(OPTIONAL_PEER_HOMES[name] ?? '\0') && isPackage(specifier, [name])) &&
+  !optionalPeers.some((name) => file === OPTIONAL_PEER_LOADERS[name] && specifier === name && dynamicImportsOf(file).includes(name) && !staticallyImports(file, name))
+/** @type {(file: string, name: string) => boolean} */
+const staticallyImports = (file, name) => importsOf(file).filter((specifier) => specifier === name).length > dynamicImportsOf(file).filter((specifier) => specifier === name).length
 /** @type {(dir: string) => string[]} */
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]))
 const shipped = walk('dist')
@@ -88,7 +99,17 @@ if (reachesOptional.length > 0) {
   console.error(`check-package: an entry would need an optional peer: ${reachesOptional.join('; ')}.`)
   process.exit(1)
 }
-console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${HOMES.join(' and ')}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches.`)
+// A loader's import() must be caught, or an app without the peer would fail where it is called.
+const uncaught = Object.entries(OPTIONAL_PEER_LOADERS).filter(([name, file]) => {
+  const text = readFileSync(file, 'utf8')
+  const at = text.search(new RegExp(`import\\(\\s*(?:/\\*[^*]*\\*/\\s*)*["']${name.replace(/[/.]/g, '\\$&')}["']\\s*\\)`))
+  return at < 0 || !/^\)?\s*\.then\([^]*?,\s*\(\)\s*=>\s*(?:undefined|void 0)\s*,?\s*\)/.test(text.slice(text.indexOf(')', at) + 1).replace(/^\s+/, ''))
+})
+if (uncaught.length > 0) {
+  console.error(`check-package: ${uncaught.map(([name, file]) => `${file} must load ${name} by an import() whose failure is caught (.then(use, () => undefined))`).join('; ')}.`)
+  process.exit(1)
+}
+console.log(`Optional peers (${optionalPeers.join(', ')}): imported only under ${HOMES.join(' and ')}, which none of ${entryFiles.map(([name]) => name).join(', ')} reaches; ${Object.entries(OPTIONAL_PEER_LOADERS).map(([name, file]) => `${name} only by a caught import() in ${file}`).join(', ')}.`)
 console.log(`Imports: every bare import of ${shipped.filter((file) => file.endsWith('.js')).length} modules and ${reachableTypes.size} reachable type files is a dependency, a peer or a Node built-in.`)
 
 // ibv-kit/elements is for pages with no React and maybe no bundler: nothing it reaches imports a
@@ -111,6 +132,23 @@ if (bareImports.length > 0) {
   process.exit(1)
 }
 console.log(`ibv-kit/elements: ${elementsModules.length} modules, none imports a package (React least of all).`)
+
+// The browser entries (ibv-kit, ibv-kit/core, ibv-kit/elements and the language packs) reach no
+// server framework: no module they load imports Hono or its Node adapter, so a browser bundle
+// holds none of it (and the bundle sizes of scripts/bundle-size.mjs never count it).
+const SERVER_FRAMEWORK = ['hono', '@hono/node-server']
+const browserEntries = Object.entries(pkg.exports).flatMap(([name, target]) =>
+  ['.', './core', './elements'].includes(name) || name.startsWith('./locales/') ? [[`ibv-kit${name.slice(1)}`, target.default.replace(/^\.\//, '')]] : [],
+)
+const frameworkImports = browserEntries.flatMap(([name, entry]) =>
+  closure(entry).flatMap((file) => importsOf(file).filter((specifier) => isPackage(specifier, SERVER_FRAMEWORK)).map((specifier) => `${name} reaches ${file}, which imports ${specifier}`)),
+)
+if (browserEntries.length < 6 || frameworkImports.length > 0) {
+  console.error(`check-package: a browser entry must not reach the server framework: ${frameworkImports.join('; ') || `only ${browserEntries.length} browser entries in "exports"`}.`)
+  process.exit(1)
+}
+const serverFramework = shipped.filter((file) => file.endsWith('.js') && importsOf(file).some((specifier) => isPackage(specifier, SERVER_FRAMEWORK)))
+console.log(`Browser entries (${browserEntries.map(([name]) => name).join(', ')}): none reaches Hono, which ${serverFramework.length} server and sandbox modules import from the app's node_modules.`)
 
 // A language pack is data: ibv-kit/locales/es and the other translations import nothing (so a
 // pack costs its texts and nothing more); ibv-kit/locales/en re-exports core's English, which

@@ -69,6 +69,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Testing your integration', link: '/guides/testing' },
       { text: 'Security checklist', link: '/guides/security' },
       { text: 'Going to production', link: '/guides/production' },
+      { text: 'Observability', link: '/guides/observability' },
     ],
   },
   { text: 'Sandbox', link: '/sandbox' },

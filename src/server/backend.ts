@@ -16,6 +16,7 @@ import { json, upstreamFailure } from './responses.js'
 import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
+import { inWebhookSpan, observeOpenStreams } from './telemetry.js'
 import { handleWebhook } from './webhook-route.js'
 import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
@@ -68,6 +69,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
 
+  observeOpenStreams(streams)
+
   const shutdown = createShutdown({ endStreams: () => streams.endAll(), outbox, onError })
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
@@ -114,9 +117,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   })
 
   app.post('/webhooks', (c) =>
-    shutdown.closing
-      ? shuttingDown()
-      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, onError })),
+    inWebhookSpan(async () =>
+      shutdown.closing
+        ? shuttingDown()
+        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, onError })),
+    ),
   )
 
   app.get('/events', async (c) => {

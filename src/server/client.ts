@@ -18,6 +18,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
+import { countMinted, countRetry, inUpstreamSpan, startTelemetry, type TokenKind, type UpstreamOperation } from './telemetry.js'
 
 /**
  * The longest `access_token` accepted, in characters. Tokens are normally under 2 KB; a longer
@@ -99,7 +100,12 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
   // Everything derived from an answer passes through this before it leaves the client.
   const redact = createRedactor(apiKey)
 
-  async function call(url: string, init: RequestInit, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+  // Each attempt is a span (telemetry.ts); its attributes name the route template, never the id.
+  startTelemetry()
+  const traced = <T>(operation: UpstreamOperation, method: 'GET' | 'POST', template: string, run: (status: (code: number) => void) => Promise<T>) =>
+    (attempt: number) => inUpstreamSpan({ operation, method, template, attempt }, run)
+
+  async function call(url: string, init: RequestInit, signal?: AbortSignal, onStatus?: (code: number) => void): Promise<{ status: number; body: unknown }> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
     const request = new Request(url, {
@@ -111,6 +117,7 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     let text: string
     try {
       response = await send(request)
+      onStatus?.(response.status)
       text = await readCapped(response, maxResponseBytes, combined)
     } catch (cause) {
       // readCapped's refusal of an oversized answer: already the error to give.
@@ -140,27 +147,29 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     }
   }
 
-  function token(body: Record<string, string>): Promise<IssuedToken> {
-    return guard(() => withRetry(async () => {
-      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) })
+  function token(kind: TokenKind, body: Record<string, string>): Promise<IssuedToken> {
+    const operation = kind === 'consumer' ? 'create_consumer_token' : 'create_embedded_report_token'
+    return guard(() => withRetry(traced(operation, 'POST', '/api/v1/auth/tokens', async (onStatus) => {
+      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, undefined, onStatus)
       if (status !== 200) throw errorFromResponse(status, answer)
       const parsed = parseTokenResponse(answer)
       if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
         throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
       }
+      countMinted(kind)
       return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
-    }, options.retry))
+    }), options.retry, undefined, (error) => countRetry(operation, error)))
   }
 
   return {
-    createConsumerToken: (consumerId) => token({ consumer_id: consumerId }),
-    createEmbeddedReportToken: (productRequestId) => token({ product_request_id: productRequestId, type: 'embedded_report_token' }),
+    createConsumerToken: (consumerId) => token('consumer', { consumer_id: consumerId }),
+    createEmbeddedReportToken: (productRequestId) => token('embedded_report_token', { product_request_id: productRequestId, type: 'embedded_report_token' }),
 
     getReport: (productRequestId, { version = 'v2', signal } = {}) => guard(() => {
       const url = reportUrl(serviceUrl, productRequestId, version)
       return withRetry<ReportResult>(
-        async () => {
-          const { status, body } = await call(url, { method: 'GET' }, signal)
+        traced('get_report', 'GET', `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/{product_request_id}`, async (onStatus) => {
+          const { status, body } = await call(url, { method: 'GET' }, signal, onStatus)
           if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
           if (status === 202) {
             const pending = parseWith(pendingReportSchema, body, 'malformed_response', 'pending report')
@@ -168,19 +177,21 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
             return { kind: 'pending', status: pending.ibv_report_status, final, pending }
           }
           throw errorFromResponse(status, body)
-        },
+        }),
         options.retry,
         signal,
+        (error) => countRetry('get_report', error),
       )
     }),
 
     redact: <T>(value: T) => redact.value(value) as T,
 
-    refresh: (consumerId) => guard(async () => {
-      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' })
+    // Never retried, so always attempt 1.
+    refresh: (consumerId) => guard(() => traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
+      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, undefined, onStatus)
       const outcome = classifyRefresh(status, body)
       if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
       return outcome
-    }),
+    })(1)),
   }
 }

@@ -18,19 +18,26 @@ export function isTransient(error: unknown): boolean {
 }
 
 /**
- * Runs `attempt` until it succeeds, fails with a non-transient error, or the bound (attempts or
- * deadline) is reached; then the last error is thrown. Delays are exponential with full jitter.
+ * Runs `attempt` (given its number, 1 for the first) until it succeeds, fails with a non-transient
+ * error, or the bound (attempts or deadline) is reached; then the last error is thrown. Delays are
+ * exponential with full jitter. `onRetry` is told of each error that is retried.
  */
-export async function withRetry<T>(attempt: () => Promise<T>, options: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
+export async function withRetry<T>(
+  attempt: (count: number) => Promise<T>,
+  options: RetryOptions = {},
+  signal?: AbortSignal,
+  onRetry?: (error: unknown) => void,
+): Promise<T> {
   const { attempts = 4, baseDelayMs = 250, maxDelayMs = 4000, deadlineMs = 30_000 } = options
   const started = Date.now()
   for (let count = 1; ; count++) {
     try {
-      return await attempt()
+      return await attempt(count)
     } catch (error) {
       const delay = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (count - 1))
       const outOfTime = Date.now() - started + delay >= deadlineMs
       if (!isTransient(error) || count >= attempts || outOfTime || signal?.aborted) throw error
+      onRetry?.(error)
       await sleep(delay, signal)
     }
   }

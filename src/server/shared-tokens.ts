@@ -1,5 +1,6 @@
 import { lifetimeFrom } from '../core/index.js'
 import type { IbvClient, IssuedToken } from './client.js'
+import { countCached } from './telemetry.js'
 import { asCachedToken, type TokenCache } from './token-cache.js'
 
 /**
@@ -37,9 +38,11 @@ export function sharedEmbeddedTokens(client: IbvClient, cache: TokenCache | unde
       report(error)
     }
     let token = cached && renewAt(cached) > Date.now() ? cached : undefined
-    if (!token) {
+    if (token) countCached('cache')
+    else {
       let flight = inFlight.get(productRequestId)
-      if (!flight) {
+      if (flight) countCached('in_flight')
+      else {
         flight = mintAndKeep(productRequestId).finally(() => inFlight.delete(productRequestId))
         inFlight.set(productRequestId, flight)
       }

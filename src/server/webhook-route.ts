@@ -1,6 +1,7 @@
 import { IbvError, parseWebhook, type WebhookEvent } from '../core/index.js'
 import type { RelayOutbox } from './relay-outbox.js'
 import { json } from './responses.js'
+import { noteWebhookEvent } from './telemetry.js'
 import { webhookKey } from './webhook-key.js'
 import type { WebhookStore } from './webhook-store.js'
 
@@ -42,6 +43,7 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   try {
     event = parseWebhook(raw)
     if (options.redact) event = options.redact(event)
+    noteWebhookEvent(event)
   } catch (error) {
     if (!(error instanceof IbvError)) throw error
     return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
