@@ -5,6 +5,7 @@ import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/inde
 import { askingAuthorize } from './authorize.js'
 import type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 import { readJsonObject } from './body.js'
+import { defaultClientKey } from './client-key.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
 import { wholeNumberOption } from './option-checks.js'
@@ -61,6 +62,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
     maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 1000),
+    maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
+    clientKey: options.clientKey ?? defaultClientKey,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
@@ -132,6 +135,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   return {
     basePath,
     relay,
+    get openStreams() {
+      return streams.live
+    },
     fetch: async (request) => app.fetch(request),
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
     prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),

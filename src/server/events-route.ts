@@ -8,6 +8,10 @@ export interface EventStreamsOptions {
   heartbeatMs: number
   /** Live streams at most; one more is a 503. */
   maxStreams: number
+  /** Live streams of one client (as `clientKey` tells) at most; one more is a 429. */
+  maxStreamsPerClient: number
+  /** Who a request comes from; see `defaultClientKey`. */
+  clientKey(request: Request): string | Promise<string>
   /**
    * Bytes a subscriber may have waiting (unread, or queued behind a slow `maySee`) before it is
    * dropped (it reconnects and catches up).
@@ -32,12 +36,21 @@ const SSE_HEADERS = {
 export function eventStreams(options: EventStreamsOptions) {
   let live = 0
   const stops = new Set<() => void>()
+  // Open streams per client key (hashed credentials, never the credentials themselves).
+  const perClient = new Map<string, number>()
 
-  function open(request: Request): Response {
+  async function open(request: Request): Promise<Response> {
     if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
+    // The key first: the counts below are checked and taken with no await between them.
+    const client = String(await options.clientKey(request))
     if (live >= options.maxStreams) {
       return json({ message: 'Too many live event streams; try again shortly.', code: 'too_many_streams' }, 503, { 'retry-after': '5' })
     }
+    const clientStreams = perClient.get(client) ?? 0
+    if (clientStreams >= options.maxStreamsPerClient) {
+      return json({ message: 'You have too many live event streams open; close a tab or try again shortly.', code: 'too_many_streams' }, 429, { 'retry-after': '5' })
+    }
+    perClient.set(client, clientStreams + 1)
     const url = new URL(request.url)
     const productRequestId = url.searchParams.get('product_request_id')
     const consumerId = url.searchParams.get('consumer_id')
@@ -110,6 +123,9 @@ export function eventStreams(options: EventStreamsOptions) {
             if (!open) return
             open = false
             live--
+            const left = (perClient.get(client) ?? 1) - 1
+            if (left > 0) perClient.set(client, left)
+            else perClient.delete(client)
             stops.delete(stop)
             clearInterval(heartbeat)
             unsubscribe()
