@@ -17,6 +17,7 @@ import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import { handleWebhook } from './webhook-route.js'
+import { healthAnswer } from './health.js'
 import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
 
@@ -123,6 +124,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
     return streams.open(c.req.raw)
   })
+
+  // For load balancers: counts only, so not subject to `authorize`.
+  app.get('/health', () => healthAnswer({ relay, outboxDepth: () => outbox.pending, openStreams: () => streams.live, closing: () => shutdown.closing }))
 
   invites.mount(app, (request, consumerId) => allowed({ request, action: 'invite', consumerId }), refuse)
 

@@ -56,6 +56,11 @@ export interface IbvRelay {
   subscribe(listener: Listener): () => void
   /** Local subscribers now (open `/events` streams of this instance). */
   readonly subscribers: number
+  /**
+   * Optional: resolves when the relay's store (Redis) answers, rejects when it does not. `GET
+   * {basePath}/health` answers 503 while it rejects; a relay without it counts as healthy.
+   */
+  ping?(): Promise<void>
 }
 
 export interface EventRelayOptions {

@@ -2,7 +2,7 @@ import type { WebhookEvent } from '../../core/index.js'
 import type { IbvRelay, PublishOptions, RelayedEvent, SinceLimits } from '../relay.js'
 import { openRedis, reportOncePerOutage, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
-import { HISTORY, HISTORY_PAGE, NEWEST, parseEntry, PUBLISH, streamEntries } from './relay-stream.js'
+import { HISTORY, HISTORY_PAGE, NEWEST, PING, parseEntry, PUBLISH, streamEntries } from './relay-stream.js'
 
 /**
  * What the relay needs of a client of yours: `eval` for publishing and the history, and
@@ -41,6 +41,8 @@ export interface RedisEventRelay extends IbvRelay {
    * if Redis is down): from then on every event, from any instance, reaches its subscribers.
    */
   ready(): Promise<void>
+  /** Resolves when Redis answers a PING on the publishing connection; rejects with a `RedisStoreError` when not. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -184,6 +186,13 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
       const missed: RelayedEvent[] = []
       for (let page = await readPage(lastId, {}); page.length > 0; page = await readPage(page[page.length - 1]?.id ?? lastId, {})) missed.push(...page)
       return missed
+    },
+    async ping() {
+      try {
+        await run(PING, [])
+      } catch (cause) {
+        throw failure('reach Redis', cause)
+      }
     },
     subscribe(listener) {
       const own = (relayed: RelayedEvent) => listener(relayed)

@@ -40,6 +40,7 @@ end
 return entries`
 /** Entries one history read answers at most. */
 export const HISTORY_PAGE = 100
+export const PING = `return redis.call('PING')`
 export const NEWEST = `local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if #last == 0 then return '0-0' end
 return last[1][1]`
