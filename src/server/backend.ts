@@ -62,7 +62,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const streams = eventStreams({
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
-    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 1000),
+    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 5000),
     maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
     clientKey: options.clientKey ?? defaultClientKey,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
@@ -73,7 +73,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
-  app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
+  const limitBody = bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) })
+  // GET and HEAD have no body: asking a Node request for it would build a whole Web \`Request\` per stream.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
