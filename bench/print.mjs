@@ -11,6 +11,7 @@ const sandbox = read('sandbox')
 const instances = read('instances')
 const prefetch = read('prefetch')
 const reportReads = read('report-reads')
+const streams = read('streams')
 /** @param {number} value */
 const n = (value) => Math.round(value).toLocaleString('en-US')
 /** @type {Array<Record<string, string>>} */
@@ -53,6 +54,11 @@ add(
   `/events streams open on 3 instances, 20 webhooks`,
   `${n(many.streamsOpened)} open, ${n(many.delivered)} of ${n(many.expected)} events delivered in ${many.deliveredSeconds.toFixed(1)} s; ${perStream}`,
   `${n(many.streamsOpened / 3)} Node fetch subscribers per instance; RSS of each instance process (/proc) before and after opening, divided by streams`,
+)
+add(
+  `idle /events streams on one instance`,
+  `${n(streams.streams)} streams: RSS ${n(streams.rssBefore / 1048576)} → ${n(streams.rssAfter / 1048576)} MiB, ~${(streams.rssBytesPerStream / 1024).toFixed(1)} KiB per stream (${(streams.heapBytesPerStream / 1024).toFixed(1)} KiB JS heap)`,
+  `bench/streams.ts: one backend process (node:http, toNodeHandler, in-memory relay), raw sockets from another process on 127.0.0.1, one session cookie each; RSS after full GCs, before and after opening; ulimit -n ${streams.fileDescriptorLimit}`,
 )
 const mints = instances.mints
 add(

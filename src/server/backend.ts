@@ -5,6 +5,7 @@ import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/inde
 import { askingAuthorize } from './authorize.js'
 import type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 import { readJsonObject } from './body.js'
+import { defaultClientKey } from './client-key.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
 import { wholeNumberOption } from './option-checks.js'
@@ -18,6 +19,7 @@ import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import { inWebhookSpan, observeOpenStreams } from './telemetry.js'
 import { handleWebhook } from './webhook-route.js'
+import { healthAnswer } from './health.js'
 import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
 
@@ -64,7 +66,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const streams = eventStreams({
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
-    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 1000),
+    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 5000),
+    maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
+    clientKey: options.clientKey ?? defaultClientKey,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
@@ -75,7 +79,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
-  app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
+  const limitBody = bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) })
+  // GET and HEAD have no body: asking a Node request for it would build a whole Web \`Request\` per stream.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
@@ -130,6 +136,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     return streams.open(c.req.raw)
   })
 
+  // For load balancers: counts only, so not subject to `authorize`.
+  app.get('/health', () => healthAnswer({ relay, outboxDepth: () => outbox.pending, openStreams: () => streams.live, closing: () => shutdown.closing }))
+
   invites.mount(app, (request, consumerId) => allowed({ request, action: 'invite', consumerId }), refuse)
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
@@ -141,6 +150,9 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   return {
     basePath,
     relay,
+    get openStreams() {
+      return streams.live
+    },
     fetch: async (request) => app.fetch(request),
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
     prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),

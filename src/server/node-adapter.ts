@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { rememberPeer } from './client-key.js'
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
 
@@ -21,7 +22,12 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
       else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found.' }))
       return
     }
-    listener ??= import('@hono/node-server').then(({ getRequestListener }) => getRequestListener((req: Request) => backend.fetch(req)))
+    listener ??= import('@hono/node-server').then(({ getRequestListener }) => getRequestListener((req: Request, env) => {
+        // The peer address, for the default `clientKey` (the proxy's, behind one).
+        if ('incoming' in env) rememberPeer(req, env.incoming.socket.remoteAddress)
+        return backend.fetch(req)
+      }),
+    )
     void listener.then((handle) => handle(request, response)).catch((error: unknown) => (next ? next(error) : response.destroy()))
   }
 }

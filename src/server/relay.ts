@@ -28,6 +28,21 @@ export interface PublishOptions {
 }
 
 /**
+ * How much one `since` call may answer: at most `count` events, and no more once their JSON
+ * (`data`) reaches `bytes` (the event that reaches it is included, so there is always one when any
+ * follows `lastId`). An answer with fewer than `count` events and fewer than `bytes` means "that is
+ * all for now"; otherwise the `/events` route asks again from the last event it got. A relay
+ * written before these limits, which answers everything, still works: it just reads the whole
+ * backlog at once.
+ */
+export interface SinceLimits {
+  /** Events at most. */
+  count?: number
+  /** Bytes of event JSON (`data`) after which no more events are added. */
+  bytes?: number
+}
+
+/**
  * What `/events` and `/webhooks` need of a relay: the in-memory `EventRelay`, or one shared by
  * several instances (`createRedisEventRelay` from `ibv-kit/server/redis`). `publish` and `since`
  * may answer promises; a rejected `publish` is retried by the webhook route until it succeeds.
@@ -35,12 +50,17 @@ export interface PublishOptions {
 export interface IbvRelay {
   /** Gives `event` the next id, keeps it in the history and sends it to every subscriber once. */
   publish(event: WebhookEvent, options?: PublishOptions): RelayedEvent | Promise<RelayedEvent>
-  /** Events after `lastId` still in the history, oldest first. */
-  since(lastId: number): RelayedEvent[] | Promise<RelayedEvent[]>
+  /** Events after `lastId` still in the history, oldest first, within `limits` when given. */
+  since(lastId: number, limits?: SinceLimits): RelayedEvent[] | Promise<RelayedEvent[]>
   /** Calls `listener` with each event from now on, in id order; returns the unsubscribe. */
   subscribe(listener: Listener): () => void
   /** Local subscribers now (open `/events` streams of this instance). */
   readonly subscribers: number
+  /**
+   * Optional: resolves when the relay's store (Redis) answers, rejects when it does not. `GET
+   * {basePath}/health` answers 503 while it rejects; a relay without it counts as healthy.
+   */
+  ping?(): Promise<void>
 }
 
 export interface EventRelayOptions {
@@ -90,9 +110,9 @@ export class EventRelay implements IbvRelay {
     return relayed
   }
 
-  /** Events after `lastId` still in the history, oldest first. */
-  since(lastId: number): RelayedEvent[] {
-    return this.history.filter((relayed) => relayed.id > lastId)
+  /** Events after `lastId` still in the history, oldest first, within `limits` when given. */
+  since(lastId: number, limits: SinceLimits = {}): RelayedEvent[] {
+    return withinLimits(this.history.filter((relayed) => relayed.id > lastId), limits)
   }
 
   subscribe(listener: Listener): () => void {
@@ -103,4 +123,15 @@ export class EventRelay implements IbvRelay {
   get subscribers(): number {
     return this.listeners.size
   }
+}
+
+/** The first of `events` that fit `limits` (at least one, when there is any). */
+export function withinLimits(events: RelayedEvent[], { count = Infinity, bytes = Infinity }: SinceLimits): RelayedEvent[] {
+  let end = 0
+  let used = 0
+  while (end < events.length && end < count && used < bytes) {
+    used += events[end]?.data.length ?? 0
+    end++
+  }
+  return end === events.length ? events : events.slice(0, end)
 }

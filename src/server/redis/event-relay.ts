@@ -1,8 +1,8 @@
 import type { WebhookEvent } from '../../core/index.js'
-import type { IbvRelay, PublishOptions, RelayedEvent } from '../relay.js'
+import type { IbvRelay, PublishOptions, RelayedEvent, SinceLimits } from '../relay.js'
 import { openRedis, reportOncePerOutage, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
-import { HISTORY, NEWEST, parseEntry, PUBLISH, streamEntries } from './relay-stream.js'
+import { HISTORY, HISTORY_PAGE, NEWEST, PING, parseEntry, PUBLISH, streamEntries } from './relay-stream.js'
 
 /**
  * What the relay needs of a client of yours: `eval` for publishing and the history, and
@@ -31,12 +31,18 @@ export type RedisEventRelayOptions = ({ url: string; client?: never } | { client
 /** The relay for several instances; `close()` stops its reader and closes the clients it made. */
 export interface RedisEventRelay extends IbvRelay {
   publish(event: WebhookEvent, options?: PublishOptions): Promise<RelayedEvent>
-  since(lastId: number): Promise<RelayedEvent[]>
+  /**
+   * Events after `lastId`, oldest first: one `XRANGE … COUNT` read within `limits` (at most 100
+   * events), or, without limits, the whole history read 100 entries at a time.
+   */
+  since(lastId: number, limits?: SinceLimits): Promise<RelayedEvent[]>
   /**
    * Resolves once the relay knows where the stream stood when it started (or after a short wait
    * if Redis is down): from then on every event, from any instance, reaches its subscribers.
    */
   ready(): Promise<void>
+  /** Resolves when Redis answers a PING on the publishing connection; rejects with a `RedisStoreError` when not. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -139,6 +145,23 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
   }
   const reading = read().catch((error: unknown) => report(error))
 
+  const readPage = async (lastId: number, { count = HISTORY_PAGE, bytes = Number.MAX_SAFE_INTEGER }: SinceLimits) => {
+    let entries: unknown
+    try {
+      const whole = (value: number, most: number) => String(Number.isFinite(value) ? Math.max(1, Math.min(Math.floor(value), most)) : most)
+      entries = await run(HISTORY, [streamKey], [String(lastId), whole(count, HISTORY_PAGE), whole(bytes, Number.MAX_SAFE_INTEGER)])
+    } catch (cause) {
+      throw failure('read the event history from Redis', cause)
+    }
+    const missed: RelayedEvent[] = []
+    if (!Array.isArray(entries)) return missed
+    for (const entry of entries as unknown[]) {
+      const relayed = parseEntry(entry)?.relayed
+      if (relayed && relayed.id > lastId) missed.push(relayed)
+    }
+    return missed
+  }
+
   return {
     async publish(event, { key } = {}) {
       const relayed: RelayedEvent = { id: 0, name: event.event, data: JSON.stringify(event) }
@@ -158,20 +181,18 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
       relayed.id = id
       return relayed
     },
-    async since(lastId) {
-      let entries: unknown
-      try {
-        entries = await run(HISTORY, [streamKey], [String(lastId)])
-      } catch (cause) {
-        throw failure('read the event history from Redis', cause)
-      }
+    async since(lastId, limits) {
+      if (limits) return readPage(lastId, limits)
       const missed: RelayedEvent[] = []
-      if (!Array.isArray(entries)) return missed
-      for (const entry of entries as unknown[]) {
-        const relayed = parseEntry(entry)?.relayed
-        if (relayed && relayed.id > lastId) missed.push(relayed)
-      }
+      for (let page = await readPage(lastId, {}); page.length > 0; page = await readPage(page[page.length - 1]?.id ?? lastId, {})) missed.push(...page)
       return missed
+    },
+    async ping() {
+      try {
+        await run(PING, [])
+      } catch (cause) {
+        throw failure('reach Redis', cause)
+      }
     },
     subscribe(listener) {
       const own = (relayed: RelayedEvent) => listener(relayed)

@@ -22,7 +22,25 @@ for i = 3, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[1], fields[2] .. '-0', unpack(fields))
 if KEYS[3] then redis.call('SET', KEYS[3], fields[2], 'PX', ARGV[2]) end
 return id`
-export const HISTORY = `return redis.call('XRANGE', KEYS[1], '(' .. ARGV[1] .. '-0', '+')`
+// At most ARGV[2] entries after ARGV[1], and none once their event JSON (`data`) reaches ARGV[3] bytes (the one
+// that reaches it included): a resume reads a bounded page, never the whole stream.
+export const HISTORY = `local entries = redis.call('XRANGE', KEYS[1], '(' .. ARGV[1] .. '-0', '+', 'COUNT', ARGV[2])
+local budget = tonumber(ARGV[3])
+local used = 0
+for i, entry in ipairs(entries) do
+  for j = 1, #entry[2], 2 do
+    if entry[2][j] == 'data' then used = used + #entry[2][j + 1] end
+  end
+  if used >= budget and i < #entries then
+    local page = {}
+    for k = 1, i do page[k] = entries[k] end
+    return page
+  end
+end
+return entries`
+/** Entries one history read answers at most. */
+export const HISTORY_PAGE = 100
+export const PING = `return redis.call('PING')`
 export const NEWEST = `local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if #last == 0 then return '0-0' end
 return last[1][1]`

@@ -1,0 +1,184 @@
+import type { IbvRelay, RelayedEvent } from './relay.js'
+
+export interface SubscriberOptions {
+  relay: IbvRelay
+  request: Request
+  /** Whether this subscriber may see this event (the backend's `authorize`, action `event`). */
+  maySee(request: Request, relayed: RelayedEvent): Promise<boolean>
+  /** Whether the subscriber's query asks for this event. */
+  wanted(relayed: RelayedEvent): boolean
+  /** Bytes the subscriber may leave unread, or queued behind a slow `maySee`, before it is dropped. */
+  maxBufferBytes: number
+  /** Where a reconnecting subscriber resumes; undefined for a new one. */
+  lastId: number | undefined
+  /** Called once, when the stream ends however it ends. */
+  onEnd(): void
+}
+
+/** One `/events` subscriber: its stream, a heartbeat the route's shared timer calls, and a stop. */
+export interface Subscriber {
+  stream: ReadableStream<Uint8Array>
+  heartbeat(): void
+  stop(): void
+}
+
+const encoder = new TextEncoder()
+const HEARTBEAT = encoder.encode(': heartbeat\n\n')
+const RETRY = encoder.encode('retry: 3000\n\n')
+/** Events asked of `since` at once while catching up. */
+const PAGE_COUNT = 100
+
+const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
+
+/**
+ * The stream of one subscriber. Subscribed first, then caught up from the history page by page
+ * (`since` with COUNT and byte limits), each page written only once the reader took the one before
+ * it: any backlog the history holds reaches even a slow reader, and only what it may see is sent.
+ * What arrives live meanwhile is held and goes out after the history, unless the history had it;
+ * if too much arrives, it is let go and read from the history instead. Then live events are sent
+ * in order as `maySee` allows, and a reader that leaves more than `maxBufferBytes` is dropped (its
+ * browser reconnects and catches up).
+ */
+export function subscriberStream(options: SubscriberOptions): Subscriber {
+  const { relay, request, maySee, wanted, maxBufferBytes, lastId } = options
+  const pageBytes = Math.max(1, Math.floor(maxBufferBytes / 2))
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let open = true
+  // Live events waiting for `maySee`, in bytes; with what the reader left unread, what we hold.
+  let waiting = 0
+  // Resolves when the reader has taken everything written (or the stream ended).
+  let wake: (() => void) | undefined
+  // The newest id this stream has had: a relay may hand over live an event the history already
+  // gave (a Redis reader lags behind `since`); it is sent once, never out of order.
+  let newest = lastId ?? 0
+  let held: RelayedEvent[] | undefined = lastId === undefined ? undefined : []
+  let heldBytes = 0
+  let overflowed = false
+  // While a `since` is being answered: held events that overflow then mean a history that does
+  // not answer, and the stream is dropped (it reconnects later) rather than kept waiting.
+  let readingHistory = false
+  let queue = Promise.resolve()
+  let unsubscribe = () => {}
+
+  const unread = () => -(controller.desiredSize ?? 0)
+  const write = (bytes: Uint8Array) => {
+    if (!open) return false
+    try {
+      controller.enqueue(bytes)
+      return true
+    } catch {
+      stop()
+      return false
+    }
+  }
+  const end = (error?: Error) => {
+    try {
+      if (error) controller.error(error)
+      else controller.close()
+    } catch {
+      // Already closed or errored.
+    }
+    stop()
+  }
+  const stop = () => {
+    if (!open) return
+    open = false
+    unsubscribe()
+    wake?.()
+    end()
+    options.onEnd()
+  }
+  // Erroring drops what is queued; the client reconnects and catches up from the history.
+  const drop = () => end(new Error('The subscriber fell too far behind.'))
+  const drained = () => (!open || unread() <= 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)))
+
+  const send = (relayed: RelayedEvent) => {
+    if (!open || relayed.id <= newest) return
+    newest = relayed.id
+    if (!wanted(relayed)) return
+    waiting += relayed.data.length
+    if (waiting + unread() > maxBufferBytes) return drop()
+    // One at a time, so events keep their order though `maySee` is async; each link handles its
+    // own failure, so one event can never stall the ones after it.
+    queue = queue
+      .then(async () => {
+        const mayWrite = open && (await maySee(request, relayed).catch(() => false))
+        waiting -= relayed.data.length
+        if (mayWrite && write(message(relayed)) && unread() > maxBufferBytes) drop()
+      })
+      .catch(() => undefined)
+  }
+
+  const catchUp = async () => {
+    for (;;) {
+      readingHistory = true
+      const page = await relay.since(newest, { count: PAGE_COUNT, bytes: pageBytes })
+      readingHistory = false
+      const before = newest
+      let pageSize = 0
+      for (const relayed of page) {
+        if (!open) return
+        pageSize += relayed.data.length
+        if (relayed.id <= newest) continue
+        newest = relayed.id
+        if (!wanted(relayed) || !(await maySee(request, relayed).catch(() => false))) continue
+        // A relay that ignores the limits answers all at once: it still goes out a page at a time.
+        if (write(message(relayed)) && unread() >= pageBytes) await drained()
+      }
+      if (!open) return
+      await drained()
+      // A full page may have more behind it; one that made no progress is all a relay has.
+      if (newest > before && (page.length >= PAGE_COUNT || pageSize >= pageBytes)) continue
+      // Caught up. What arrived live meanwhile goes out now, unless some was let go: then it is
+      // read from the history too.
+      if (!overflowed) break
+      overflowed = false
+      held = []
+      heldBytes = 0
+    }
+    const arrived = held ?? []
+    held = undefined
+    for (const relayed of arrived) send(relayed)
+  }
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController
+        write(RETRY)
+        unsubscribe = relay.subscribe((relayed) => {
+          if (!held) return send(relayed)
+          if (overflowed) return
+          held.push(relayed)
+          heldBytes += relayed.data.length
+          if (heldBytes > maxBufferBytes) {
+            if (readingHistory) return drop()
+            overflowed = true
+            held = []
+            heldBytes = 0
+          }
+        })
+        request.signal.addEventListener('abort', stop, { once: true })
+        // A request already aborted fires no event: stop now, or the stream would hold its place.
+        if (request.signal.aborted) return stop()
+        // No history (Redis down): the stream ends, and the client reconnects and retries.
+        if (held) catchUp().catch(() => end(new Error('The event history is unavailable.')))
+      },
+      pull() {
+        wake?.()
+        wake = undefined
+      },
+      cancel() {
+        stop()
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  )
+  return {
+    stream,
+    heartbeat: () => {
+      if (write(HEARTBEAT) && unread() > maxBufferBytes) drop()
+    },
+    stop,
+  }
+}
