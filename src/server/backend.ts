@@ -16,6 +16,7 @@ import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import { handleWebhook } from './webhook-route.js'
+import { idProblem } from './ids.js'
 import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
 
@@ -77,16 +78,18 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.post('/tokens', async (c) => {
     const body = await readJsonObject(c.req.raw)
-    const consumerId = typeof body.consumer_id === 'string' && body.consumer_id.trim() !== '' ? body.consumer_id : undefined
-    const productRequestId = typeof body.product_request_id === 'string' && body.product_request_id.trim() !== '' ? body.product_request_id : undefined
     if (body.type === 'consumer') {
-      if (!consumerId) return invalid({ consumer_id: ['consumer_id is required for a consumer token'] })
+      const consumerId = body.consumer_id as string
+      const problem = present(body.consumer_id) ? idProblem('consumer_id', consumerId) : 'consumer_id is required for a consumer token'
+      if (problem) return invalid({ consumer_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId }))) return refuse()
       const token = await client.createConsumerToken(consumerId)
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     }
     if (body.type === 'embedded_report_token') {
-      if (!productRequestId) return invalid({ product_request_id: ['product_request_id is required for an embedded report token'] })
+      const productRequestId = body.product_request_id as string
+      const problem = present(productRequestId) ? idProblem('product_request_id', productRequestId) : 'product_request_id is required for an embedded report token'
+      if (problem) return invalid({ product_request_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
       return json(await embeddedToken(productRequestId))
     }
@@ -96,6 +99,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.get('/reports/:productRequestId', async (c) => {
     const productRequestId = c.req.param('productRequestId')
+    const problem = idProblem('productRequestId', productRequestId)
+    if (problem) return invalid({ productRequestId: [problem] })
     if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
     const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
     const result = await client.getReport(productRequestId, { version, signal: c.req.raw.signal })
@@ -104,6 +109,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.post('/refresh/:consumerId', async (c) => {
     const consumerId = c.req.param('consumerId')
+    const problem = idProblem('consumerId', consumerId)
+    if (problem) return invalid({ consumerId: [problem] })
     await readJsonObject(c.req.raw) // nothing is read from it, but it must be a JSON object
     if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
     return json(await client.refresh(consumerId))
@@ -136,6 +143,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
     prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),
   }
+}
+
+/** A non-blank string: what a missing id is told apart by. */
+function present(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== ''
 }
 
 function invalid(fields: Record<string, string[]>): Response {

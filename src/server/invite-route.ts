@@ -2,13 +2,11 @@ import type { Hono } from 'hono'
 import type { WebhookEvent } from '../core/index.js'
 import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
+import { idProblem } from './ids.js'
 import { inviteCompletion } from './invite-complete.js'
 import { createMemoryInviteStore } from './invite-store.js'
 import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
 import { json } from './responses.js'
-
-/** Longest consumer id taken (the spec's ids are a dozen characters; the webhook parser's bound too). */
-const MAX_ID_LENGTH = 256
 
 /**
  * The invite routes, and the token route's `type: 'invite'` branch. Without options, no route
@@ -56,9 +54,11 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
       app.post('/invites/complete', async (c) => {
         const body = await readJsonObject(c.req.raw)
         const productRequestId = body.product_request_id
-        if (typeof productRequestId !== 'string' || productRequestId.trim() === '' || productRequestId.length > MAX_ID_LENGTH) {
+        if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
           return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
         }
+        const problem = idProblem('product_request_id', productRequestId)
+        if (problem) return invalid({ product_request_id: [problem] })
         const claims = await signer.verify(body.invite)
         if (typeof claims === 'string') return refused(claims)
         return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()))
@@ -82,11 +82,7 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
 /** Why `value` is not a usable consumer id, or undefined when it is. */
 function consumerIdProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return 'consumer_id is required: the applicant the invite is for'
-  if (value.length > MAX_ID_LENGTH) return `consumer_id must be at most ${MAX_ID_LENGTH} characters`
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'consumer_id must not contain control characters'
-  if (value === '.' || value === '..') return 'consumer_id cannot be a dot segment'
-  return undefined
+  return idProblem('consumer_id', value)
 }
 
 function refused(reason: keyof typeof INVITE_REFUSALS): Response {

@@ -1,6 +1,7 @@
 import { IbvError, type PrefetchedReport } from '../core/index.js'
 import type { AuthorizeContext } from './authorize.js'
 import type { IbvClient } from './client.js'
+import { idProblem } from './ids.js'
 
 export interface PrefetchReportOptions {
   /**
@@ -39,6 +40,8 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
     if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
       throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
     }
+    const idRefused = idProblem('productRequestId', productRequestId)
+    if (idRefused) throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, { fields: { productRequestId: [idRefused] } })
     if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMER_MS)) {
       const problem = `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not ${typeof timeoutMs === 'string' ? JSON.stringify(timeoutMs) : String(timeoutMs)}`
       throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, { fields: { timeoutMs: [problem] } })
