@@ -44,8 +44,9 @@ export interface IbvBackendOptions {
   /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
   maxStreamBufferBytes?: number
   /**
-   * Origins other than the backend's own whose pages may call the state-changing routes (a
-   * front-end on another subdomain, say). Every other cross-site `POST` is refused. @default []
+   * Origins other than the backend's own whose pages may call the routes (a front-end on another
+   * subdomain, say). Every other cross-site or same-site request (`POST`, and the `GET`s of
+   * `/events` and `/reports/:id` too) is refused with a 403. @default []
    */
   allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */
