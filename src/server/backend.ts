@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
 import { askingAuthorize } from './authorize.js'
@@ -45,11 +44,16 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     )
   }
 
+  const limits = (maxBytes: number) => ({ maxBytes, timeoutMs: wholeNumberOption('createIbvBackend', 'bodyTimeoutMs', options.bodyTimeoutMs, 10_000) })
+  const webhookBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.webhooks', options.maxBodyBytes?.webhooks, 64 * 1024))
+  const jsonBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.json', options.maxBodyBytes?.json, 16 * 1024))
+  const readJson = (request: Request) => readJsonObject(request, jsonBody)
+
   const allowed = askingAuthorize(options.authorize, onError)
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
-  const invites = inviteRoutes(options.invites, client, onError)
+  const invites = inviteRoutes(options.invites, client, onError, readJson)
   // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
   // lender's handler throws and the service retries.
   const onWebhook = async (event: WebhookEvent) => {
@@ -70,14 +74,13 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
-  app.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) }))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
   app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next())))
 
   app.post('/tokens', async (c) => {
-    const body = await readJsonObject(c.req.raw)
+    const body = await readJson(c.req.raw)
     if (body.type === 'consumer') {
       const consumerId = body.consumer_id as string
       const problem = present(body.consumer_id) ? idProblem('consumer_id', consumerId) : 'consumer_id is required for a consumer token'
@@ -111,15 +114,16 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     const consumerId = c.req.param('consumerId')
     const problem = idProblem('consumerId', consumerId)
     if (problem) return invalid({ consumerId: [problem] })
-    await readJsonObject(c.req.raw) // nothing is read from it, but it must be a JSON object
+    // Asked first: a caller who may not refresh never gets to send a body.
     if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
+    await readJson(c.req.raw) // nothing is read from it, but it must be a JSON object
     return json(await client.refresh(consumerId))
   })
 
   app.post('/webhooks', (c) =>
     shutdown.closing
       ? shuttingDown()
-      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, onError })),
+      : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, body: webhookBody, onError })),
   )
 
   app.get('/events', async (c) => {
@@ -132,7 +136,10 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
   app.onError((error) => {
-    if (error instanceof IbvError && error.status === 415) return json({ message: error.message, code: error.code, fields: error.fields }, 415)
+    // The request's own faults found while reading it: too slow (408), too large (413), not JSON (415).
+    if (error instanceof IbvError && (error.status === 408 || error.status === 413 || error.status === 415)) {
+      return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
+    }
     return upstreamFailure(error, onError)
   })
 

@@ -14,7 +14,7 @@ export type { TokenCache, CachedToken, MemoryTokenCacheOptions } from './token-c
 export { createMemoryWebhookStore } from './webhook-store.js'
 export type { WebhookStore, WebhookClaim, MemoryWebhookStoreOptions } from './webhook-store.js'
 export { hmacVerifier, headerSecretVerifier, basicAuthVerifier } from './verify.js'
-export type { HmacVerifierOptions } from './verify.js'
+export type { HeaderVerifier, HmacVerifierOptions } from './verify.js'
 export type { WebhookVerifier } from './webhook-route.js'
 export { webhookKey } from './webhook-key.js'
 export { toNodeHandler } from './node-adapter.js'

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono'
 import type { WebhookEvent } from '../core/index.js'
-import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
 import { idProblem } from './ids.js'
 import { inviteCompletion } from './invite-complete.js'
@@ -12,7 +11,12 @@ import { json } from './responses.js'
  * The invite routes, and the token route's `type: 'invite'` branch. Without options, no route
  * is added (so `/invites` is a 404) and the token route answers that invites are not enabled.
  */
-export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvClient, onError: (error: unknown) => void) {
+export function inviteRoutes(
+  options: IbvInviteOptions | undefined,
+  client: IbvClient,
+  onError: (error: unknown) => void,
+  readJson: (request: Request) => Promise<Record<string, unknown>>,
+) {
   if (options === undefined) {
     return {
       mount: () => {},
@@ -40,7 +44,7 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
   return {
     mount(app: Hono, allowed: (request: Request, consumerId: string) => Promise<boolean>, refuse: () => Response) {
       app.post('/invites', async (c) => {
-        const body = await readJsonObject(c.req.raw)
+        const body = await readJson(c.req.raw)
         const problem = consumerIdProblem(body.consumer_id)
         if (problem) return invalid({ consumer_id: [problem] })
         const consumerId = body.consumer_id as string
@@ -52,7 +56,7 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
       // The borrower's page reports a completed connection. The invite is the credential (the
       // borrower has no session), used or not: a used one may repeat its own product request.
       app.post('/invites/complete', async (c) => {
-        const body = await readJsonObject(c.req.raw)
+        const body = await readJson(c.req.raw)
         const productRequestId = body.product_request_id
         if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
           return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
