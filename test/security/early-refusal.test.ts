@@ -17,8 +17,8 @@ afterEach(async () => {
   server = undefined
 })
 
-async function listening() {
-  const { backend } = backendUnderAttack({ verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush') })
+async function listening(options: { bodyTimeoutMs?: number } = {}) {
+  const { backend } = backendUnderAttack({ verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush'), ...options })
   server = createServer(toNodeHandler(backend))
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -37,5 +37,11 @@ describe('an early refusal of a body still uploading', () => {
     const url = await listening()
     const outcome = await slowUpload(url, { path, headers, ...UPLOAD })
     expect(outcome).toMatchObject({ status, error: undefined, uploaded: true, json: { message: expect.any(String), code: expect.any(String) } })
+  })
+
+  it('a body that stalls under Node gets the 408 answer, and the server closes the connection', async () => {
+    const url = await listening({ bodyTimeoutMs: 200 })
+    const outcome = await slowUpload(url, { path: '/api/ibv/tokens', chunks: 4, chunkBytes: 1024, everyMs: 10, stallAfter: 1 })
+    expect(outcome).toMatchObject({ status: 408, error: undefined, uploaded: false, json: { code: 'timeout' } })
   })
 })

@@ -63,10 +63,13 @@ export interface UploadOutcome {
 /**
  * Sends the headers of a request whose declared body is `chunks × chunkBytes` bytes, then the body
  * one chunk every `everyMs`, reading all the while, as a browser or an HTTP client does while its
- * upload is refused early. Resolves once it has sent everything (or the socket failed) and the
- * server closed or the answer is whole.
+ * upload is refused early; with `stallAfter`, it stops sending after that many chunks and waits.
+ * Resolves once the server closed the connection, or its side of it while the client stalled.
  */
-export function slowUpload(url: string, options: { path: string; headers?: Record<string, string>; chunks: number; chunkBytes: number; everyMs: number }): Promise<UploadOutcome> {
+export function slowUpload(
+  url: string,
+  options: { path: string; headers?: Record<string, string>; chunks: number; chunkBytes: number; everyMs: number; stallAfter?: number },
+): Promise<UploadOutcome> {
   const { hostname, port } = new URL(url)
   const length = options.chunks * options.chunkBytes
   const head = [`POST ${options.path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${length}`]
@@ -92,9 +95,11 @@ export function slowUpload(url: string, options: { path: string; headers?: Recor
     socket.on('data', (chunk: string) => (received += chunk))
     socket.on('error', (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message))
     socket.on('close', finish)
+    // The server closed its side (FIN) while the client stalled: it is done with this connection.
+    socket.on('end', () => sent === options.stallAfter && socket.destroy())
     socket.write(`${head.join('\r\n')}\r\n\r\n`)
     const timer = setInterval(() => {
-      if (socket.destroyed) return
+      if (socket.destroyed || sent === options.stallAfter) return
       if (sent === options.chunks) {
         clearInterval(timer)
         socket.end()
