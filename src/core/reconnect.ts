@@ -37,12 +37,19 @@ export function readReconnectSource(source: unknown): ReconnectSourceFields {
   }
 }
 
-/** The link when it is an absolute http(s) URL, else undefined. */
+/** Hosts an `http:` link may point at: this computer, where the sandbox runs. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * The link when it is an absolute `https:` URL, or an `http:` one on this computer (`127.0.0.1`,
+ * `localhost`, `[::1]`: the sandbox), else undefined. A plain-http link elsewhere could be read
+ * or rewritten on the way, so it is never offered.
+ */
 export function safeLink(link: string | undefined): string | undefined {
   if (!link) return undefined
   try {
     const url = new URL(link)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) ? url.href : undefined
   } catch {
     return undefined
   }
@@ -51,14 +58,14 @@ export function safeLink(link: string | undefined): string | undefined {
 /** Why a link is refused, for the log: its scheme, never the rest of the link. */
 export function refusedLinkMessage(component: string, link: string): string {
   const scheme = /^[a-z][a-z\d+.-]*:/i.exec(link.trim())?.[0].toLowerCase() ?? 'malformed'
-  return `${component} renders no link: the connection link must be an http(s) URL (got a ${scheme} link).`
+  return `${component} renders no link: the connection link must be an https URL, or http on this computer for the sandbox (got a ${scheme} link).`
 }
 
 /** What the prompt is given, each part optional. */
 export interface ReconnectInput {
   reason: ReconnectReason
   audience: IbvAudience
-  /** The link as given; only an http(s) link is offered. */
+  /** The link as given; only an https link, or http on 127.0.0.1, localhost or [::1], is offered. */
   connectionLink?: string
   institutionName?: string
   consumerName?: string

@@ -33,7 +33,7 @@ export function defineReportStatusBadge(): void {
 
 /**
  * Registers `<ibv-reconnect-prompt connection-link institution-name reason audience consumer-name?>`:
- * `<ReconnectPrompt>`'s prompt (only an http(s) link is rendered).
+ * `<ReconnectPrompt>`'s prompt (only an https link, or http on this computer, is rendered).
  *
  * @example
  * defineReconnectPrompt()

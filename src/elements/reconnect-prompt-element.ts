@@ -11,8 +11,8 @@ const TAG = '<ibv-reconnect-prompt>'
  * `<ibv-reconnect-prompt connection-link institution-name reason audience consumer-name?>`: the
  * markup, classes and texts of React's `<ReconnectPrompt>`, in the light DOM. Staff (the default
  * voice) get the link to read, select or copy; the borrower a button that opens it in a new tab.
- * A link that is not http(s) is never rendered: the element says why (`ibv-error`, the console)
- * and sets `data-state="error"`.
+ * A link that is not https (or http on 127.0.0.1, localhost or [::1]) is never rendered: the
+ * element says why (`ibv-error`, the console) and sets `data-state="error"`.
  */
 export function createReconnectPromptElement(): CustomElementConstructor {
   return class IbvReconnectPromptElement extends HTMLElement {
@@ -64,7 +64,7 @@ export function createReconnectPromptElement(): CustomElementConstructor {
               : [h(doc, 'a', { class: 'ibv-button', href: link, target: '_blank', rel: 'noopener noreferrer' }, copy.action)]),
         ),
       )
-      // Refused only when it is a link (a wait needs none) and not http(s).
+      // Refused only when it is a link (a wait needs none) and not https (or loopback http).
       const refused = rawLink && reason !== 'refresh_not_ready' && link === undefined ? rawLink : undefined
       if (refused !== undefined && refused !== this.#refused) {
         const message = refusedLinkMessage(TAG, refused)

@@ -15,7 +15,7 @@ import { StaffLink } from './StaffLink.js'
 export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
 
 export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
-  /** `ibv_connection_link`. Only `http:` and `https:` links are rendered. */
+  /** `ibv_connection_link`. Only `https:` links are rendered, and `http:` ones on 127.0.0.1, localhost or [::1] (the sandbox). */
   connectionLink?: string
   /** The institution, to fill the spec's `<FI Name>`. */
   institutionName?: string

@@ -76,8 +76,23 @@ export interface IbvBackendOptions {
   /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
   maxStreamBufferBytes?: number
   /**
-   * Origins other than the backend's own whose pages may call the state-changing routes (a
-   * front-end on another subdomain, say). Every other cross-site `POST` is refused. @default []
+   * Bytes a request body may have, per route: a larger one is a `413`, refused by its
+   * `Content-Length` or as soon as the cap is passed, so no more than this is ever held for one
+   * request. `webhooks` for `POST /webhooks` (@default 65536, 64 KiB), `json` for `POST /tokens`,
+   * `POST /refresh/:consumerId` and the invite routes (@default 16384, 16 KiB).
+   * @default { webhooks: 65536, json: 16384 }
+   */
+  maxBodyBytes?: { webhooks?: number; json?: number }
+  /**
+   * Milliseconds a request body may take to arrive, from when the route starts reading it: a
+   * slower one (a client that sends part of a body and stalls) is a `408` and is let go, so
+   * stalled connections hold their capped bodies only this long. @default 10000
+   */
+  bodyTimeoutMs?: number
+  /**
+   * Origins other than the backend's own whose pages may call the routes (a front-end on another
+   * subdomain, say). Every other cross-site or same-site request (`POST`, and the `GET`s of
+   * `/events` and `/reports/:id` too) is refused with a 403. @default []
    */
   allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */

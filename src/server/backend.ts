@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
 import { askingAuthorize } from './authorize.js'
@@ -20,6 +19,7 @@ import { createShutdown } from './shutdown.js'
 import { inWebhookSpan, observeOpenStreams } from './telemetry.js'
 import { handleWebhook } from './webhook-route.js'
 import { healthAnswer } from './health.js'
+import { idProblem } from './ids.js'
 import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
 
@@ -48,11 +48,16 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     )
   }
 
+  const limits = (maxBytes: number) => ({ maxBytes, timeoutMs: wholeNumberOption('createIbvBackend', 'bodyTimeoutMs', options.bodyTimeoutMs, 10_000) })
+  const webhookBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.webhooks', options.maxBodyBytes?.webhooks, 64 * 1024))
+  const jsonBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.json', options.maxBodyBytes?.json, 16 * 1024))
+  const readJson = (request: Request) => readJsonObject(request, jsonBody)
+
   const allowed = askingAuthorize(options.authorize, onError)
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
-  const invites = inviteRoutes(options.invites, client, onError)
+  const invites = inviteRoutes(options.invites, client, onError, readJson)
   const reports = sharedReportReads(client, options.reportCache, onError)
   // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
   // lender's handler throws and the service retries.
@@ -79,26 +84,25 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
-  const limitBody = bodyLimit({ maxSize: 1024 * 1024, onError: () => json({ message: 'The request body is larger than 1 MiB.', code: 'invalid_request' }, 413) })
-  // GET and HEAD have no body: asking a Node request for it would build a whole Web \`Request\` per stream.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
   app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next())))
 
   app.post('/tokens', async (c) => {
-    const body = await readJsonObject(c.req.raw)
-    const consumerId = typeof body.consumer_id === 'string' && body.consumer_id.trim() !== '' ? body.consumer_id : undefined
-    const productRequestId = typeof body.product_request_id === 'string' && body.product_request_id.trim() !== '' ? body.product_request_id : undefined
+    const body = await readJson(c.req.raw)
     if (body.type === 'consumer') {
-      if (!consumerId) return invalid({ consumer_id: ['consumer_id is required for a consumer token'] })
+      const consumerId = body.consumer_id as string
+      const problem = present(body.consumer_id) ? idProblem('consumer_id', consumerId) : 'consumer_id is required for a consumer token'
+      if (problem) return invalid({ consumer_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId }))) return refuse()
       const token = await client.createConsumerToken(consumerId)
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     }
     if (body.type === 'embedded_report_token') {
-      if (!productRequestId) return invalid({ product_request_id: ['product_request_id is required for an embedded report token'] })
+      const productRequestId = body.product_request_id as string
+      const problem = present(productRequestId) ? idProblem('product_request_id', productRequestId) : 'product_request_id is required for an embedded report token'
+      if (problem) return invalid({ product_request_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
       return json(await embeddedToken(productRequestId))
     }
@@ -108,6 +112,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.get('/reports/:productRequestId', async (c) => {
     const productRequestId = c.req.param('productRequestId')
+    const problem = idProblem('productRequestId', productRequestId)
+    if (problem) return invalid({ productRequestId: [problem] })
     if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
     const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
     // Shared with the viewers reading it at the same time: one leaving does not cancel it.
@@ -117,8 +123,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.post('/refresh/:consumerId', async (c) => {
     const consumerId = c.req.param('consumerId')
-    await readJsonObject(c.req.raw) // nothing is read from it, but it must be a JSON object
+    const problem = idProblem('consumerId', consumerId)
+    if (problem) return invalid({ consumerId: [problem] })
+    // Asked first: a caller who may not refresh never gets to send a body.
     if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
+    await readJson(c.req.raw) // nothing is read from it, but it must be a JSON object
     return json(await client.refresh(consumerId))
   })
 
@@ -126,7 +135,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     inWebhookSpan(async () =>
       shutdown.closing
         ? shuttingDown()
-        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, onError })),
+        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, body: webhookBody, onError })),
     ),
   )
 
@@ -143,7 +152,10 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
   app.onError((error) => {
-    if (error instanceof IbvError && error.status === 415) return json({ message: error.message, code: error.code, fields: error.fields }, 415)
+    // The request's own faults found while reading it: too slow (408), too large (413), not JSON (415).
+    if (error instanceof IbvError && (error.status === 408 || error.status === 413 || error.status === 415)) {
+      return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
+    }
     return upstreamFailure(error, onError)
   })
 
@@ -157,6 +169,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
     prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),
   }
+}
+
+/** A non-blank string: what a missing id is told apart by. */
+function present(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== ''
 }
 
 function invalid(fields: Record<string, string[]>): Response {

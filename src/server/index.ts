@@ -17,7 +17,7 @@ export type { ReportCache, ReportCacheOptions, MemoryReportCacheOptions, SharedR
 export { createMemoryWebhookStore } from './webhook-store.js'
 export type { WebhookStore, WebhookClaim, MemoryWebhookStoreOptions } from './webhook-store.js'
 export { hmacVerifier, headerSecretVerifier, basicAuthVerifier } from './verify.js'
-export type { HmacVerifierOptions } from './verify.js'
+export type { HeaderVerifier, HmacVerifierOptions } from './verify.js'
 export { standardWebhooksVerifier } from './standard-webhooks.js'
 export type { StandardWebhooksVerifierOptions } from './standard-webhooks.js'
 export type { WebhookVerifier } from './webhook-route.js'

@@ -1,20 +1,22 @@
 import type { Hono } from 'hono'
 import type { WebhookEvent } from '../core/index.js'
-import { readJsonObject } from './body.js'
 import type { IbvClient } from './client.js'
+import { idProblem } from './ids.js'
 import { inviteCompletion } from './invite-complete.js'
 import { createMemoryInviteStore } from './invite-store.js'
 import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
 import { json } from './responses.js'
 
-/** Longest consumer id taken (the spec's ids are a dozen characters; the webhook parser's bound too). */
-const MAX_ID_LENGTH = 256
-
 /**
  * The invite routes, and the token route's `type: 'invite'` branch. Without options, no route
  * is added (so `/invites` is a 404) and the token route answers that invites are not enabled.
  */
-export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvClient, onError: (error: unknown) => void) {
+export function inviteRoutes(
+  options: IbvInviteOptions | undefined,
+  client: IbvClient,
+  onError: (error: unknown) => void,
+  readJson: (request: Request) => Promise<Record<string, unknown>>,
+) {
   if (options === undefined) {
     return {
       mount: () => {},
@@ -42,7 +44,7 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
   return {
     mount(app: Hono, allowed: (request: Request, consumerId: string) => Promise<boolean>, refuse: () => Response) {
       app.post('/invites', async (c) => {
-        const body = await readJsonObject(c.req.raw)
+        const body = await readJson(c.req.raw)
         const problem = consumerIdProblem(body.consumer_id)
         if (problem) return invalid({ consumer_id: [problem] })
         const consumerId = body.consumer_id as string
@@ -54,11 +56,13 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
       // The borrower's page reports a completed connection. The invite is the credential (the
       // borrower has no session), used or not: a used one may repeat its own product request.
       app.post('/invites/complete', async (c) => {
-        const body = await readJsonObject(c.req.raw)
+        const body = await readJson(c.req.raw)
         const productRequestId = body.product_request_id
-        if (typeof productRequestId !== 'string' || productRequestId.trim() === '' || productRequestId.length > MAX_ID_LENGTH) {
+        if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
           return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
         }
+        const problem = idProblem('product_request_id', productRequestId)
+        if (problem) return invalid({ product_request_id: [problem] })
         const claims = await signer.verify(body.invite)
         if (typeof claims === 'string') return refused(claims)
         return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()))
@@ -82,11 +86,7 @@ export function inviteRoutes(options: IbvInviteOptions | undefined, client: IbvC
 /** Why `value` is not a usable consumer id, or undefined when it is. */
 function consumerIdProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return 'consumer_id is required: the applicant the invite is for'
-  if (value.length > MAX_ID_LENGTH) return `consumer_id must be at most ${MAX_ID_LENGTH} characters`
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'consumer_id must not contain control characters'
-  if (value === '.' || value === '..') return 'consumer_id cannot be a dot segment'
-  return undefined
+  return idProblem('consumer_id', value)
 }
 
 function refused(reason: keyof typeof INVITE_REFUSALS): Response {

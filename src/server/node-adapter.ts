@@ -1,11 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { rememberPeer } from './client-key.js'
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
 
+/** How long, and how many bytes of, the rest of a refused body is read and dropped before the connection closes. */
+const LINGER_MS = 5000
+const LINGER_BYTES = 1024 * 1024
+
 /**
  * Adapts a backend to Node's `http` and Express. Requests outside its `basePath` go to `next`
  * (Express) or get a 404. Mount it before any body parser: it reads the raw body itself.
+ *
+ * An answer sent before the body was read to its end (a refusal: 401, 403, 408, 413, 415) closes
+ * the connection gracefully: it carries `Connection: close`, the rest of the body is read and
+ * dropped (at most 1 MiB, for at most 5 s), and only then is the socket closed, so a client still
+ * uploading reads the answer instead of a reset (`EPIPE`, `ECONNRESET`).
  *
  * @example
  * app.use(toNodeHandler(backend)) // Express
@@ -22,12 +32,55 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
       else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found.' }))
       return
     }
-    listener ??= import('@hono/node-server').then(({ getRequestListener }) => getRequestListener((req: Request, env) => {
+    listener ??= import('@hono/node-server').then(({ getRequestListener }) =>
+      getRequestListener(async (req, env) => {
+        // This handler is given Node's http/1 objects only (see NodeHandler).
+        const { incoming, outgoing } = env as unknown as { incoming: IncomingMessage; outgoing: ServerResponse }
         // The peer address, for the default `clientKey` (the proxy's, behind one).
-        if ('incoming' in env) rememberPeer(req, env.incoming.socket.remoteAddress)
-        return backend.fetch(req)
+        rememberPeer(req, incoming.socket.remoteAddress)
+        const answer = await backend.fetch(req)
+        if (bodyLeft(incoming)) closeGracefully(incoming, outgoing)
+        return answer
       }),
     )
     void listener.then((handle) => handle(request, response)).catch((error: unknown) => (next ? next(error) : response.destroy()))
+  }
+}
+
+/** Whether part of the request's body has not been read yet. */
+function bodyLeft(incoming: IncomingMessage): boolean {
+  if (incoming.readableEnded || incoming.method === 'GET' || incoming.method === 'HEAD') return false
+  return Number(incoming.headers['content-length'] ?? 0) > 0 || incoming.headers['transfer-encoding'] !== undefined
+}
+
+/**
+ * Answers with `Connection: close`, and makes the close that follows a lingering one: the answer
+ * and a FIN go out, the rest of the body is read and dropped (up to a bound), then the socket is
+ * destroyed. Closing at once with unread bytes would reset the connection, and a client still
+ * writing would lose the answer it had not read yet.
+ */
+function closeGracefully(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  if (!outgoing.headersSent) outgoing.setHeader('connection', 'close')
+  const socket: Socket & { destroySoon?: () => void } = incoming.socket
+  let lingering = false
+  socket.destroySoon = () => {
+    if (lingering) return
+    lingering = true
+    let dropped = 0
+    const stop = () => {
+      clearTimeout(timer)
+      socket.destroy()
+    }
+    const timer = setTimeout(stop, LINGER_MS)
+    timer.unref()
+    if (socket.writable) socket.end()
+    incoming.on('data', (chunk: Buffer) => {
+      dropped += chunk.length
+      if (dropped > LINGER_BYTES) stop()
+    })
+    incoming.once('end', stop)
+    incoming.once('error', stop)
+    socket.once('close', () => clearTimeout(timer))
+    incoming.resume()
   }
 }

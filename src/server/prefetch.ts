@@ -1,6 +1,7 @@
 import { IbvError, type PrefetchedReport } from '../core/index.js'
 import type { AuthorizeContext } from './authorize.js'
 import type { IbvClient } from './client.js'
+import { idProblem } from './ids.js'
 
 export interface PrefetchReportOptions {
   /**
@@ -12,10 +13,15 @@ export interface PrefetchReportOptions {
   /**
    * Milliseconds the page waits for the service: a part not there by then is null (and a
    * `timeout` is told to `onError`), and the browser asks for it as it would without a prefetch.
-   * The page's first byte waits for this, so keep it short. @default 3000
+   * The page's first byte waits for this, so keep it short. A whole number from 1 to
+   * 2147483647 (the longest timer); anything else throws an `invalid_request` `IbvError` before
+   * `authorize` is asked. @default 3000
    */
   timeoutMs?: number
 }
+
+/** The longest delay a timer takes: a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 interface PrefetcherParts {
   allowed: (context: AuthorizeContext) => Promise<boolean>
@@ -33,6 +39,12 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
     if (!(request instanceof Request)) throw new TypeError("Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
     if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
       throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
+    }
+    const idRefused = idProblem('productRequestId', productRequestId)
+    if (idRefused) throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, { fields: { productRequestId: [idRefused] } })
+    if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMER_MS)) {
+      const problem = `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not ${typeof timeoutMs === 'string' ? JSON.stringify(timeoutMs) : String(timeoutMs)}`
+      throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, { fields: { timeoutMs: [problem] } })
     }
     const answers = await Promise.all([
       allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),

@@ -2,17 +2,20 @@
 // of the body in a header (hmacVerifier), or a secret the service sends with every delivery, in a
 // header (ask the provider's customer success team to add it) or as HTTP basic auth in the URL.
 
-/** A `verify` hook that accepts a delivery only when header `name` equals `secret`. */
-export function headerSecretVerifier(name: string, secret: string): (request: Request) => boolean {
+/** A verifier that needs only the request's headers: the backend asks it before reading the body. */
+export type HeaderVerifier = ((request: Request) => boolean) & { readonly headersOnly: true }
+
+/** A `verify` hook that accepts a delivery only when header `name` equals `secret`. Asked before the body is read. */
+export function headerSecretVerifier(name: string, secret: string): HeaderVerifier {
   if (!secret) throw new TypeError('headerSecretVerifier: secret must not be empty.')
-  return (request) => constantTimeEqual(request.headers.get(name) ?? '', secret)
+  return Object.assign((request: Request) => constantTimeEqual(request.headers.get(name) ?? '', secret), { headersOnly: true as const })
 }
 
-/** A `verify` hook that accepts a delivery only with these basic-auth credentials. */
-export function basicAuthVerifier(username: string, password: string): (request: Request) => boolean {
+/** A `verify` hook that accepts a delivery only with these basic-auth credentials. Asked before the body is read. */
+export function basicAuthVerifier(username: string, password: string): HeaderVerifier {
   if (!password) throw new TypeError('basicAuthVerifier: password must not be empty.')
   const expected = `Basic ${btoa(`${username}:${password}`)}`
-  return (request) => constantTimeEqual(request.headers.get('authorization') ?? '', expected)
+  return Object.assign((request: Request) => constantTimeEqual(request.headers.get('authorization') ?? '', expected), { headersOnly: true as const })
 }
 
 /** Compares two strings in time that depends only on their lengths. */

@@ -1,12 +1,21 @@
 import { IbvError, parseWebhook, type WebhookEvent } from '../core/index.js'
+import { readBody, type BodyLimits } from './body.js'
 import type { RelayOutbox } from './relay-outbox.js'
 import { json } from './responses.js'
 import { noteWebhookEvent } from './telemetry.js'
 import { webhookKey } from './webhook-key.js'
 import type { WebhookStore } from './webhook-store.js'
 
-/** Checks a delivery is genuine. It gets a copy of the request and the raw body, read once. */
-export type WebhookVerifier = (request: Request, rawBody: string) => boolean | Promise<boolean>
+/**
+ * Checks a delivery is genuine. It gets a copy of the request and the raw body, read once (within
+ * the route's size cap and deadline). One marked `headersOnly: true` (`headerSecretVerifier`,
+ * `basicAuthVerifier`) is asked before the body is read, with a copy without it and an empty
+ * `rawBody`, so a forged delivery is refused before any of its body is taken.
+ */
+export type WebhookVerifier = ((request: Request, rawBody: string) => boolean | Promise<boolean>) & {
+  /** True when the verifier looks at the headers only: it is asked before the body is read. */
+  readonly headersOnly?: boolean
+}
 
 export interface WebhookRouteOptions {
   store: WebhookStore
@@ -16,6 +25,8 @@ export interface WebhookRouteOptions {
   redact?: <T>(value: T) => T
   onWebhook?: (event: WebhookEvent) => void | Promise<void>
   verify?: WebhookVerifier
+  /** How much body is read, and for how long. @default 64 KiB within 10 s */
+  body?: BodyLimits
   onError?: (error: unknown) => void
 }
 
@@ -31,14 +42,16 @@ const RETRY_AFTER_SECONDS = '5'
  * nor lost. While the outbox is full, deliveries are refused (503) before they are handled.
  */
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
-  // The verifier gets its own copy, so one that reads the body (an HMAC) leaves ours intact.
-  const copy = request.clone()
-  const raw = await request.text()
   // A verifier that throws, at once or later, refuses the delivery like one that says no.
   const verify = options.verify
-  if (verify && !(await Promise.resolve().then(() => verify(copy, raw)).catch(() => false))) {
-    return json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
-  }
+  const genuine = (copy: Request, rawBody: string) => Promise.resolve().then(() => verify?.(copy, rawBody) ?? true).catch(() => false)
+  const unverified = () => json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
+  const { url, method, headers } = request
+  if (verify?.headersOnly === true && !(await genuine(new Request(url, { method, headers }), ''))) return unverified()
+  const bytes = await readBody(request, options.body ?? { maxBytes: 64 * 1024, timeoutMs: 10_000 })
+  const raw = new TextDecoder().decode(bytes)
+  // The verifier gets its own copy of the bytes as they arrived (an HMAC signs those).
+  if (verify && verify.headersOnly !== true && !(await genuine(new Request(url, { method, headers, body: bytes.slice() }), raw))) return unverified()
   let event: WebhookEvent
   try {
     event = parseWebhook(raw)

@@ -107,10 +107,10 @@ describe('createIbvBackend', () => {
 
   it('POST /refresh/:consumerId answers the classified outcome', async () => {
     const { call, sandbox, sandboxCall } = setup()
-    await sandboxCall('/sandbox/product_requests', { consumer_id: 'LND 42/x' })
+    await sandboxCall('/sandbox/product_requests', { consumer_id: 'LND_42-x' })
     await sandbox.advance(6)
-    expect(await call('POST', `/refresh/${encodeURIComponent('LND 42/x')}`)).toMatchObject({ status: 200, body: { kind: 'submitted' } })
-    expect(await call('POST', `/refresh/${encodeURIComponent('LND 42/x')}`)).toMatchObject({ status: 200, body: { kind: 'refresh_not_ready' } })
+    expect(await call('POST', `/refresh/${encodeURIComponent('LND_42-x')}`)).toMatchObject({ status: 200, body: { kind: 'submitted' } })
+    expect(await call('POST', `/refresh/${encodeURIComponent('LND_42-x')}`)).toMatchObject({ status: 200, body: { kind: 'refresh_not_ready' } })
     expect((await call('POST', '/refresh/nobody')).body).toMatchObject({ kind: 'consumer_not_found' })
   })
 
