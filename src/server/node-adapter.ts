@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { rememberPeer } from './client-key.js'
+import { rememberNodeResponse } from './event-sinks.js'
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
 
@@ -22,10 +23,15 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
       else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found.' }))
       return
     }
-    listener ??= import('@hono/node-server').then(({ getRequestListener }) => getRequestListener((req: Request, env) => {
+    listener ??= Promise.all([import('@hono/node-server'), import('@hono/node-server/utils/response')]).then(([{ getRequestListener }, { RESPONSE_ALREADY_SENT }]) =>
+      getRequestListener(async (req: Request, env) => {
         // The peer address, for the default `clientKey` (the proxy's, behind one).
         if ('incoming' in env) rememberPeer(req, env.incoming.socket.remoteAddress)
-        return backend.fetch(req)
+        // An `/events` stream writes to Node's response itself, with no Web stream in between.
+        const outgoing = 'outgoing' in env && env.incoming.httpVersionMajor < 2 ? (env.outgoing as ServerResponse) : undefined
+        if (outgoing) rememberNodeResponse(req, outgoing)
+        const response = await backend.fetch(req)
+        return outgoing?.headersSent ? RESPONSE_ALREADY_SENT : response
       }),
     )
     void listener.then((handle) => handle(request, response)).catch((error: unknown) => (next ? next(error) : response.destroy()))
