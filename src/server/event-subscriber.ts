@@ -75,7 +75,7 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
   let queue = Promise.resolve()
   let unsubscribe = () => {}
 
-  const unread = () => sink.unread()
+  const { unread } = sink
   const write = (bytes: Uint8Array) => {
     if (!open) return false
     try {

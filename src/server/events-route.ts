@@ -53,9 +53,11 @@ export function eventStreams(options: EventStreamsOptions) {
       return json({ message: 'You have too many live event streams open; close a tab or try again shortly.', code: 'too_many_streams' }, 429, { 'retry-after': '5' })
     }
     perClient.set(client, clientStreams + 1)
-    const url = new URL(request.url)
-    const productRequestId = url.searchParams.get('product_request_id')
-    const consumerId = url.searchParams.get('consumer_id')
+    // Read once here: the stream's closures keep these strings, not the URL.
+    const query = new URL(request.url).searchParams
+    const productRequestId = query.get('product_request_id')
+    const consumerId = query.get('consumer_id')
+    const lastId = resumePoint(request.headers.get('last-event-id') ?? query.get('last_event_id'))
     let ended = false
     let subscriber: Subscriber | undefined
     const start: StartSubscriber = (sink) =>
@@ -65,7 +67,7 @@ export function eventStreams(options: EventStreamsOptions) {
           request,
           maySee: options.maySee,
           maxBufferBytes: options.maxBufferBytes,
-          lastId: resumePoint(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id')),
+          lastId,
           wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
           onEnd: () => {
             ended = true
