@@ -18,8 +18,8 @@ afterEach(() => {
   }
 })
 
-async function serve(backend: IbvBackend) {
-  const server = createServer(toNodeHandler(backend))
+async function serve(backend: IbvBackend, answers: Response[] = []) {
+  const server = createServer(toNodeHandler({ basePath: backend.basePath, fetch: async (request) => answers[answers.push(await backend.fetch(request)) - 1]! }))
   servers.push(server)
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -49,6 +49,16 @@ describe('GET /events through toNodeHandler', () => {
     const { messages, raw } = await reading
     expect(raw.startsWith('retry: 3000\n\n')).toBe(true)
     expect(messages.map((message) => Number(message.id))).toEqual([second.id, live.id])
+  })
+
+  it('holds no Web stream per idle stream: the answer to the adapter has no body', async () => {
+    const { backend } = backendUnderAttack()
+    const answers: Response[] = []
+    const events = await serve(backend, answers)
+    const answer = await events()
+    expect(answer.status).toBe(200)
+    await until(() => backend.openStreams === 1, 'the stream is open')
+    expect(answers.map((each) => each.body === null)).toEqual([true])
   })
 
   it('sends a slow reader the whole history, in order, a page at a time', async () => {
