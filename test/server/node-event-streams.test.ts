@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EventRelay, toNodeHandler, type IbvBackend } from '../../src/server/index.js'
 import { backendUnderAttack } from '../security/backend-under-attack.js'
@@ -23,8 +23,9 @@ async function serve(backend: IbvBackend, answers: Response[] = []) {
   servers.push(server)
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return (init: RequestInit = {}) => fetch(`${base}/api/ibv/events`, { ...init, headers: { cookie: 'session=node', ...init.headers } })
+  const { port } = server.address() as AddressInfo
+  const events = (init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}/api/ibv/events`, { ...init, headers: { cookie: 'session=node', ...init.headers } })
+  return Object.assign(events, { port })
 }
 
 /** Waits (bounded) until `check` holds; the test fails with `what` otherwise. */
@@ -68,6 +69,23 @@ describe('GET /events through toNodeHandler', () => {
     for (let index = 0; index < 300; index++) relay.publish(bulky(`LND-${index}`, 2000)) // ~600 KiB
     const answer = await events({ headers: { 'last-event-id': '1' } })
     expect(await readSlowly(answer, 299)).toEqual(Array.from({ length: 299 }, (_, index) => index + 2))
+  })
+
+  it('drops a client that stops reading once Node holds more than maxStreamBufferBytes for it', async () => {
+    const relay = new EventRelay({ historySize: 10 })
+    const { backend } = backendUnderAttack({ relay, maxStreamBufferBytes: 64 * 1024 })
+    const { port } = await serve(backend)
+    // A raw socket that sends the request and never reads: the kernel's buffers fill, then Node's.
+    const stalled = connect({ host: '127.0.0.1', port })
+    stalled.pause()
+    stalled.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\n\r\n`)
+    await until(() => backend.openStreams === 1, 'the stalled stream is open')
+    for (let sent = 0; sent < 5000 && backend.openStreams === 1; sent++) {
+      relay.publish(bulky('LND-1', 8000)) // each well below the buffer: only what piles up counts
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await until(() => backend.openStreams === 0, 'the stalled stream is dropped')
+    stalled.destroy()
   })
 
   it('frees the place of a client that disconnects', async () => {
