@@ -53,9 +53,9 @@ export interface IbvBackendOptions {
   heartbeatMs?: number
   /**
    * Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. Under
-   * `toNodeHandler` an idle stream costs about 13 KiB of RSS (measured by `npm run bench`: 10,000
-   * streams add about 128 MiB to Node's own 59 MiB), so 10,000 fit a 256 MiB instance with about
-   * 65 MiB left for your app and for streams catching up (each may hold `maxStreamBufferBytes`).
+   * `toNodeHandler` an idle stream costs 13–14 KiB of RSS (measured by `npm run bench`: 10,000
+   * streams add 128–139 MiB to Node's own 59 MiB), so 10,000 fit a 256 MiB instance with about
+   * 60 MiB left for your app and for streams catching up (each may hold `maxStreamBufferBytes`).
    * Each stream is a socket: the process's open-file limit (`ulimit -n`) must be above this.
    * Lower it for a smaller instance; raise it with the memory you give each instance. @default 10000
    */
