@@ -58,7 +58,7 @@ add(
 add(
   `idle /events streams on one instance`,
   `${n(streams.streams)} streams: RSS ${n(streams.rssBefore / 1048576)} → ${n(streams.rssAfter / 1048576)} MiB, ~${(streams.rssBytesPerStream / 1024).toFixed(1)} KiB per stream (${(streams.heapBytesPerStream / 1024).toFixed(1)} KiB JS heap)`,
-  `bench/streams.ts: one backend process (node:http, toNodeHandler, in-memory relay), raw sockets from another process on 127.0.0.1, one session cookie each; RSS after full GCs, before and after opening; ulimit -n ${streams.fileDescriptorLimit}`,
+  `bench/streams.ts: one backend process (dist/ in plain node, node:http, toNodeHandler, in-memory relay), raw sockets from another process on 127.0.0.1, one session cookie each; RSS after full GCs, before and after opening; ulimit -n ${streams.fileDescriptorLimit}`,
 )
 const mints = instances.mints
 add(

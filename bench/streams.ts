@@ -1,10 +1,11 @@
 // npm run bench (streams) — idle memory per `/events` stream. One backend in its own Node process
-// (bench/streams/server.ts, an http server on 127.0.0.1); this process opens STREAMS real sockets
-// to it, each `GET /api/ibv/events` with its own session cookie, waits for every 200 and the first
+// (bench/streams/server.mjs: the built package in plain `node`, an http server on 127.0.0.1); this
+// process opens STREAMS real sockets to it, each `GET /api/ibv/events` with its own session cookie, waits for every 200 and the first
 // bytes, and reads the server's RSS (after full garbage collections) before and after. Needs about
 // STREAMS + 100 file descriptors in each process: `ulimit -n` must be above that (10,000 streams:
 // 10,100 at least; it is checked before anything starts).
 import { execSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { createInterface } from 'node:readline'
 import { record } from './record.js'
@@ -18,7 +19,9 @@ const check = (ok: boolean, what: string) => {
 const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim())
 check(Number.isNaN(limit) || limit >= STREAMS + 100, `ulimit -n is ${limit}; ${STREAMS} streams need ${STREAMS + 100} file descriptors (raise it: ulimit -n ${STREAMS + 1000}, or set BENCH_IDLE_STREAMS lower)`)
 
-const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/streams/server.ts'], { stdio: ['pipe', 'pipe', 'inherit'] })
+check(existsSync('dist/server/index.js'), 'dist/server/index.js is missing: run npm run build first')
+
+const server = spawn(process.execPath, ['--expose-gc', 'bench/streams/server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] })
 const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]()
 interface Reply {
   port: number

@@ -52,10 +52,12 @@ export interface IbvBackendOptions {
   /** Milliseconds between SSE heartbeats. @default 15000 */
   heartbeatMs?: number
   /**
-   * Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. An
-   * idle stream costs about 23 KiB of RSS (measured by `npm run bench`: 10,000 streams add about
-   * 222 MiB), so 5,000 take about 110 MiB and leave room, in a 256 MiB instance, for the process
-   * and for streams catching up. Raise it with the memory you give each instance. @default 5000
+   * Live `/events` streams this backend holds at most; one more is a 503 with `Retry-After`. Under
+   * `toNodeHandler` an idle stream costs 13–14 KiB of RSS (measured by `npm run bench`: 10,000
+   * streams add 128–139 MiB to Node's own 59 MiB), so 10,000 fit a 256 MiB instance with about
+   * 60 MiB left for your app and for streams catching up (each may hold `maxStreamBufferBytes`).
+   * Each stream is a socket: the process's open-file limit (`ulimit -n`) must be above this.
+   * Lower it for a smaller instance; raise it with the memory you give each instance. @default 10000
    */
   maxStreams?: number
   /**

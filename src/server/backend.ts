@@ -71,7 +71,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const streams = eventStreams({
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
-    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 5000),
+    maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 10_000),
     maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
     clientKey: options.clientKey ?? defaultClientKey,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),

@@ -15,11 +15,27 @@ export interface SubscriberOptions {
   onEnd(): void
 }
 
-/** One `/events` subscriber: its stream, a heartbeat the route's shared timer calls, and a stop. */
+/**
+ * Where a subscriber's bytes go: a Web `ReadableStream` (the fetch path) or Node's `ServerResponse`
+ * (`toNodeHandler`); see event-sinks.ts.
+ */
+export interface SubscriberSink {
+  /** Queues bytes for the reader; throws once the reader is gone. */
+  write(bytes: Uint8Array): void
+  /** Bytes written that the reader has not taken yet. */
+  unread(): number
+  /** Ends the stream; with an error, drops what is queued (the client reconnects and catches up). */
+  end(error?: Error): void
+}
+
+/** One running `/events` subscriber. */
 export interface Subscriber {
-  stream: ReadableStream<Uint8Array>
+  /** Called by the route's one shared timer. */
   heartbeat(): void
+  /** Ends the stream (idempotent): the reader left, or the backend is closing. */
   stop(): void
+  /** Called by the sink once the reader has taken everything written. */
+  taken(): void
 }
 
 const encoder = new TextEncoder()
@@ -31,7 +47,7 @@ const PAGE_COUNT = 100
 const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
 
 /**
- * The stream of one subscriber. Subscribed first, then caught up from the history page by page
+ * Runs one subscriber, writing to `sink`. Subscribed first, then caught up from the history page by page
  * (`since` with COUNT and byte limits), each page written only once the reader took the one before
  * it: any backlog the history holds reaches even a slow reader, and only what it may see is sent.
  * What arrives live meanwhile is held and goes out after the history, unless the history had it;
@@ -39,10 +55,9 @@ const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nev
  * in order as `maySee` allows, and a reader that leaves more than `maxBufferBytes` is dropped (its
  * browser reconnects and catches up).
  */
-export function subscriberStream(options: SubscriberOptions): Subscriber {
+export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink): Subscriber {
   const { relay, request, maySee, wanted, maxBufferBytes, lastId } = options
   const pageBytes = Math.max(1, Math.floor(maxBufferBytes / 2))
-  let controller!: ReadableStreamDefaultController<Uint8Array>
   let open = true
   // Live events waiting for `maySee`, in bytes; with what the reader left unread, what we hold.
   let waiting = 0
@@ -60,11 +75,11 @@ export function subscriberStream(options: SubscriberOptions): Subscriber {
   let queue = Promise.resolve()
   let unsubscribe = () => {}
 
-  const unread = () => -(controller.desiredSize ?? 0)
+  const { unread } = sink
   const write = (bytes: Uint8Array) => {
     if (!open) return false
     try {
-      controller.enqueue(bytes)
+      sink.write(bytes)
       return true
     } catch {
       stop()
@@ -73,8 +88,7 @@ export function subscriberStream(options: SubscriberOptions): Subscriber {
   }
   const end = (error?: Error) => {
     try {
-      if (error) controller.error(error)
-      else controller.close()
+      sink.end(error)
     } catch {
       // Already closed or errored.
     }
@@ -141,44 +155,31 @@ export function subscriberStream(options: SubscriberOptions): Subscriber {
     for (const relayed of arrived) send(relayed)
   }
 
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(streamController) {
-        controller = streamController
-        write(RETRY)
-        unsubscribe = relay.subscribe((relayed) => {
-          if (!held) return send(relayed)
-          if (overflowed) return
-          held.push(relayed)
-          heldBytes += relayed.data.length
-          if (heldBytes > maxBufferBytes) {
-            if (readingHistory) return drop()
-            overflowed = true
-            held = []
-            heldBytes = 0
-          }
-        })
-        request.signal.addEventListener('abort', stop, { once: true })
-        // A request already aborted fires no event: stop now, or the stream would hold its place.
-        if (request.signal.aborted) return stop()
-        // No history (Redis down): the stream ends, and the client reconnects and retries.
-        if (held) catchUp().catch(() => end(new Error('The event history is unavailable.')))
-      },
-      pull() {
-        wake?.()
-        wake = undefined
-      },
-      cancel() {
-        stop()
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
-  )
+  // A reader gone already (the write fails and stops it) subscribes to nothing.
+  if (write(RETRY)) {
+    unsubscribe = relay.subscribe((relayed) => {
+      if (!held) return send(relayed)
+      if (overflowed) return
+      held.push(relayed)
+      heldBytes += relayed.data.length
+      if (heldBytes > maxBufferBytes) {
+        if (readingHistory) return drop()
+        overflowed = true
+        held = []
+        heldBytes = 0
+      }
+    })
+    // No history (Redis down): the stream ends, and the client reconnects and retries.
+    if (held) catchUp().catch(() => end(new Error('The event history is unavailable.')))
+  }
   return {
-    stream,
     heartbeat: () => {
       if (write(HEARTBEAT) && unread() > maxBufferBytes) drop()
     },
     stop,
+    taken: () => {
+      wake?.()
+      wake = undefined
+    },
   }
 }

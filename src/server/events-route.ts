@@ -1,4 +1,5 @@
-import { subscriberStream, type Subscriber } from './event-subscriber.js'
+import { nodeResponseOf, toReadableStream, toServerResponse, type StartSubscriber } from './event-sinks.js'
+import { runSubscriber, type Subscriber } from './event-subscriber.js'
 import type { IbvRelay, RelayedEvent } from './relay.js'
 import { json } from './responses.js'
 
@@ -52,36 +53,49 @@ export function eventStreams(options: EventStreamsOptions) {
       return json({ message: 'You have too many live event streams open; close a tab or try again shortly.', code: 'too_many_streams' }, 429, { 'retry-after': '5' })
     }
     perClient.set(client, clientStreams + 1)
-    const url = new URL(request.url)
-    const productRequestId = url.searchParams.get('product_request_id')
-    const consumerId = url.searchParams.get('consumer_id')
+    // Read once here: the stream's closures keep these strings, not the URL.
+    const query = new URL(request.url).searchParams
+    const productRequestId = query.get('product_request_id')
+    const consumerId = query.get('consumer_id')
+    const lastId = resumePoint(request.headers.get('last-event-id') ?? query.get('last_event_id'))
     let ended = false
-    const subscriber: Subscriber = subscriberStream({
-      relay: options.relay,
-      request,
-      maySee: options.maySee,
-      maxBufferBytes: options.maxBufferBytes,
-      lastId: resumePoint(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id')),
-      wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
-      onEnd: () => {
-        ended = true
-        subscribers.delete(subscriber)
-        const left = (perClient.get(client) ?? 1) - 1
-        if (left > 0) perClient.set(client, left)
-        else perClient.delete(client)
-        if (subscribers.size === 0 && heartbeat !== undefined) {
-          clearInterval(heartbeat)
-          heartbeat = undefined
-        }
-      },
-    })
+    let subscriber: Subscriber | undefined
+    const start: StartSubscriber = (sink) =>
+      (subscriber = runSubscriber(
+        {
+          relay: options.relay,
+          request,
+          maySee: options.maySee,
+          maxBufferBytes: options.maxBufferBytes,
+          lastId,
+          wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
+          onEnd: () => {
+            ended = true
+            if (subscriber) subscribers.delete(subscriber)
+            const left = (perClient.get(client) ?? 1) - 1
+            if (left > 0) perClient.set(client, left)
+            else perClient.delete(client)
+            if (subscribers.size === 0 && heartbeat !== undefined) {
+              clearInterval(heartbeat)
+              heartbeat = undefined
+            }
+          },
+        },
+        sink,
+      ))
+    // Under `toNodeHandler`, written straight to Node's response; elsewhere a Web stream.
+    const nodeResponse = nodeResponseOf(request)
+    const stream = nodeResponse ? undefined : toReadableStream(request.signal, start)
+    if (nodeResponse) toServerResponse(nodeResponse, SSE_HEADERS, start)
     // A request aborted before it opened has ended already: it takes no place.
-    if (ended) return new Response(subscriber.stream, { headers: SSE_HEADERS })
-    subscribers.add(subscriber)
-    heartbeat ??= setInterval(() => {
-      for (const each of subscribers) each.heartbeat()
-    }, options.heartbeatMs)
-    return new Response(subscriber.stream, { headers: SSE_HEADERS })
+    if (!ended && subscriber) {
+      subscribers.add(subscriber)
+      heartbeat ??= setInterval(() => {
+        for (const each of subscribers) each.heartbeat()
+      }, options.heartbeatMs)
+    }
+    // Under Node the response is written already: `toNodeHandler` sends nothing more for it.
+    return new Response(stream ?? null, { headers: SSE_HEADERS })
   }
 
   return {

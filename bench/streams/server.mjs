@@ -1,9 +1,11 @@
 // The backend under test for bench/streams.ts: one instance on 127.0.0.1, an in-memory relay, every
-// caller authorized, caps from the environment. It prints `{"port":…}` once listening, then answers
+// caller authorized, caps from the environment. Plain JavaScript on the built package (`dist/`, run
+// `npm run build` first), in plain `node`: what a lender runs, with no TypeScript loader in the
+// figures. It prints `{"port":…}` once listening, then answers
 // each `rss` line on stdin with `{"rss":…,"streams":…}` after two full garbage collections.
 import { createServer } from 'node:http'
 import { createInterface } from 'node:readline'
-import { createIbvBackend, createIbvClient, toNodeHandler } from '../../src/server/index.js'
+import { createIbvBackend, createIbvClient, toNodeHandler } from '../../dist/server/index.js'
 
 const client = createIbvClient({ apiKey: 'sk_test_bench', serviceUrl: 'http://127.0.0.1:9' })
 const backend = createIbvBackend({
@@ -18,7 +20,7 @@ server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }))
 })
-const gc = (globalThis as { gc?: () => void }).gc
+const gc = globalThis.gc
 for await (const line of createInterface({ input: process.stdin })) {
   if (line !== 'rss') continue
   gc?.()
