@@ -44,7 +44,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const store = options.webhookStore ?? createMemoryWebhookStore()
   if (!options.verifyWebhook) {
     console.warn(
-      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass hmacVerifier, headerSecretVerifier or basicAuthVerifier outside local development.',
+      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass standardWebhooksVerifier (recommended), hmacVerifier, headerSecretVerifier or basicAuthVerifier outside local development.',
     )
   }
 
