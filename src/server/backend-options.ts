@@ -38,8 +38,8 @@ export interface IbvBackendOptions {
   /**
    * Shares report answers between the viewers of one report. Without it, viewers reading the same
    * report at the same time in this process already share one upstream read; with it, an answer
-   * (200 or 202, never a failure) is also handed to viewers asking within its `ttlMs` (seconds),
-   * and instances sharing it through Redis read upstream once between them. `authorize` is asked
+   * (200 or 202, never a failure) is also handed to viewers asking within its `ttlMs` (2 s by
+   * default, 60 s at most), and instances sharing it through Redis read upstream once between them. `authorize` is asked
    * per viewer first; a webhook about the report drops what is kept. `createMemoryReportCache()`
    * for one process, `createRedisReportCache` (`ibv-kit/server/redis`) for several. A cache that
    * fails is reported to `onError` and the backend reads as without one. @default none
