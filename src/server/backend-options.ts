@@ -92,7 +92,10 @@ export interface IbvBackendOptions {
   /**
    * Origins other than the backend's own whose pages may call the routes (a front-end on another
    * subdomain, say). Every other cross-site or same-site request (`POST`, and the `GET`s of
-   * `/events` and `/reports/:id` too) is refused with a 403. @default []
+   * `/events` and `/reports/:id` too) is refused with a 403. Each is written as a browser sends
+   * `Origin` (`https://app.lender.example`: no path, no trailing slash); anything else, `'null'`
+   * included (it would let in every sandboxed or `file:` page), throws a TypeError at
+   * construction. @default []
    */
   allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */
