@@ -4,6 +4,8 @@
 // space-separated) over the content `id.timestamp.body`. Web Crypto only, so it runs anywhere.
 
 const PREFIX = 'whsec_'
+/** The shortest HMAC key taken, in bytes. */
+const MIN_KEY_BYTES = 16
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==?|[A-Za-z0-9+/]{3}=?)?$/
 
 /**
@@ -18,7 +20,12 @@ export function standardWebhooksKey(owner: string, secret: unknown): Uint8Array<
   if (encoded === '' || !BASE64.test(encoded)) {
     throw new TypeError(`${owner}: the part of a webhook secret after whsec_ must be non-empty base64 (A-Z, a-z, 0-9, + and /; the value is not shown).`)
   }
-  return Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0))
+  const key = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0))
+  // Providers issue 24 to 64 random bytes; a few bytes (a placeholder such as whsec_test) can be guessed.
+  if (key.length < MIN_KEY_BYTES) {
+    throw new TypeError(`${owner}: a webhook secret must hold at least ${MIN_KEY_BYTES} bytes after whsec_ (a provider's is 24 or more); this looks like a placeholder (the value is not shown).`)
+  }
+  return key
 }
 
 /** The signed content: `id.timestamp.` then the body's bytes, as they were sent. */

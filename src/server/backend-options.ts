@@ -38,8 +38,8 @@ export interface IbvBackendOptions {
   /**
    * Shares report answers between the viewers of one report. Without it, viewers reading the same
    * report at the same time in this process already share one upstream read; with it, an answer
-   * (200 or 202, never a failure) is also handed to viewers asking within its `ttlMs` (seconds),
-   * and instances sharing it through Redis read upstream once between them. `authorize` is asked
+   * (200 or 202, never a failure) is also handed to viewers asking within its `ttlMs` (2 s by
+   * default, 60 s at most), and instances sharing it through Redis read upstream once between them. `authorize` is asked
    * per viewer first; a webhook about the report drops what is kept. `createMemoryReportCache()`
    * for one process, `createRedisReportCache` (`ibv-kit/server/redis`) for several. A cache that
    * fails is reported to `onError` and the backend reads as without one. @default none
@@ -94,7 +94,10 @@ export interface IbvBackendOptions {
   /**
    * Origins other than the backend's own whose pages may call the routes (a front-end on another
    * subdomain, say). Every other cross-site or same-site request (`POST`, and the `GET`s of
-   * `/events` and `/reports/:id` too) is refused with a 403. @default []
+   * `/events` and `/reports/:id` too) is refused with a 403. Each is written as a browser sends
+   * `Origin` (`https://app.lender.example`: no path, no trailing slash); anything else, `'null'`
+   * included (it would let in every sandboxed or `file:` page), throws a TypeError at
+   * construction. @default []
    */
   allowedOrigins?: readonly string[]
   /** Told about unexpected failures (never given the API key), for your logs. */

@@ -7,7 +7,7 @@ import { readJsonObject } from './body.js'
 import { defaultClientKey } from './client-key.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
-import { wholeNumberOption } from './option-checks.js'
+import { originsOption, wholeNumberOption } from './option-checks.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
@@ -44,7 +44,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const store = options.webhookStore ?? createMemoryWebhookStore()
   if (!options.verifyWebhook) {
     console.warn(
-      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass hmacVerifier, headerSecretVerifier or basicAuthVerifier outside local development.',
+      'createIbvBackend: no verifyWebhook, so anyone who can reach POST /webhooks can post events (and a forged one would be taken for the genuine delivery). Pass standardWebhooksVerifier (recommended), hmacVerifier, headerSecretVerifier or basicAuthVerifier outside local development.',
     )
   }
 
@@ -67,7 +67,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     await options.onWebhook?.(event)
   }
 
-  const allowedOrigins = new Set(options.allowedOrigins ?? [])
+  const allowedOrigins = originsOption('createIbvBackend', 'allowedOrigins', options.allowedOrigins)
   const streams = eventStreams({
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),

@@ -13,3 +13,26 @@ export function wholeNumberOption(owner: string, name: string, value: unknown, f
   const got = typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : typeof value
   throw new RangeError(`${owner}: ${name} must be a whole number from ${min} up, not ${got}.`)
 }
+
+/**
+ * Reads a list of origins (`allowedOrigins`): each must be an origin exactly as a browser sends it
+ * in `Origin` (`https://app.example.com`: lower-case scheme and host, a port only when not the
+ * default, no path, no trailing slash). Anything else throws a `TypeError` at construction: such
+ * an entry would never match, or, written `null`, would let in every sandboxed or `file:` page.
+ */
+export function originsOption(owner: string, name: string, value: unknown): Set<string> {
+  if (value === undefined) return new Set()
+  if (!Array.isArray(value)) throw new TypeError(`${owner}: ${name} must be an array of origins, such as ['https://app.example.com'].`)
+  for (const entry of value as unknown[]) {
+    let origin: string | undefined
+    try {
+      origin = typeof entry === 'string' ? new URL(entry).origin : undefined
+    } catch {
+      origin = undefined
+    }
+    if (origin === undefined || origin === 'null' || origin !== entry) {
+      throw new TypeError(`${owner}: ${name} takes origins as a browser sends them (https://app.example.com: no path, no trailing slash, lower case), not ${JSON.stringify(entry)}.`)
+    }
+  }
+  return new Set(value as string[])
+}

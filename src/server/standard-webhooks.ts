@@ -48,7 +48,7 @@ export function standardWebhooksVerifier(options: StandardWebhooksVerifierOption
   return async (request) => {
     const id = request.headers.get('webhook-id') ?? ''
     const timestamp = request.headers.get('webhook-timestamp') ?? ''
-    // Cheap checks first: a refused delivery costs no HMAC and its body is never read.
+    // Cheap checks first: a refused delivery costs no HMAC (the route has read its body already).
     if (id === '' || id.length > MAX_ID_LENGTH || !/^\d{1,12}$/.test(timestamp)) return false
     if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return false
     const signatures = standardWebhooksSignatures(request.headers.get('webhook-signature') ?? '').slice(0, MAX_SIGNATURES)

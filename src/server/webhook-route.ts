@@ -48,7 +48,15 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   const unverified = () => json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
   const { url, method, headers } = request
   if (verify?.headersOnly === true && !(await genuine(new Request(url, { method, headers }), ''))) return unverified()
-  const bytes = await readBody(request, options.body ?? { maxBytes: 64 * 1024, timeoutMs: 10_000 })
+  let bytes: Uint8Array
+  try {
+    bytes = await readBody(request, options.body ?? { maxBytes: 64 * 1024, timeoutMs: 10_000 })
+  } catch (error) {
+    // Too large (413) or too slow (408): the sender's fault, answered here so it is not counted as
+    // a failure of `onWebhook` (the `ibv.webhook` span's `refused`, not `failed`).
+    if (error instanceof IbvError && (error.status === 408 || error.status === 413)) return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
+    throw error
+  }
   const raw = new TextDecoder().decode(bytes)
   // The verifier gets its own copy of the bytes as they arrived (an HMAC signs those).
   if (verify && verify.headersOnly !== true && !(await genuine(new Request(url, { method, headers, body: bytes.slice() }), raw))) return unverified()

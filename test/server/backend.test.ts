@@ -196,6 +196,8 @@ describe('createIbvBackend', () => {
     const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test' })
     createIbvBackend({ client, authorize: () => true })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('no verifyWebhook'))
+    // The recommended verifier is the one named first.
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Pass standardWebhooksVerifier/))
     warn.mockClear()
     createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
     expect(warn).not.toHaveBeenCalled()

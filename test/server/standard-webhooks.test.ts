@@ -100,6 +100,10 @@ describe('standardWebhooksVerifier', () => {
     expect(build({ secret: 'whsec_' })).toThrow(/base64/)
     expect(build({ secret: 'whsec_not base64!' })).toThrow(/base64/)
     expect(build({ secrets: [SECRET, 'whsec_%%%'] })).toThrow(/base64/)
+    // A placeholder left in the environment (`whsec_test`) is a key of a few bytes: guessable.
+    expect(build({ secret: 'whsec_test' })).toThrow(/at least 16 bytes/)
+    expect(build({ secret: `whsec_${btoa('fifteen-bytes!!')}` })).toThrow(/at least 16 bytes/)
+    expect(build({ secret: `whsec_${btoa('sixteen-bytes!!!')}` })).not.toThrow()
     expect(build({ secret: SECRET, secrets: [OLD_SECRET] })).toThrow(/secret or secrets/)
     for (const toleranceSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '300']) {
       expect(build({ secret: SECRET, toleranceSeconds })).toThrow(/toleranceSeconds/)

@@ -183,6 +183,17 @@ describe('OpenTelemetry', () => {
     sandbox.close()
   })
 
+  it('records a webhook body over its cap as refused, not as a failure of onWebhook', async () => {
+    const sdk = registerSdk()
+    stop = async () => void (await sdk.shutdown())
+    const { sandbox, call } = setup()
+    const over = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', detail: 'x'.repeat(64 * 1024) })
+    expect((await call('POST', '/webhooks', over, { 'x-webhook-secret': SECRET })).status).toBe(413)
+    const webhook = sdk.spans.getFinishedSpans().filter((span) => span.name === 'ibv.webhook')
+    expect(webhook.map((span) => [span.attributes, span.status.code])).toEqual([[{ 'ibv.webhook.outcome': 'refused', 'ibv.webhook.duplicate': false, 'http.response.status_code': 413 }, 0]])
+    sandbox.close()
+  })
+
   it('records nothing, and throws nothing, when no SDK is registered', async () => {
     const spans = new InMemorySpanExporter()
     const unregistered = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
