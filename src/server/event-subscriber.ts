@@ -52,8 +52,8 @@ const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nev
  * it: any backlog the history holds reaches even a slow reader, and only what it may see is sent.
  * What arrives live meanwhile is held and goes out after the history, unless the history had it;
  * if too much arrives, it is let go and read from the history instead. Then live events are sent
- * in order as `maySee` allows, and a reader that leaves more than `maxBufferBytes` is dropped (its
- * browser reconnects and catches up).
+ * in order as `maySee` allows, and a reader that leaves more than `maxBufferBytes`, or takes
+ * nothing for a whole heartbeat while bytes wait, is dropped (its browser reconnects and catches up).
  */
 export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink): Subscriber {
   const { relay, request, maySee, wanted, maxBufferBytes, lastId } = options
@@ -172,12 +172,19 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
     // No history (Redis down): the stream ends, and the client reconnects and retries.
     if (held) catchUp().catch(() => end(new Error('The event history is unavailable.')))
   }
+  // Whether bytes were left unread at the last heartbeat, and the reader has taken none since.
+  let stalled = false
   return {
     heartbeat: () => {
-      if (write(HEARTBEAT) && unread() > maxBufferBytes) drop()
+      // A reader that took nothing for a whole heartbeat is gone or stuck: dropped, so what it was
+      // sent (a catch-up page waits for it with no deadline of its own) is not held for hours.
+      if (stalled) return drop()
+      if (write(HEARTBEAT) && unread() > maxBufferBytes) return drop()
+      stalled = unread() > 0
     },
     stop,
     taken: () => {
+      stalled = false
       wake?.()
       wake = undefined
     },

@@ -88,6 +88,22 @@ describe('GET /events through toNodeHandler', () => {
     stalled.destroy()
   })
 
+  it('drops a reader that resumes far behind and then stops reading, though nothing new arrives', async () => {
+    // A full history, then a resume from its start by a socket that never reads: the catch-up
+    // fills its page and waits for the reader. No live event comes to push it over its buffer, so
+    // only the heartbeat can tell that the reader took nothing since the one before.
+    const relay = new EventRelay({ historySize: 500 })
+    for (let index = 0; index < 500; index++) relay.publish(bulky('LND-1', 15_000))
+    const { backend } = backendUnderAttack({ relay, heartbeatMs: 20 })
+    const { port } = await serve(backend)
+    const stalled = connect({ host: '127.0.0.1', port })
+    stalled.pause()
+    stalled.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\nlast-event-id: 1\r\n\r\n`)
+    await until(() => backend.openStreams === 1, 'the stalled stream is open')
+    await until(() => backend.openStreams === 0, 'the stalled reader is dropped')
+    stalled.destroy()
+  })
+
   it('frees the place of a client that disconnects', async () => {
     const { backend } = backendUnderAttack()
     const events = await serve(backend)
