@@ -26,6 +26,17 @@ export function telemetryApi(): Promise<TelemetryApi | undefined> {
   return loading
 }
 
+/**
+ * The API if it is loaded already, else undefined (and it starts loading). What a request uses:
+ * it never waits for the import, which would hold the first request up for as long as the import
+ * takes (and, under a test's fake clock, past the next timer). The backend starts the load when it
+ * is built, so it is there by the first request; a request that comes before is not recorded.
+ */
+export function loadedTelemetryApi(): TelemetryApi | undefined {
+  if (!loaded) void telemetryApi()
+  return loaded
+}
+
 /** Calls `apply` with the API: at once when it is loaded, else once it is (never when it is absent). */
 export function withTelemetryApi(apply: (api: TelemetryApi) => void): void {
   if (loaded) apply(loaded)

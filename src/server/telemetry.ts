@@ -1,5 +1,5 @@
 import { IbvError } from '../core/index.js'
-import { telemetryApi, withTelemetryApi, type TelemetryApi } from './telemetry-api.js'
+import { loadedTelemetryApi, withTelemetryApi, type TelemetryApi } from './telemetry-api.js'
 
 // What the backend tells OpenTelemetry, when the app has `@opentelemetry/api` and registered an
 // SDK (docs/guides/observability.md lists every name). Attributes name operations, route
@@ -89,7 +89,7 @@ function errorType(error: unknown): string {
  * the HTTP status it got through `status`.
  */
 export async function inUpstreamSpan<T>(attempt: UpstreamAttempt, run: (status: (code: number) => void) => Promise<T>): Promise<T> {
-  const api = await telemetryApi()
+  const api = loadedTelemetryApi()
   if (!api) return run(() => {})
   const tracer = api.trace.getTracer(SCOPE)
   const attributes = { 'ibv.operation': attempt.operation, 'http.request.method': attempt.method, 'url.template': attempt.template, 'ibv.attempt': attempt.attempt }
@@ -131,7 +131,7 @@ export function countCached(source: 'cache' | 'in_flight'): void {
  * (read from the answer) and whether it was a duplicate.
  */
 export async function inWebhookSpan(handle: () => Promise<Response>): Promise<Response> {
-  const api = await telemetryApi()
+  const api = loadedTelemetryApi()
   if (!api) return handle()
   return api.trace.getTracer(SCOPE).startActiveSpan('ibv.webhook', { kind: SERVER }, async (span) => {
     try {

@@ -107,7 +107,7 @@ describe('<ibv-reconnect-prompt>', () => {
     events.stop()
     expect(events.seen).toEqual([['ibv-error', 'invalid_request'], ['ibv-state-change', 'error'], ['ibv-state-change', 'ready']])
     expect(logged).toHaveBeenCalledTimes(1)
-    expect(String(logged.mock.calls[0]![0])).toBe('<ibv-reconnect-prompt> renders no link: the connection link must be an http(s) URL (got a javascript: link).')
+    expect(String(logged.mock.calls[0]![0])).toBe('<ibv-reconnect-prompt> renders no link: the connection link must be an https URL, or http on this computer for the sandbox (got a javascript: link).')
   })
 
   it('shows an unknown reason as reconnect_required, and says so in the console', () => {

@@ -37,7 +37,7 @@ describe('the backend handler, fed garbage', () => {
   it('a huge body: 413 before it is read', async () => {
     const { post } = backend()
     const answer = await post('/webhooks', JSON.stringify({ event: 'report_generated', padding: 'x'.repeat(2 * 1024 * 1024) }))
-    expect(answer).toMatchObject({ status: 413, body: { message: 'The request body is larger than 1 MiB.' } })
+    expect(answer).toMatchObject({ status: 413, body: { message: 'The request body is larger than 65536 bytes.' } })
   })
 
   it.each(['/nope', '/tokens/extra', '/reports', '/../secrets'])('an unknown route %s: 404 in JSON', async (path) => {
