@@ -116,7 +116,8 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     let response: Response
     let text: string
     try {
-      response = await send(request)
+      // Raced with the signal: a custom fetch that ignores it still ends at the timeout.
+      response = await untilAborted(send(request), combined)
       onStatus?.(response.status)
       text = await readCapped(response, maxResponseBytes, combined)
     } catch (cause) {
@@ -194,4 +195,14 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
       return outcome
     })(1)),
   }
+}
+
+/** `promise`, or a rejection with the signal's reason once it aborts, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error)
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }

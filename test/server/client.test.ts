@@ -151,3 +151,14 @@ describe('createIbvClient', () => {
     expect(await failure(wrongShape.createConsumerToken('c'))).toMatchObject({ code: 'malformed_response' })
   })
 })
+
+describe('createIbvClient with a fetch that ignores the abort signal', () => {
+  // A custom fetch (a proxy, an instrumented fetch) that never settles and never looks at
+  // `request.signal`: the call must still end at `timeoutMs`, with a typed error.
+  it('ends each call at timeoutMs with a timeout error', async () => {
+    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', timeoutMs: 50, retry: { attempts: 1 }, fetch: () => new Promise<Response>(() => {}) })
+    const failure = await client.createConsumerToken('LND-1').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(IbvError)
+    expect(failure).toMatchObject({ code: 'timeout' })
+  })
+})
