@@ -39,7 +39,7 @@ export const CASES = [
   // The custom elements, for pages with no React (nothing external is on such a page). Not met
   // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token
   // model) and the element cost this line 2,481 B; docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10304 },
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 10361 },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
