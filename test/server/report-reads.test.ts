@@ -1,15 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { createMemoryReportCache } from '../../src/server/index.js'
+import { generated } from '../security/backend-under-attack.js'
 import { reportBackend } from './report-backend.js'
 
-const generated = (id: string) => ({
-  consumer_id: 'LND-42',
-  product_request_id: id,
-  ibv_report: `https://service.test/api/v2/ibv/requests/${id}`,
-  ibv_report_status: 'complete',
-  event: 'report_generated',
-})
 
 describe('GET /reports/:id shares one upstream read', () => {
   it('20 concurrent viewers of one report: 1 upstream read, 20 authorize calls', async () => {
