@@ -5,7 +5,9 @@
 // each `rss` line on stdin with `{"rss":…,"streams":…}` after two full garbage collections.
 import { createServer } from 'node:http'
 import { createInterface } from 'node:readline'
-import { createIbvBackend, createIbvClient, toNodeHandler } from '../../dist/server/index.js'
+// The package's own name: plain `node` resolves it to dist/ through package.json's exports, and the
+// type-check to src/, so it type-checks before a build too.
+import { createIbvBackend, createIbvClient, toNodeHandler } from 'ibv-kit/server'
 
 const client = createIbvClient({ apiKey: 'sk_test_bench', serviceUrl: 'http://127.0.0.1:9' })
 const backend = createIbvBackend({
