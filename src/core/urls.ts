@@ -73,15 +73,14 @@ export interface ConnectWidgetUrlOptions extends HostedPageOptions {
 
 /**
  * A hosted page's address: `path` under the service, `query`, and the locale when one is given.
- * A `localeParam` naming one of the page's own parameters (`reserved`: the token, the origin)
- * throws an `IbvError` (`invalid_request`): the locale never replaces them.
+ * A `localeParam` naming one of the page's own parameters (the token, the origin) throws an
+ * `IbvError` (`invalid_request`): the locale never replaces them.
  */
-function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string | undefined>, reserved: string[], { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
+function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
   assertFrameUrl(serviceUrl)
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value)
+  const search = new URLSearchParams(query)
   if (locale && localeParam) {
-    if (reserved.includes(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
+    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
     search.set(localeParam, locale)
   }
   return `${joinServiceUrl(serviceUrl, path)}?${search}`
@@ -95,7 +94,7 @@ function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, s
  * embeddedReportUrl('https://service.example', token, { locale: 'es' })
  */
 export function embeddedReportUrl(serviceUrl: string, token: string, options?: HostedPageOptions): string {
-  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, ['token'], options)
+  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, options)
 }
 
 /**
@@ -109,9 +108,13 @@ export function embeddedReportUrl(serviceUrl: string, token: string, options?: H
  */
 export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options: ConnectWidgetUrlOptions = {}): string {
   const { redirectUri, oauthStateId } = options
-  if (redirectUri !== undefined) assertRedirectUri(redirectUri, origin)
-  const query = { token, origin, redirect_uri: redirectUri, oauth_state_id: oauthStateId || undefined }
-  return hostedPageUrl(serviceUrl, '/connect', query, Object.keys(query), options)
+  const query: Record<string, string> = { token, origin }
+  if (redirectUri !== undefined) {
+    assertRedirectUri(redirectUri, origin)
+    query.redirect_uri = redirectUri
+  }
+  if (oauthStateId) query.oauth_state_id = oauthStateId
+  return hostedPageUrl(serviceUrl, '/connect', query, options)
 }
 
 /**
@@ -121,17 +124,14 @@ export function connectWidgetUrl(serviceUrl: string, token: string, origin: stri
  * registered for it; the sandbox, only those on the page's origin).
  */
 export function assertRedirectUri(redirectUri: unknown, origin: string): void {
-  let url: URL | undefined
+  let same = false
   try {
-    url = typeof redirectUri === 'string' ? new URL(redirectUri) : undefined
+    same = /^https?:\/\//i.test(redirectUri as string) && new URL(redirectUri as string).origin === origin
   } catch {
-    // Not absolute: refused below.
+    // Not a URL: refused below.
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
-    throw new IbvError('invalid_request', `redirectUri must be an absolute http(s) URL on this page's origin (${origin}), such as ${origin}/bank-return; it was ${JSON.stringify(redirectUri)}.`, {
-      fields: { redirectUri: [`must be an absolute http(s) URL on this page's origin, ${origin}`] },
-    })
-  }
+  const rule = `must be an absolute http(s) URL on this page's origin, ${origin}`
+  if (!same) throw new IbvError('invalid_request', `redirectUri ${rule}.`, { fields: { redirectUri: [rule] } })
 }
 
 /**

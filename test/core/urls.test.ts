@@ -84,9 +84,10 @@ describe('URL builders', () => {
     )
   })
 
-  it('never let the locale take the names of the redirect page or the state', () => {
+  it('never let the locale replace the redirect page or the state', () => {
+    const redirect = { redirectUri: 'https://lender.test/back', oauthStateId: 'os_1', locale: 'https://evil.test' }
     for (const localeParam of ['redirect_uri', 'oauth_state_id']) {
-      expect(() => connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { locale: 'https://evil.test', localeParam })).toThrow(`localeParam cannot be "${localeParam}"`)
+      expect(() => connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { ...redirect, localeParam })).toThrow(`localeParam cannot be "${localeParam}"`)
     }
   })
 
