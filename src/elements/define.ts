@@ -43,9 +43,9 @@ export function defineReconnectPrompt(): void {
 }
 
 /**
- * Registers `<ibv-connect-button consumer-id invite? ready-timeout-ms?>`: `<ConnectButton>`'s
- * button and dialog; sends `ibv-success`, `ibv-exit` and `ibv-event` besides `ibv-state-change`
- * and `ibv-error`.
+ * Registers `<ibv-connect-button consumer-id invite? ready-timeout-ms? redirect-uri?
+ * received-redirect-uri?>`: `<ConnectButton>`'s button and dialog; sends `ibv-success`,
+ * `ibv-exit` and `ibv-event` besides `ibv-state-change` and `ibv-error`.
  *
  * @example
  * defineConnectButton()
