@@ -69,7 +69,7 @@ async function chooseOAuthBank(page: Page): Promise<Page> {
   return bank
 }
 
-describe('an OAuth bank in Chromium, popup mode', () => {
+describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
   it('Allow in the bank’s window connects: the window closes and the widget hands off', async () => {
     const page = await lenderPage(browser)
     const bank = await chooseOAuthBank(page)
@@ -114,6 +114,24 @@ describe('an OAuth bank in Chromium, popup mode', () => {
     expect(await widget(page).getByRole('alert').count()).toBe(0)
     expect(await eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
     await page.context().close()
+  })
+
+  it('the bank’s window closes with the widget: the lender closed the dialog, or another bank was chosen', async () => {
+    const page = await lenderPage(browser)
+    const bank = await chooseOAuthBank(page)
+    const closed = bank.waitForEvent('close')
+    await page.evaluate(() => document.querySelector('iframe')?.remove())
+    await closed
+    expect(bank.isClosed()).toBe(true)
+
+    const other = await lenderPage(browser)
+    const second = await chooseOAuthBank(other)
+    const gone = second.waitForEvent('close')
+    await widget(other).getByRole('link', { name: 'Choose another bank' }).click()
+    await gone
+    await widget(other).getByRole('heading', { name: 'Choose your bank' }).waitFor()
+    await page.context().close()
+    await other.context().close()
   })
 
   it('the bank’s consent page refuses to be framed', async () => {
