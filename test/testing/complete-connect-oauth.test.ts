@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { packageAliases } from '../../vite.config.ts'
 import { ibvSandbox, type Sandbox } from '../../src/sandbox/index.js'
-import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
+import { createIbvBackend, createIbvClient, headerSecretVerifier } from '../../src/server/index.js'
 import { advanceSandboxClock, completeConnect } from '../../src/testing/index.js'
 
 // completeConnect at the sandbox's OAuth bank, in real Chromium, on a lender's page of its own
@@ -15,23 +15,34 @@ import { advanceSandboxClock, completeConnect } from '../../src/testing/index.js
 // sandbox and a backend mounted, as a lender's dev server would.
 let server: ViteDevServer
 let base: string
+let sandboxHost: string
 let browser: Browser
 let blocking: Browser
 
+// The sandbox signs its webhooks with this header; the backend takes only those.
+const WEBHOOK_SECRET = { 'x-webhook-secret': `test-${crypto.randomUUID()}` }
 const backend = (sandbox: Sandbox) =>
-  createIbvBackend({ client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }), authorize: () => true })
+  createIbvBackend({
+    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+    authorize: () => true,
+    verifyWebhook: headerSecretVerifier('x-webhook-secret', WEBHOOK_SECRET['x-webhook-secret']),
+  })
 
 beforeAll(async () => {
   server = await createServer({
     configFile: false,
     root: fileURLToPath(new URL('./oauth-lender/', import.meta.url)),
-    plugins: [react(), ibvSandbox({ backend })],
+    plugins: [react(), ibvSandbox({ sandbox: { webhookHeaders: WEBHOOK_SECRET }, backend })],
     resolve: { alias: packageAliases },
     server: { port: 0, host: '127.0.0.1' },
     logLevel: 'silent',
   })
   await server.listen()
-  base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '')
+  // The lender's page on localhost; in popup mode it loads the widget from 127.0.0.1, another
+  // origin, as a lender's page loads the service's.
+  const served = new URL(server.resolvedUrls?.local[0] ?? '')
+  sandboxHost = served.host
+  base = `http://localhost:${served.port}`
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   // Playwright turns Chromium's popup blocker off; this one keeps it, as a person's browser does.
   blocking = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, ignoreDefaultArgs: ['--disable-popup-blocking'] })
@@ -43,10 +54,15 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** The lender's applicant page for a new applicant, with the connect dialog open. */
-async function openWidget(on: Browser = browser): Promise<Page> {
+/**
+ * The lender's applicant page for a new applicant, with the connect dialog open. Popup mode: the
+ * widget from another origin. Redirect mode (`&mode=redirect`): on the page's own origin, as the
+ * Vite plugin mounts the sandbox.
+ */
+async function openWidget(on: Browser = browser, mode = ''): Promise<Page> {
   const page = await (await on.newContext()).newPage()
-  await page.goto(`${base}/?consumer=LND-${crypto.randomUUID().slice(0, 8)}`)
+  const service = mode ? '' : `&service=${sandboxHost}`
+  await page.goto(`${base}/?consumer=LND-${crypto.randomUUID().slice(0, 8)}${service}${mode}`)
   await page.getByRole('button', { name: 'Connect bank' }).click()
   return page
 }
@@ -89,18 +105,32 @@ describe('completeConnect at a bank that signs in on its own site (OAuth), popup
     const page = await openWidget()
     expect(await completeConnect(page, { oauth: 'allow_acquire_fail' })).toBe('success')
     await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
-    await advanceSandboxClock(`${base}/ibv-sandbox`, 6)
+    await advanceSandboxClock(`http://${sandboxHost}/ibv-sandbox`, 6)
     await page.getByText('Data pull failed').waitFor({ timeout: 15_000 })
     await page.context().close()
   }, 60_000)
 
-  it("a blocked window: the widget says so, and completeConnect clicks \"Open the bank's page\"", async () => {
+  it("a blocked window (window.open gave null): completeConnect clicks \"Open the bank's page\"", async () => {
     const page = await openWidget(blocking)
-    // Watched while completeConnect runs: the widget's alert that the browser blocked the window.
-    const blocked = widget(page).getByRole('alert').filter({ hasText: /Your browser blocked the window/ }).waitFor({ timeout: 20_000 })
+    // What each window.open in the page and its frames returned (null: the browser blocked it),
+    // said on the console, which Playwright hears from every frame.
+    const opens: string[] = []
+    page.on('console', (message) => {
+      if (message.text().startsWith('window.open: ')) opens.push(message.text().slice('window.open: '.length))
+    })
+    await page.context().addInitScript(() => {
+      const open = window.open.bind(window)
+      window.open = (...args) => {
+        const opened = open(...args)
+        console.info(`window.open: ${opened ? 'opened' : 'blocked'}`)
+        return opened
+      }
+    })
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect bank' }).click()
     expect(await completeConnect(page, { oauth: 'allow' })).toBe('success')
-    await blocked
     await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    expect(opens).toEqual(['blocked', 'opened'])
     await page.context().close()
   }, 60_000)
 })

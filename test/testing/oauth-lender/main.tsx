@@ -6,8 +6,26 @@ import { createRoot } from 'react-dom/client'
 import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
 
 const fetchers = createBackendFetchers('/api/ibv')
-const serviceUrl = `${window.location.origin}/ibv-sandbox`
-const consumerId = new URLSearchParams(window.location.search).get('consumer') ?? 'LND-OAUTH'
+const params = new URLSearchParams(window.location.search)
+// `?service=host:port`: the widget from another origin, as a lender's page has it from the
+// service (this page on localhost, the sandbox on 127.0.0.1 of the same dev server).
+const serviceUrl = `${window.location.protocol}//${params.get('service') ?? window.location.host}/ibv-sandbox`
+const consumerId = params.get('consumer') ?? 'LND-OAUTH'
+/** This page's address, without what the bank added to it. */
+function withoutState(href: string) {
+  const url = new URL(href)
+  url.searchParams.delete('oauth_state_id')
+  return url.href
+}
+// `?mode=redirect`: OAuth banks send the whole page to the bank, which returns to this page.
+const redirect =
+  params.get('mode') === 'redirect'
+    ? {
+        redirectUri: withoutState(window.location.href),
+        // `&forget`: a redirect page that forgets to hand the widget what the bank sent back.
+        receivedRedirectUri: params.has('forget') ? undefined : window.location.href,
+      }
+    : {}
 
 function Status({ productRequestId }: { productRequestId: string }) {
   const { status } = useIbvReport(productRequestId)
@@ -22,6 +40,7 @@ function Applicant() {
       <h1>Applicant {consumerId}</h1>
       <ConnectButton
         consumerId={consumerId}
+        {...redirect}
         onSuccess={({ productRequestId }) => setConnected(productRequestId)}
         onEvent={(name, metadata) => setEvents((seen) => [...seen, `${name}${metadata.reason ? ` ${String(metadata.reason)}` : ''}`])}
       />
