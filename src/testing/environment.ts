@@ -79,7 +79,9 @@ export interface IbvTestEnvironment {
    * })
    */
   connect(consumerId: string, outcome?: Exclude<ConnectOutcome, CancelledOutcome> | (ConnectOptions & { outcome?: Exclude<ConnectOutcome, CancelledOutcome> })): Promise<string>
+  /** `oauth_denied` or `oauth_closed`: resolves to `null` once the widget shows its bank list again. */
   connect(consumerId: string, outcome: CancelledOutcome | (ConnectOptions & { outcome: CancelledOutcome })): Promise<null>
+  /** An outcome known only at run time: the product request id, or `null` after `oauth_denied` or `oauth_closed`. */
   connect(consumerId: string, outcome?: ConnectOutcome | ConnectOptions): Promise<string | null>
   /** Stops the sandbox's timers. */
   close(): void
