@@ -75,7 +75,10 @@ export interface IbvTestEnvironment {
    * // Redirect mode: your redirect page reopens the widget after the bank.
    * await env.connect('LND-1', {
    *   outcome: 'oauth_complete',
-   *   onRedirect: (url) => renderWithIbv(<ConnectButton consumerId="LND-1" redirectUri={RETURN} receivedRedirectUri={url} />, env),
+   *   onRedirect: (url) => {
+   *     cleanup() // the browser leaves the page that sent it to the bank
+   *     renderWithIbv(<ConnectButton consumerId="LND-1" redirectUri={`${location.origin}/bank-return`} receivedRedirectUri={url} />, env)
+   *   },
    * })
    */
   connect(consumerId: string, outcome?: Exclude<ConnectOutcome, CancelledOutcome> | (ConnectOptions & { outcome?: Exclude<ConnectOutcome, CancelledOutcome> })): Promise<string>
