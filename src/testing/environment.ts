@@ -3,7 +3,8 @@ import type { WebhookEvent } from '../core/index.js'
 import { createBackendFetchers, type IbvFetchers } from '../core/fetchers.js'
 import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
 import { createIbvBackend, createIbvClient, standardWebhooksVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
-import { runWidget, type ConnectOutcome } from './widget-flow.js'
+import { connectWidget, type ConnectContext, type ConnectOptions } from './connect.js'
+import type { CancelledOutcome, ConnectOutcome } from './widget-flow.js'
 
 export interface IbvTestEnvironmentOptions {
   /** The backend's `authorize`, as your app's: who may have what. @default everyone may have everything */
@@ -55,13 +56,36 @@ export interface IbvTestEnvironment {
    */
   settle(): Promise<void>
   /**
-   * The consumer goes through the connect widget with the test credentials of `outcome` and the
-   * promise resolves to the product request id. If your app has the widget open (a
-   * `<ConnectButton>` dialog in the document), that widget is the one completed and its messages
-   * reach your app as the real iframe's would (so `onSuccess` runs); otherwise a new one is opened
-   * for `consumerId`. `wrong_password` leaves it with Exit; the request waits in `reconnect_required`.
+   * The consumer goes through the connect widget as `outcome` says (the sandbox's test
+   * credentials, or a decision at the OAuth bank's page) and the promise resolves to the product
+   * request id. If your app has the widget open (a `<ConnectButton>` dialog in the document), that
+   * widget is the one completed and its messages reach your app as the real iframe's would (so
+   * `onSuccess` runs); otherwise a new one is opened for `consumerId`. `wrong_password` leaves it
+   * with Exit; the request waits in `reconnect_required`. `oauth_denied` and `oauth_closed` resolve
+   * to `null`: no bank is connected, and the widget shows its bank list again.
+   *
+   * Redirect mode (your widget has a `redirectUri`, or `options.redirectUri` opens one): the bank
+   * sends the browser to your redirect page; `options.onRedirect` renders it there, and the widget
+   * it reopens is completed.
+   *
+   * @example
+   * const id = await env.connect('LND-1') // user_good / pass_good at Platypus Bank
+   * const viaBank = await env.connect('LND-1', 'oauth_complete') // Allow at Wombat Bank (OAuth)
+   * expect(await env.connect('LND-1', 'oauth_denied')).toBeNull()
+   * // Redirect mode: your redirect page reopens the widget after the bank.
+   * await env.connect('LND-1', {
+   *   outcome: 'oauth_complete',
+   *   onRedirect: (url) => {
+   *     cleanup() // the browser leaves the page that sent it to the bank
+   *     renderWithIbv(<ConnectButton consumerId="LND-1" redirectUri={`${location.origin}/bank-return`} receivedRedirectUri={url} />, env)
+   *   },
+   * })
    */
-  connect(consumerId: string, outcome?: ConnectOutcome): Promise<string>
+  connect(consumerId: string, outcome?: Exclude<ConnectOutcome, CancelledOutcome> | (ConnectOptions & { outcome?: Exclude<ConnectOutcome, CancelledOutcome> })): Promise<string>
+  /** `oauth_denied` or `oauth_closed`: resolves to `null` once the widget shows its bank list again. */
+  connect(consumerId: string, outcome: CancelledOutcome | (ConnectOptions & { outcome: CancelledOutcome })): Promise<null>
+  /** An outcome known only at run time: the product request id, or `null` after `oauth_denied` or `oauth_closed`. */
+  connect(consumerId: string, outcome?: ConnectOutcome | ConnectOptions): Promise<string | null>
   /** Stops the sandbox's timers. */
   close(): void
 }
@@ -178,6 +202,8 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     rethrow()
   }
 
+  const connectContext: ConnectContext = { sandbox, serviceUrl, appOrigin, settle, inAct: (work) => inAct(work) }
+
   return {
     fetchers,
     serviceUrl,
@@ -193,38 +219,7 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
       if (options.advanceTimers) await inAct(() => options.advanceTimers?.(seconds * 1000))
       await settle()
     },
-    async connect(consumerId, outcome = 'complete') {
-      const frames = () => (typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')])
-      // This environment's widget: another environment's (or another service's) is not ours to complete.
-      const openWidget = () => frames().find((frame) => frame.src.startsWith(`${serviceUrl}/`)) ?? null
-      const open = openWidget()
-      const foreign = frames()[0]
-      if (!open && foreign) {
-        throw new Error(`connect: the open widget loads from ${foreign.src.split('?')[0]}, not from this environment's serviceUrl ${serviceUrl}. Give <IbvProvider> env.serviceUrl (or createIbvTestEnvironment the serviceUrl your app uses).`)
-      }
-      let widgetUrl = open?.src
-      if (!widgetUrl) {
-        const minted = await sandbox.fetch(
-          new Request(`${serviceUrl}/api/v1/auth/tokens`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: consumerId }) }),
-        )
-        const token = ((await minted.json()) as { access_token?: string }).access_token
-        if (!minted.ok || !token) throw new Error(`connect: the sandbox refused a consumer token for ${consumerId} (${minted.status}).`)
-        widgetUrl = `${serviceUrl}/connect?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(appOrigin)}`
-      }
-      const run = await runWidget((request) => sandbox.fetch(request), widgetUrl, outcome)
-      if (open) {
-        // The dialog's message listener is an effect: let React run what it has pending first.
-        await settle()
-        const origin = new URL(serviceUrl).origin
-        for (const data of run.messages) {
-          // Asked again each time: React may have replaced the frame while the widget ran.
-          const source = openWidget()?.contentWindow ?? null
-          await inAct(() => window.dispatchEvent(new MessageEvent('message', { data, origin, source })))
-        }
-      }
-      await settle()
-      return run.productRequestId
-    },
+    connect: ((consumerId: string, outcome?: ConnectOutcome | ConnectOptions) => connectWidget(connectContext, consumerId, outcome)) as IbvTestEnvironment['connect'],
     close: () => sandbox.close(),
   }
 }

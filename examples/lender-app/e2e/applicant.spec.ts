@@ -29,3 +29,15 @@ test('a bank that asks for a code (MFA), then the same report', async ({ page, b
   await expect(status).toHaveText('Complete', { timeout: 10_000 })
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
+
+test('a bank that signs in on its own site (OAuth): Allow in its window, then the same report', async ({ page, baseURL }) => {
+  const status = page.locator('.ibv-badge__label')
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect bank' }).click()
+  // The bank's page opens in a window; completeConnect allows there.
+  expect(await completeConnect(page, { institution: 'Wombat Bank (OAuth)', oauth: 'allow' })).toBe('success')
+
+  await advanceSandboxClock(sandboxUrl(baseURL), 6)
+  await expect(status).toHaveText('Complete', { timeout: 10_000 })
+  await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
+})
