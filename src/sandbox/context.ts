@@ -4,6 +4,7 @@ import type { ServiceState } from './service.js'
 import type { TokenStore } from './tokens.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 import type { SandboxLocale } from './pages/texts/index.js'
+import type { OAuthState } from './oauth-states.js'
 
 /** HTTP statuses of the refresh error cases (the spec gives none; see docs/spec-choices.md). */
 export interface RefreshErrorStatuses {
@@ -27,6 +28,10 @@ export interface WidgetSession {
   productRequestId?: string
   institution?: string
   expiresAt: number
+  /** The lender's page an OAuth bank returns to (the widget's `redirect_uri`): redirect mode. */
+  redirectUri?: string
+  /** The OAuth state of the latest visit to the bank, if any. */
+  oauthState?: string
 }
 
 /** Everything the route groups share: one per sandbox. */
@@ -40,6 +45,8 @@ export interface SandboxContext {
   tokens: TokenStore
   webhooks: WebhookDispatcher
   sessions: Map<string, WidgetSession>
+  /** Visits to an OAuth bank, by their state. */
+  oauthStates: Map<string, OAuthState>
   lifetimes: { consumer: number; embedded: number }
   expiresInFormat: 'number' | 'string'
   refreshStatus: RefreshErrorStatuses

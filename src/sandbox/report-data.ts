@@ -3,13 +3,15 @@ import { between, hashSeed, pick, seededRandom } from './random.js'
 
 /**
  * The institutions the sandbox widget offers, the four test institutions first (their ids are
- * kept). Fictional, so nobody mistakes sandbox data for real.
+ * kept), then a bank that signs in on its own site (`oauth`: a consent page in a popup, or the
+ * whole page sent there). Fictional, so nobody mistakes sandbox data for real.
  */
 export const INSTITUTIONS = [
   { id: 'platypus', name: 'Platypus Bank' },
   { id: 'wombat', name: 'First Wombat Credit Union' },
   { id: 'quokka', name: 'Quokka Savings & Loan' },
   { id: 'harbour', name: 'Harbour National Bank' },
+  { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)', oauth: true },
   { id: 'bilby', name: 'Bilby Bank & Trust' },
   { id: 'cassowary', name: 'Cassowary Capital Bank' },
   { id: 'dingo', name: 'Dingo Digital Bank' },
@@ -27,6 +29,11 @@ export const INSTITUTIONS = [
   { id: 'wallaby', name: 'Wallaby Federal Bank' },
   { id: 'wattle', name: 'Wattle Grove Bank' },
 ] as const
+
+/** Whether the bank signs in on its own site (OAuth) rather than with a password in the widget. */
+export function isOAuthBank(bank: (typeof INSTITUTIONS)[number]): boolean {
+  return 'oauth' in bank && bank.oauth
+}
 
 export interface ReportShape {
   /** How many accounts; seeded between 1 and 3 when not given. */

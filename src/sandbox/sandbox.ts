@@ -18,6 +18,7 @@ import { refreshRoutes } from './routes/refresh.js'
 import { reportRoutes } from './routes/reports.js'
 import { tokenRoutes } from './routes/tokens.js'
 import { widgetRoutes } from './routes/widget.js'
+import { oauthRoutes } from './routes/oauth.js'
 import { tooLargeWidgetPage } from './routes/widget-sessions.js'
 
 /** The API key the sandbox accepts unless told otherwise. */
@@ -140,6 +141,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     webhooks,
     tokens: new TokenStore(clock),
     sessions: new Map<string, WidgetSession>(),
+    oauthStates: new Map(),
     state: new ServiceState({
       clock,
       scheduler,
@@ -172,6 +174,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ctx.state.reset()
     ctx.tokens.clear()
     ctx.sessions.clear()
+    ctx.oauthStates.clear()
     webhooks.clear()
     // ctx.webhookTarget stays: it is configuration (the Vite plugin sets it once, when its server
     // listens), not data; a reset that forgot it would silently stop every webhook.
@@ -201,7 +204,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       },
     }),
   )
-  for (const routes of [tokenRoutes(ctx), reportRoutes(ctx), refreshRoutes(ctx), portalRoutes(ctx), widgetRoutes(ctx), controlRoutes(ctx, reset)]) {
+  for (const routes of [tokenRoutes(ctx), reportRoutes(ctx), refreshRoutes(ctx), portalRoutes(ctx), widgetRoutes(ctx), oauthRoutes(ctx), controlRoutes(ctx, reset)]) {
     app.route('/', routes)
   }
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))

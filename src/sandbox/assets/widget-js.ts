@@ -6,6 +6,10 @@
 // button is the one way out, so the page's Exit button is hidden there; it stays for a widget
 // opened as a popup (it posts to window.opener) or on its own. In a frame it also says how tall
 // its page is (ibv:resize, on every change), so the dialog is as tall as the step shown.
+// On an OAuth bank's step, popup mode: it opens the bank's page in a window at once; a blocked
+// window (null) is said, and the button opens it with a click. It then watches the window: when
+// the bank's answer page reports back, or the window is closed, this page goes to the return
+// address. Redirect mode: the link sends the whole page to the bank; the click announces it.
 export const widget = `(function(){
 var data=document.body.dataset,origin=data.ibvOrigin,left=false;
 var framed=window.parent!==window,target=framed?window.parent:window.opener;
@@ -19,6 +23,23 @@ if(exit&&framed){exit.hidden=true}
 var height=0;function size(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==height){height=h;post({type:'ibv:resize',height:h})}}
 if(framed){size();if(window.ResizeObserver){new ResizeObserver(size).observe(document.documentElement)}window.addEventListener('load',size)}
 if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
+var start=data.ibvOauthStart,back=data.ibvOauthReturn,opened=null,bank=null,watch=0,gone=false;
+try{opened=JSON.parse(data.ibvOauthOpened||'null')}catch(e){}
+function shown(selector,on){var node=document.querySelector(selector);if(node)node.hidden=!on}
+function returned(){if(gone)return;gone=true;clearInterval(watch);location.replace(back)}
+function openBank(){
+if(bank&&!bank.closed){bank.focus();return}
+bank=window.open(start,'ibv_oauth','popup,width=520,height=720');
+shown('[data-ibv-oauth-blocked]',!bank);shown('[data-ibv-oauth-waiting]',!!bank);
+if(!bank)return;
+if(opened)post(opened);
+clearInterval(watch);watch=setInterval(function(){if(bank.closed)returned()},400)}
+if(start&&back){
+window.addEventListener('message',function(event){if(bank&&event.source===bank&&event.origin===location.origin&&event.data&&event.data.type==='ibv-oauth:done')returned()});
+var button=document.querySelector('[data-ibv-oauth-open]');if(button)button.addEventListener('click',openBank);
+openBank()}
+var redirect=document.querySelector('[data-ibv-oauth-redirect]');
+if(redirect&&opened){redirect.addEventListener('click',function(){post(opened)})}
 document.addEventListener('keydown',function(event){
 if(event.key!=='Escape'||event.isComposing||event.defaultPrevented)return;
 var m=pending(),close={type:'ibv:close_requested'};

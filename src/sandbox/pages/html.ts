@@ -11,7 +11,7 @@ export interface PageOptions {
   title: string
   /** The path the sandbox is mounted under; assets load from `{basePath}/assets/`, same origin. */
   basePath: string
-  script?: 'portal.js' | 'widget.js'
+  script?: 'portal.js' | 'widget.js' | 'bank.js'
   /** `data-*` attributes for the body, read by the page script (never inline code). */
   data?: Record<string, string>
   body: string

@@ -14,6 +14,8 @@ export interface WidgetView {
   exit?: Extract<WidgetPageMessage, { type: 'ibv:exit' }>
   /** Where the consumer is: step `at` of `of` (choose the bank, sign in, the code; 2 steps on a reconnect). */
   step?: { at: number; of: number }
+  /** More `data-*` attributes for the page's script (the OAuth page's addresses). */
+  data?: Record<string, string>
 }
 
 export interface Bank {
@@ -28,7 +30,7 @@ export interface Bank {
  */
 export function widgetPage(view: WidgetView, title: string, body: string, logo?: Bank): string {
   const text = view.texts.widget
-  const data: Record<string, string> = { 'ibv-messages': JSON.stringify(view.messages) }
+  const data: Record<string, string> = { ...view.data, 'ibv-messages': JSON.stringify(view.messages) }
   if (view.origin) data['ibv-origin'] = view.origin
   if (view.exit) data['ibv-exit'] = JSON.stringify(view.exit)
   const exit = view.exit && view.origin ? `<button type="button" class="secondary exit" data-ibv-exit-button>${escapeHtml(text.exit)}</button>` : ''

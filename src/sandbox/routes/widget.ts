@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono'
 import type { SandboxContext, WidgetSession } from '../context.js'
-import { INSTITUTIONS } from '../report-data.js'
+import { INSTITUTIONS, isOAuthBank } from '../report-data.js'
 import { connectedPage, credentialsPage, mfaPage, notListedPage, widgetRefusedPage, type WidgetView } from '../pages/widget.js'
 import { banksPage } from '../pages/widget-banks.js'
 import { attach, credentialOutcome, exitMessage, finish, pendingMeta, reasons, reconnectNotice } from './widget-outcomes.js'
 import { endedPage, liveSession, openSession, unreadFormAnswer } from './widget-sessions.js'
 import { resolveLocale, textsFor } from '../pages/texts/index.js'
 import { en } from '../pages/texts/en.js'
+import { oauthStep, takeBack } from './oauth.js'
+import { returnedVisit } from '../oauth-states.js'
 
 const MFA_CODE = '123456'
 
@@ -14,10 +16,15 @@ const MFA_CODE = '123456'
 const reconnecting = new WeakSet<WidgetSession>()
 
 const NOT_FOUND = { code: 'INSTITUTION_NOT_FOUND', message: 'The consumer could not find their bank in the list.' }
+const STATE_INVALID = {
+  code: 'OAUTH_STATE_INVALID',
+  message: 'The oauth_state_id is unknown, already used, expired, or from another consumer or origin: the bank sign-in cannot resume.',
+}
 
 /**
  * The hosted connect widget: `GET /connect?token=&origin=` (or `?link=`), `&locale=` optional, and its
- * form posts. A session keeps the language it opened in.
+ * form posts. A session keeps the language it opened in. `&redirect_uri=` (on `origin`) sends OAuth
+ * banks through the whole page rather than a popup; `&oauth_state_id=` takes such a visit back.
  */
 export function widgetRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
@@ -37,6 +44,12 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     if (originParam !== undefined && !origin) {
       return html(c, widgetRefusedPage({ basePath, texts, origin: undefined, messages: [] }, texts.widget.badOrigin), 400)
     }
+    const redirectParam = c.req.query('redirect_uri')
+    const redirectUri = redirectParam === undefined ? undefined : validRedirect(redirectParam, origin)
+    if (redirectParam !== undefined && !redirectUri) {
+      const messages = [exitMessage({ code: 'INVALID_REDIRECT_URI', message: en.oauth.badRedirect }, { status: 'refused' })]
+      return html(c, widgetRefusedPage({ basePath, texts, origin, messages }, texts.oauth.badRedirect), 400)
+    }
     const view: WidgetView = { basePath, texts, origin, messages: [] }
     let consumerId: string
     if (linkId !== undefined) {
@@ -54,7 +67,19 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       }
       consumerId = checked.subject
     }
+    const stateId = c.req.query('oauth_state_id')
+    if (stateId !== undefined) {
+      const state = returnedVisit(ctx, stateId, consumerId, origin)
+      const resumed = state && live(state.sessionId)
+      if (!state || !resumed) {
+        view.messages.push(exitMessage(STATE_INVALID, { status: 'refused' }))
+        return html(c, widgetRefusedPage(view, texts.oauth.stateInvalid), 400)
+      }
+      const back: WidgetView = { basePath, texts: textsFor(resumed.locale), origin, messages: [{ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: 'oauth_return' } }] }
+      return html(c, takeBack(ctx, resumed, state, back))
+    }
     const session = openSession(ctx, consumerId, origin, locale)
+    session.redirectUri = redirectUri
     view.messages.push({ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: linkId ? 'reconnect' : 'connect' } })
     view.exit = exitMessage(null, { status: 'credentials' })
     const action = actionOf(ctx, session)
@@ -65,6 +90,10 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       if (bank) {
         reconnecting.add(session)
         view.step = step(session, 2)
+        if (isOAuthBank(bank)) {
+          session.institution = bank.name
+          return html(c, oauthStep(ctx, session, view, bank))
+        }
         return html(c, credentialsPage(view, action, bank, { notice: reconnectNotice(texts, bank.name, waiting && reasons.get(waiting)), back: action }))
       }
     }
@@ -135,6 +164,7 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       if (!picked) return html(c, banksPage({ ...view, step: step(session, 1) }, action))
       session.institution = picked.name
       view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: picked.id, institution_name: picked.name } })
+      if (isOAuthBank(picked)) return html(c, oauthStep(ctx, session, { ...view, step: step(session, 2) }, picked))
       return html(c, credentialsPage({ ...view, step: step(session, 2) }, action, picked, { back: action }))
     }
     // Signing in needs a bank from the list: the one sent, or the one chosen in step 1. A forged
@@ -148,6 +178,8 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
       session.institution = institution.name
       view.messages.push({ type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: institution.id, institution_name: institution.name } })
     }
+    // No password for a bank that signs in on its own site: its step again.
+    if (isOAuthBank(institution)) return html(c, oauthStep(ctx, session, { ...view, step: step(session, 2) }, institution))
     view.messages.push({ type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: {} })
     const outcome = credentialOutcome(field('username').trim(), field('password'))
     if (outcome === 'wrong_credentials' || outcome === 'mfa') {
@@ -180,6 +212,16 @@ function validOrigin(value: string): string | undefined {
   try {
     const url = new URL(value)
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? url.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** `value` when it is an absolute http(s) URL on `origin` (the sandbox's registered redirect URIs), else undefined. */
+function validRedirect(value: string, origin: string | undefined): string | undefined {
+  try {
+    const url = new URL(value)
+    return origin !== undefined && url.origin === origin ? url.href : undefined
   } catch {
     return undefined
   }

@@ -83,6 +83,43 @@ export interface WidgetTexts {
   sessionExpired: string
 }
 
+/** A bank that signs in on its own site (OAuth): the widget's words, then the bank's page. */
+export interface OAuthTexts {
+  /** The widget, popup mode: the bank opens in a window of its own. */
+  popupIntro: (bank: string) => string
+  /** The widget, redirect mode: the whole page goes to the bank and comes back. */
+  redirectIntro: (bank: string) => string
+  /** The button that opens (or shows again) the bank's window: a click the browser lets through. */
+  open: string
+  /** The link that sends the page to the bank, redirect mode. */
+  continueTo: (bank: string) => string
+  waiting: (bank: string) => string
+  /** Why the consumer has to click: the browser blocked the window. */
+  blocked: (bank: string) => string
+  /** What the widget says under its test outcomes: the bank's page has its own. */
+  hint: string
+  /** Back on the list: the consumer chose Deny at the bank. */
+  denied: (bank: string) => string
+  /** Back on the list: the bank's window closed before a choice. */
+  closed: (bank: string) => string
+  /** The widget reopened with a state it cannot use. */
+  stateInvalid: string
+  badRedirect: string
+  /** The bank's own page from here on. */
+  bankMark: string
+  consentTitle: string
+  consentAsk: (bank: string) => string
+  outcomeLegend: string
+  outcomeComplete: string
+  outcomeAcquireFails: string
+  allow: string
+  deny: string
+  doneTitle: string
+  done: string
+  overTitle: string
+  over: string
+}
+
 export interface PortalTexts {
   /** The document title of a report. */
   documentTitle: (productRequestId: string) => string
@@ -143,5 +180,7 @@ export interface SandboxTexts {
   /** The line under every page. */
   mark: string
   widget: WidgetTexts
+  /** The widget's steps for a bank that signs in on its own site, and that bank's consent page. */
+  oauth: OAuthTexts
   portal: PortalTexts
 }

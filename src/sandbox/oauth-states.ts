@@ -1,0 +1,63 @@
+import type { SandboxContext, WidgetSession } from './context.js'
+import { secretToken } from './random.js'
+import type { ConnectOutcome } from './service.js'
+
+// A visit to an OAuth bank: the state the bank carries there and back. It is bound to the widget
+// session that started it (its consumer and origin), answered once at the bank, and taken back
+// once by the widget; it lives as long as a widget session, 30 minutes.
+
+const STATE_MS = 30 * 60 * 1000
+
+/** What the consumer chose at the bank: Allow with a test outcome, or Deny. */
+export type BankDecision = { allowed: true; outcome: Extract<ConnectOutcome, 'complete' | 'ibv_data_acquire_failed'> } | { allowed: false }
+
+export interface OAuthState {
+  id: string
+  sessionId: string
+  consumerId: string
+  origin: string | undefined
+  institutionId: string
+  /** `popup`: the bank's page in a window of its own; `redirect`: the whole page goes there and back. */
+  mode: 'popup' | 'redirect'
+  decision?: BankDecision
+  /** Taken back by the widget, or cancelled (its window closed, or a newer visit began). */
+  over: boolean
+  expiresAt: number
+}
+
+/** A new visit to the session's bank, replacing any earlier one (forgetting those long expired). */
+export function startVisit(ctx: SandboxContext, session: WidgetSession, institutionId: string): OAuthState {
+  const now = ctx.clock.now()
+  for (const [id, old] of ctx.oauthStates) if (now >= old.expiresAt + STATE_MS) ctx.oauthStates.delete(id)
+  const earlier = session.oauthState ? ctx.oauthStates.get(session.oauthState) : undefined
+  if (earlier) earlier.over = true
+  const state: OAuthState = {
+    id: secretToken('os_'),
+    sessionId: session.id,
+    consumerId: session.consumerId,
+    origin: session.origin,
+    institutionId,
+    mode: session.redirectUri ? 'redirect' : 'popup',
+    over: false,
+    expiresAt: now + STATE_MS,
+  }
+  ctx.oauthStates.set(state.id, state)
+  session.oauthState = state.id
+  return state
+}
+
+/** The visit while the bank may still answer it: known, not over, not answered, not expired. */
+export function openVisit(ctx: SandboxContext, id: string): OAuthState | undefined {
+  const state = ctx.oauthStates.get(id)
+  return state && !state.over && !state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+}
+
+/**
+ * The visit a widget reopened with `oauth_state_id` may take back: answered at the bank, not yet
+ * taken, not expired, started in redirect mode by the same consumer on the same origin.
+ */
+export function returnedVisit(ctx: SandboxContext, id: string, consumerId: string, origin: string | undefined): OAuthState | undefined {
+  const state = ctx.oauthStates.get(id)
+  const fits = state && state.mode === 'redirect' && state.consumerId === consumerId && state.origin === origin
+  return fits && !state.over && state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+}

@@ -1,0 +1,126 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromium, type Browser, type Page } from 'playwright'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { startSandboxServer, type SandboxServer } from '../../src/sandbox/index.js'
+
+// The sandbox's OAuth bank in real Chromium, popup mode: a lender's page (another origin) frames
+// the widget; choosing the bank opens its consent page in a window, which refuses to be framed.
+// Allow connects; Deny and a closed window bring the list back with a notice; a blocked window
+// is said, and "Open the bank's page" opens it with a click.
+let sandbox: SandboxServer
+let host: Server
+let hostUrl: string
+let browser: Browser
+let blocking: Browser
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0 })
+  // The lender's page: frames whatever `?src=` says and keeps every message from its origin.
+  host = createServer((request, response) => {
+    const src = new URL(request.url ?? '/', 'http://host').searchParams.get('src') ?? ''
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(`<!doctype html><title>Lender</title><script>window.messages=[];addEventListener('message',function(e){if(e.origin===${JSON.stringify(new URL(sandbox.url).origin)})messages.push(e.data)})</script>
+<iframe src="${src.replace(/"/g, '&quot;')}" style="width:480px;height:640px"></iframe>`)
+  })
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+  hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  // Playwright turns Chromium's popup blocker off; this one keeps it, as a person's browser does.
+  blocking = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+}, 30_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await blocking?.close()
+  await new Promise((resolve) => host?.close(resolve))
+  await sandbox?.close()
+})
+
+/** The lender's page with the widget for a new consumer, at the bank list. */
+async function lenderPage(on: Browser): Promise<Page> {
+  const minted = await fetch(`${sandbox.url}/api/v1/auth/tokens`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ consumer_id: `LND-${crypto.randomUUID()}` }),
+  })
+  const { access_token: token } = (await minted.json()) as { access_token: string }
+  const widget = `${sandbox.url}/connect?token=${token}&origin=${encodeURIComponent(hostUrl)}`
+  const page = await (await on.newContext()).newPage()
+  await page.goto(`${hostUrl}/?src=${encodeURIComponent(widget)}`)
+  return page
+}
+
+const widget = (page: Page) => page.frameLocator('iframe')
+const posted = (page: Page) => page.evaluate(() => (window as unknown as { messages: Array<{ type: string; name?: string; metadata?: Record<string, unknown> }> }).messages)
+const eventNames = async (page: Page) => (await posted(page)).filter((message) => message.type === 'ibv:event').map((message) => message.name)
+
+/** Chooses the OAuth bank; resolves with the bank's window once it opened. */
+async function chooseOAuthBank(page: Page): Promise<Page> {
+  const popup = page.waitForEvent('popup')
+  await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
+  const bank = await popup
+  await bank.getByRole('heading', { name: 'Allow access to your accounts?' }).waitFor()
+  return bank
+}
+
+describe('an OAuth bank in Chromium, popup mode', () => {
+  it('Allow in the bank’s window connects: the window closes and the widget hands off', async () => {
+    const page = await lenderPage(browser)
+    const bank = await chooseOAuthBank(page)
+    await widget(page).getByRole('status').filter({ hasText: 'Finish signing in at Wombat Bank (OAuth) in the window that opened.' }).waitFor()
+    const closed = bank.waitForEvent('close')
+    await bank.getByRole('button', { name: 'Allow' }).click()
+    await closed
+    await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
+    expect(await eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    expect((await posted(page)).find((message) => message.type === 'ibv:success')).toMatchObject({ institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    await page.context().close()
+  })
+
+  it('Deny, and a window the consumer closes, bring the bank list back with a notice', async () => {
+    const page = await lenderPage(browser)
+    const denied = await chooseOAuthBank(page)
+    await denied.getByRole('button', { name: 'Deny' }).click()
+    await widget(page).getByText('You did not allow Wombat Bank (OAuth) to share your data.').waitFor()
+    await widget(page).getByRole('heading', { name: 'Choose your bank' }).waitFor()
+
+    const closed = await chooseOAuthBank(page)
+    await closed.close()
+    await widget(page).getByText('The window with Wombat Bank (OAuth)’s page was closed before you finished.').waitFor()
+    const cancelled = (await posted(page)).filter((message) => message.name === 'OAUTH_CANCELLED').map((message) => message.metadata?.reason)
+    expect(cancelled).toEqual(['denied', 'closed'])
+    await page.context().close()
+  })
+
+  it('a blocked window is said, and "Open the bank’s page" opens it with a click', async () => {
+    const page = await lenderPage(blocking)
+    let popups = 0
+    page.context().on('page', () => popups++)
+    await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
+    await widget(page).getByRole('alert').filter({ hasText: 'Your browser blocked the window with Wombat Bank (OAuth)’s page.' }).waitFor()
+    expect(popups).toBe(0)
+    expect(await eventNames(page)).not.toContain('OAUTH_OPENED')
+    const popup = page.waitForEvent('popup')
+    await widget(page).getByRole('button', { name: 'Open the bank’s page' }).click()
+    const bank = await popup
+    await bank.getByRole('button', { name: 'Allow' }).click()
+    await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
+    expect(await widget(page).getByRole('alert').count()).toBe(0)
+    expect(await eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    await page.context().close()
+  })
+
+  it('the bank’s consent page refuses to be framed', async () => {
+    const page = await lenderPage(browser)
+    const bank = await chooseOAuthBank(page)
+    const consentUrl = bank.url()
+    const refused = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()))
+    await page.goto(`${hostUrl}/?src=${encodeURIComponent(consentUrl)}`)
+    expect((await refused).text()).toContain("frame-ancestors 'none'")
+    expect(await page.frameLocator('iframe').getByRole('button', { name: 'Allow' }).count()).toBe(0)
+    await page.context().close()
+  })
+})
