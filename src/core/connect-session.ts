@@ -5,6 +5,7 @@
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
 import { assertFrameUrl, connectWidgetUrl, type HostedPageOptions } from './urls.js'
+import { checkRedirectUri, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
 
 /**
  * What a connect session needs besides the widget's callbacks: its service, token and invite, and
@@ -45,6 +46,13 @@ export interface ConnectFrame {
 export interface ConnectSession {
   /** Opens the widget (from `idle` or `error`); resolves once it is open or has failed. */
   open(): Promise<void>
+  /**
+   * On the page a bank sent the applicant back to: opens the widget by itself (as `open()` does),
+   * where the applicant left it, when the options' `receivedRedirectUri` carries an OAuth state
+   * that no widget on this page has been opened with; else does nothing. Adapters call it once
+   * they are on the page.
+   */
+  resume(): Promise<void>
   /** Closes without a word to `onExit`: the page closes it, not the user. */
   close(): void
   /** The user closed the dialog (its close button, Escape): reported as the widget would, unless it was unavailable. */
@@ -94,6 +102,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   // A use of the invite still being reported: the next token waits for it, so the backend
   // refuses the used invite rather than handing out another widget.
   let usedInvite: Promise<void> | undefined
+  // The OAuth state this opening carries (`resume`), kept for "Try again"; `open` carries none.
+  let oauthStateId: string | undefined
 
   const set = (next: ConnectSessionSnapshot) => {
     snapshot = next
@@ -127,11 +137,15 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   const load = async () => {
     const attempt = ++loads
     try {
+      const { redirectUri } = options
+      // A wrong redirect page is the lender's mistake: said at once, with no token spent on it.
+      if (redirectUri !== undefined) checkRedirectUri(redirectUri)
       await usedInvite
       const token = await options.token()
       if (attempt !== loads) return
       const { locale, localeParam } = options
-      show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam }))
+      show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam, redirectUri, oauthStateId }))
+      if (oauthStateId) spendOAuthState(oauthStateId)
     } catch (error) {
       if (attempt === loads) stop({ state: 'error', error })
     }
@@ -178,13 +192,20 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
     message satisfies never
   }
 
+  const start = async (state: string | undefined) => {
+    if (snapshot.state !== 'idle' && snapshot.state !== 'error') return
+    if (active !== session) active?.close()
+    active = session
+    oauthStateId = state
+    set({ state: 'loading' })
+    await load()
+  }
+
   const session: ConnectSession = {
-    async open() {
-      if (snapshot.state !== 'idle' && snapshot.state !== 'error') return
-      if (active !== session) active?.close()
-      active = session
-      set({ state: 'loading' })
-      await load()
+    open: () => start(undefined),
+    async resume() {
+      const state = unusedOAuthState(options.receivedRedirectUri)
+      if (state) await start(state)
     },
     close() {
       if (active === session) active = undefined

@@ -59,7 +59,7 @@ export {
   connectWidgetUrl,
   isFrameUrl,
 } from './urls.js'
-export type { HostedPageOptions, ReportApiVersion } from './urls.js'
+export type { ConnectWidgetUrlOptions, HostedPageOptions, ReportApiVersion } from './urls.js'
 
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'

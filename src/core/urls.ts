@@ -58,15 +58,30 @@ export interface HostedPageOptions {
 }
 
 /**
- * A hosted page's address: `path` under the service, `query`, and the locale when one is given.
- * A `localeParam` naming one of the page's own parameters (the token, the origin) throws an
- * `IbvError` (`invalid_request`): the locale never replaces them.
+ * What the connect widget's address carries besides its token and origin: the locale, and the two
+ * parameters of the redirect path of banks that sign in with OAuth.
  */
-function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
+export interface ConnectWidgetUrlOptions extends HostedPageOptions {
+  /**
+   * The lender's page the bank sends the whole page back to (redirect mode), sent as
+   * `redirect_uri`: an absolute http(s) URL on the embedding page's origin.
+   */
+  redirectUri?: string
+  /** The OAuth state the bank returned with, sent as `oauth_state_id`: the widget reopens where it was left. */
+  oauthStateId?: string
+}
+
+/**
+ * A hosted page's address: `path` under the service, `query`, and the locale when one is given.
+ * A `localeParam` naming one of the page's own parameters (`reserved`: the token, the origin)
+ * throws an `IbvError` (`invalid_request`): the locale never replaces them.
+ */
+function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string | undefined>, reserved: string[], { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
   assertFrameUrl(serviceUrl)
-  const search = new URLSearchParams(query)
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value)
   if (locale && localeParam) {
-    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
+    if (reserved.includes(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
     search.set(localeParam, locale)
   }
   return `${joinServiceUrl(serviceUrl, path)}?${search}`
@@ -80,15 +95,43 @@ function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, s
  * embeddedReportUrl('https://service.example', token, { locale: 'es' })
  */
 export function embeddedReportUrl(serviceUrl: string, token: string, options?: HostedPageOptions): string {
-  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, options)
+  return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, ['token'], options)
 }
 
 /**
  * The hosted connect widget, `{base}/connect?token=<consumer token>&origin=<embedder origin>`, and
- * `&locale=<locale>` when one is given. The origin tells the widget where it may post its messages.
+ * `&redirect_uri=…`, `&oauth_state_id=…` and `&locale=…` when given. The origin tells the widget
+ * where it may post its messages. A `redirectUri` that is not an absolute http(s) URL on `origin`
+ * throws an `IbvError` (`invalid_request`, `fields.redirectUri`).
+ *
+ * @example
+ * connectWidgetUrl('https://service.example', token, location.origin, { redirectUri: `${location.origin}/bank-return` })
  */
-export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options?: HostedPageOptions): string {
-  return hostedPageUrl(serviceUrl, '/connect', { token, origin }, options)
+export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options: ConnectWidgetUrlOptions = {}): string {
+  const { redirectUri, oauthStateId } = options
+  if (redirectUri !== undefined) assertRedirectUri(redirectUri, origin)
+  const query = { token, origin, redirect_uri: redirectUri, oauth_state_id: oauthStateId || undefined }
+  return hostedPageUrl(serviceUrl, '/connect', query, Object.keys(query), options)
+}
+
+/**
+ * Throws an `IbvError` (`invalid_request`, `fields.redirectUri`) unless `redirectUri` is an
+ * absolute http(s) URL on `origin`, the embedding page's: the bank sends the whole page there, and
+ * the state it returns with is bound to that origin (a service accepts only the redirect pages
+ * registered for it; the sandbox, only those on the page's origin).
+ */
+export function assertRedirectUri(redirectUri: unknown, origin: string): void {
+  let url: URL | undefined
+  try {
+    url = typeof redirectUri === 'string' ? new URL(redirectUri) : undefined
+  } catch {
+    // Not absolute: refused below.
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
+    throw new IbvError('invalid_request', `redirectUri must be an absolute http(s) URL on this page's origin (${origin}), such as ${origin}/bank-return; it was ${JSON.stringify(redirectUri)}.`, {
+      fields: { redirectUri: [`must be an absolute http(s) URL on this page's origin, ${origin}`] },
+    })
+  }
 }
 
 /**

@@ -11,16 +11,19 @@ import { forgetToken, tokenFor } from './tokens.js'
 const TAG = '<ibv-connect-button>'
 
 /**
- * `<ibv-connect-button consumer-id invite? ready-timeout-ms? service-url? token-url?>`: React's
- * `<ConnectButton>` over the same core session, in the light DOM: the button, the error under it,
- * and the widget's dialog. Its `data-state` is the widget's (`idle`, `loading`, `open`,
- * `unavailable`, `error`); it sends `ibv-success`, `ibv-exit`, `ibv-event`, `ibv-state-change` and
- * `ibv-error`. It renders a microtask after it joins the page, so attributes set in the same task
- * are read first. Taken off the page, it closes the widget.
+ * `<ibv-connect-button consumer-id invite? ready-timeout-ms? redirect-uri? received-redirect-uri?
+ * service-url? token-url?>`: React's `<ConnectButton>` over the same core session, in the light
+ * DOM: the button, the error under it, and the widget's dialog. Its `data-state` is the widget's
+ * (`idle`, `loading`, `open`, `unavailable`, `error`); it sends `ibv-success`, `ibv-exit`,
+ * `ibv-event`, `ibv-state-change` and `ibv-error`. It renders a microtask after it joins the page,
+ * so attributes set in the same task are read first. Taken off the page, it closes the widget.
+ * `redirect-uri` and `received-redirect-uri` (also properties, `redirectUri` and
+ * `receivedRedirectUri`) are `<ConnectButton>`'s props: given a received address that carries
+ * `oauth_state_id`, the widget opens by itself, once.
  */
 export function createConnectButtonElement(): CustomElementConstructor {
   return class IbvConnectButtonElement extends HTMLElement {
-    static observedAttributes = ['consumer-id', 'invite']
+    static observedAttributes = ['consumer-id', 'invite', 'received-redirect-uri']
     readonly #session = createConnectSession(this.#options())
     readonly #button = h(this.ownerDocument, 'button', { type: 'button', class: 'ibv-button ibv-connect-button' }) as HTMLButtonElement
     #dialog: ConnectDialogView | undefined
@@ -47,6 +50,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
         if (!this.isConnected || this.#unsubscribe) return
         this.#unsubscribe = this.#session.subscribe(() => this.#render())
         this.#render()
+        this.#resume()
       })
     }
 
@@ -56,9 +60,39 @@ export function createConnectButtonElement(): CustomElementConstructor {
       this.#unsubscribe = undefined
     }
 
-    attributeChangedCallback(): void {
+    attributeChangedCallback(name: string): void {
       // Before its first render, that render reads it.
-      if (this.#unsubscribe) this.#render()
+      if (!this.#unsubscribe) return
+      this.#render()
+      if (name === 'received-redirect-uri') this.#resume()
+    }
+
+    /** `<ConnectButton redirectUri>`: the page the bank sends the whole page back to; the `redirect-uri` attribute. */
+    get redirectUri(): string | null {
+      return this.getAttribute('redirect-uri')
+    }
+    set redirectUri(value: string | null | undefined) {
+      this.#reflect('redirect-uri', value)
+    }
+
+    /** `<ConnectButton receivedRedirectUri>`: the address the bank sent the page back to; the `received-redirect-uri` attribute. */
+    get receivedRedirectUri(): string | null {
+      return this.getAttribute('received-redirect-uri')
+    }
+    set receivedRedirectUri(value: string | null | undefined) {
+      this.#reflect('received-redirect-uri', value)
+    }
+
+    #reflect(name: string, value: string | null | undefined): void {
+      if (value == null) this.removeAttribute(name)
+      else this.setAttribute(name, value)
+    }
+
+    /** On the page a bank sent the applicant back to: the widget opens by itself, once (the session decides). */
+    #resume(): void {
+      if (!this.getAttribute('consumer-id') && !this.getAttribute('invite')) return
+      this.#session.setOptions(this.#options())
+      void this.#session.resume()
     }
 
     /** What the session needs, read from the attributes and the page's configuration now. */
@@ -72,6 +106,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
         locale: settings.lang,
         localeParam: settings.localeParam,
         readyTimeoutMs: timeout > 0 ? timeout : undefined,
+        redirectUri: this.getAttribute('redirect-uri') || undefined,
+        receivedRedirectUri: this.getAttribute('received-redirect-uri') || undefined,
         token: async () => {
           if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
           return (await tokenFor(settings, request)).accessToken

@@ -14,18 +14,33 @@ export type ConnectButtonProps = UseConnectWidgetOptions &
  * pages, or by `invite` on the borrower's page an invite link opened (an expired, used or altered
  * link shows a message saying to ask the lender for a new one).
  *
+ * Banks that sign in with OAuth open their page in a window; with `redirectUri` (for webviews and
+ * browsers that block windows) they send the whole page to the bank, which sends it back to your
+ * `redirectUri` page. There the button takes `receivedRedirectUri={window.location.href}`, and the
+ * widget opens by itself where the applicant left it, once, ending in `onSuccess` or `onExit`.
+ *
  * @example
  * <ConnectButton consumerId="LND-42" onSuccess={({ productRequestId }) => setId(productRequestId)} />
  * <ConnectButton invite={new URLSearchParams(location.search).get('ibv_invite') ?? ''} />
+ *
+ * @example
+ * // The lender's redirect page, at /applicants/LND-42/bank-return: the bank returns here.
+ * <ConnectButton
+ *   consumerId="LND-42"
+ *   redirectUri={`${window.location.origin}/applicants/LND-42/bank-return`}
+ *   receivedRedirectUri={window.location.href}
+ *   onSuccess={({ productRequestId }) => setId(productRequestId)}
+ *   onExit={(error) => error?.code === 'OAUTH_STATE_INVALID' && showStartOver()}
+ * />
  */
 export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, children, className, onClick, ...rest },
+  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri, children, className, onClick, ...rest },
   ref,
 ) {
   const context = useIbvContext('ConnectButton')
   const messages = withText(CONNECT_TEXT, context.messages)
   // Taken apart from props that are one side of the union, so put back together as that union.
-  const options = { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs } as UseConnectWidgetOptions
+  const options = { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri } as UseConnectWidgetOptions
   const { open, state, error, widget } = useConnectWidget(options)
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
   const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401

@@ -17,8 +17,22 @@ export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallba
  * Opens the hosted connect widget in an accessible modal, with a consumer token from the
  * token-fetcher (reused while it has life left). Render `widget` somewhere; call `open()`.
  *
+ * Banks that sign in with OAuth open their page in a window by default. With `redirectUri`, they
+ * send the whole page to the bank instead, and the bank sends it back to `redirectUri`: that page
+ * calls the hook again with `receivedRedirectUri`, and the widget opens by itself where the
+ * applicant left it (see `receivedRedirectUri`).
+ *
  * @example
  * const { open, state, widget } = useConnectWidget({ consumerId, onSuccess: ({ productRequestId }) => save(productRequestId) })
+ *
+ * @example
+ * // The lender's redirect page, at /applicants/LND-42/bank-return: the bank returns here.
+ * const { widget } = useConnectWidget({
+ *   consumerId: 'LND-42',
+ *   redirectUri: `${window.location.origin}/applicants/LND-42/bank-return`,
+ *   receivedRedirectUri: window.location.href,
+ *   onSuccess: ({ productRequestId }) => save(productRequestId),
+ * })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
   const { fetchers, serviceUrl, queryClient, messages, locale, localeParam, readyTimeoutMs } = useIbvContext('ConnectButton')
@@ -45,6 +59,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   // Read when something happens: new callbacks alone change nothing shown.
   useEffect(() => session.setOptions(sessionOptions))
   useEffect(() => () => session.close(), [session])
+  // On the page a bank sent the applicant back to: the widget opens by itself, once.
+  useEffect(() => void session.resume(), [session, options.receivedRedirectUri])
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
 
   const widget: ReactNode = snapshot.src ? <ConnectDialog session={session} snapshot={snapshot} text={withText(CONNECT_TEXT, messages)} lang={locale?.code} /> : null

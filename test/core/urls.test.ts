@@ -71,6 +71,25 @@ describe('URL builders', () => {
     }
   })
 
+  it('carry the lender\'s redirect page as redirect_uri and the returned OAuth state as oauth_state_id', () => {
+    const url = connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { redirectUri: 'https://lender.test/back?applicant=42', oauthStateId: 'os_1', locale: 'es' })
+    expect(url).toBe('https://s.test/connect?token=tok&origin=https%3A%2F%2Flender.test&redirect_uri=https%3A%2F%2Flender.test%2Fback%3Fapplicant%3D42&oauth_state_id=os_1&locale=es')
+    // Neither given: the URL of before, byte for byte.
+    expect(connectWidgetUrl('https://s.test', 'tok', 'https://l.test', { redirectUri: undefined, oauthStateId: undefined })).toBe('https://s.test/connect?token=tok&origin=https%3A%2F%2Fl.test')
+  })
+
+  it.each(['https://elsewhere.test/back', 'http://lender.test/back', '/back', 'javascript:alert(1)', ''])('refuse the redirect page %j, not an absolute http(s) URL on the origin', (redirectUri) => {
+    expect(() => connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { redirectUri })).toThrow(
+      expect.objectContaining({ code: 'invalid_request', fields: { redirectUri: [expect.stringContaining('origin')] } }),
+    )
+  })
+
+  it('never let the locale take the names of the redirect page or the state', () => {
+    for (const localeParam of ['redirect_uri', 'oauth_state_id']) {
+      expect(() => connectWidgetUrl('https://s.test', 'tok', 'https://lender.test', { locale: 'https://evil.test', localeParam })).toThrow(`localeParam cannot be "${localeParam}"`)
+    }
+  })
+
   it.each(['.', '..'])('refuse the dot segment %j, which URL parsers resolve even when encoded', (id) => {
     expect(new URL('https://s.test/a/%2E%2E').pathname).toBe('/')
     expect(() => refreshUrl('https://s.test', id)).toThrow(IbvError)

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IbvError, createConnectSession, type ConnectSessionOptions } from '../../src/core/index.js'
+
+// The redirect path of OAuth banks, in the core session: the lender's `redirectUri` goes to the
+// widget, and on the page the bank sent the applicant back to, `receivedRedirectUri`'s state opens
+// the widget by itself, once.
+const SERVICE = 'https://service.test'
+const BACK = `${location.origin}/applicants/LND-42/bank-return`
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  document.body.replaceChildren()
+})
+
+/** A fresh state id: a state used once stays used on this page, across tests. */
+const newState = () => `os_${crypto.randomUUID()}`
+
+function setup(extra: Partial<ConnectSessionOptions> = {}) {
+  let minted = 0
+  const options = {
+    serviceUrl: SERVICE,
+    token: vi.fn(async () => `tok-${++minted}`),
+    forgetToken: vi.fn(),
+    onSuccess: vi.fn(),
+    onExit: vi.fn(),
+    onEvent: vi.fn(),
+    ...extra,
+  }
+  const session = createConnectSession(options)
+  const frame = document.body.appendChild(document.createElement('iframe'))
+  session.attachFrame(frame)
+  const post = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: SERVICE, source: frame.contentWindow }))
+  const query = () => {
+    const src = session.getSnapshot().src
+    return src ? Object.fromEntries(new URL(src).searchParams) : undefined
+  }
+  return { session, options, post, query, state: () => session.getSnapshot().state }
+}
+
+describe('the connect session on the redirect path', () => {
+  it('sends redirectUri to the widget as redirect_uri, on every open', async () => {
+    const { session, query } = setup({ redirectUri: BACK })
+    await session.open()
+    expect(query()).toEqual({ token: 'tok-1', origin: location.origin, redirect_uri: BACK })
+    session.close()
+    await session.open()
+    expect(query()?.redirect_uri).toBe(BACK)
+  })
+
+  it.each([
+    ['another origin', 'https://elsewhere.test/bank-return'],
+    ['a path', '/bank-return'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['another scheme', 'ftp://localhost/bank-return'],
+    ['an empty string', ''],
+  ])('refuses a redirectUri on %s with a typed error, before any token is asked for', async (_, redirectUri) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { session, options, state } = setup({ redirectUri })
+    await session.open()
+    expect(state()).toBe('error')
+    const error = session.getSnapshot().error
+    expect(error).toBeInstanceOf(IbvError)
+    expect(error).toMatchObject({ code: 'invalid_request', fields: { redirectUri: [expect.stringContaining('origin')] } })
+    expect((error as Error).message).toContain(location.origin)
+    expect(logged).toHaveBeenCalledExactlyOnceWith((error as Error).message)
+    expect(options.token).not.toHaveBeenCalled()
+    expect(options.onExit).not.toHaveBeenCalled()
+  })
+
+  it('opens by itself with the state the bank returned, ends in onSuccess, and later opens send no state', async () => {
+    const state = newState()
+    const onEvent = vi.fn()
+    const { session, options, post, query } = setup({ onEvent, redirectUri: BACK, receivedRedirectUri: `${BACK}?step=2&oauth_state_id=${state}#top` })
+    await session.resume()
+    expect(query()).toEqual({ token: 'tok-1', origin: location.origin, redirect_uri: BACK, oauth_state_id: state })
+    post({ type: 'ibv:ready' })
+    post({ type: 'ibv:event', name: 'OPEN', metadata: { mode: 'oauth_return' } })
+    post({ type: 'ibv:event', name: 'OAUTH_COMPLETED', metadata: { institution_id: 'wombat_oauth', institution_name: 'Wombat Bank (OAuth)', mode: 'redirect' } })
+    post({ type: 'ibv:success', product_request_id: 'IBV7', institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    expect(onEvent.mock.calls.map(([name]) => name)).toEqual(['OPEN', 'OAUTH_COMPLETED'])
+    expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({ productRequestId: 'IBV7', institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+
+    // Once: asked again, it stays closed; opened by the button, it starts over without the state.
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    await session.open()
+    expect(query()).toEqual({ token: 'tok-2', origin: location.origin, redirect_uri: BACK })
+  })
+
+  it('ends in onExit, closed, when the widget refuses the state', async () => {
+    const { session, options, post, state } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=os_tampered_${crypto.randomUUID()}` })
+    await session.resume()
+    expect(state()).toBe('open')
+    const error = { code: 'OAUTH_STATE_INVALID', message: 'This sign-in at the bank cannot be used.' }
+    post({ type: 'ibv:exit', error, metadata: { status: 'refused' } })
+    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(error, expect.objectContaining({ status: 'refused' }))
+    expect(state()).toBe('idle')
+  })
+
+  it.each([
+    ['no received URI', undefined],
+    ['a URI without oauth_state_id', `${BACK}?step=2`],
+    ['an empty oauth_state_id', `${BACK}?oauth_state_id=`],
+    ['a URI that does not parse', 'http://[::1'],
+  ])('does nothing by itself with %s', async (_, receivedRedirectUri) => {
+    const { session, options } = setup({ receivedRedirectUri })
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(options.token).not.toHaveBeenCalled()
+  })
+
+  it('still opens with the state after a close that came before the widget showed (a remount under StrictMode)', async () => {
+    const state = newState()
+    const { session, options, query } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    void session.resume()
+    session.close()
+    await session.resume()
+    expect(query()?.oauth_state_id).toBe(state)
+    expect(options.token).toHaveBeenCalledTimes(2)
+  })
+
+  it('uses a state once per page: another session given the same received URI stays closed', async () => {
+    const receivedRedirectUri = `${BACK}?oauth_state_id=${newState()}`
+    const first = setup({ receivedRedirectUri })
+    await first.session.resume()
+    first.session.close()
+    const second = setup({ receivedRedirectUri })
+    await second.session.resume()
+    expect(second.session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(second.options.token).not.toHaveBeenCalled()
+  })
+
+  it('keeps the state for "Try again" after the widget said nothing in time', async () => {
+    const state = newState()
+    const { session, query, state: current } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}`, readyTimeoutMs: 1000 })
+    await session.resume()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(current()).toBe('unavailable')
+    await session.retry()
+    expect(query()).toMatchObject({ token: 'tok-2', oauth_state_id: state })
+  })
+
+  it('hands redirectUri and the state to a widgetUrl of the lender', async () => {
+    const state = newState()
+    const widgetUrl = vi.fn((serviceUrl: string, token: string) => `${serviceUrl}/w/${token}`)
+    const { session } = setup({ widgetUrl, redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    await session.resume()
+    expect(widgetUrl).toHaveBeenCalledExactlyOnceWith(SERVICE, 'tok-1', location.origin, expect.objectContaining({ redirectUri: BACK, oauthStateId: state }))
+  })
+})
