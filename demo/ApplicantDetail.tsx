@@ -105,7 +105,7 @@ export function ApplicantDetail({
           onExit={(error, { productRequestId, institutionName }) => {
             cleanOAuthReturn()
             setBank(institutionName)
-            setWarning(error?.code === 'OAUTH_STATE_INVALID' ? 'The bank sign-in could not be resumed: the page the bank sent back is not valid for this session (used already, expired or changed). Connect the bank again.' : undefined)
+            setWarning(error?.code === 'OAUTH_STATE_INVALID' ? 'The bank sign-in could not be resumed: the return from the bank is not valid for this session (already used, expired or changed). Connect the bank again.' : undefined)
             if (productRequestId) keep(productRequestId)
           }}
         >

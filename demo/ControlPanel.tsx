@@ -59,16 +59,16 @@ export function ControlPanel({ applicant, redirect, onRedirectChange }: { applic
           </div>
         </>
       )}
+      <p className="muted" role="status">
+        {note ?? 'Sandbox time moves with the real clock; these buttons jump ahead.'}
+        {clock && ` Sandbox time: ${new Date(clock).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (verification service time, as its reports state it).`}
+      </p>
       <label className="controls__check">
         <input type="checkbox" checked={redirect} onChange={(event) => onRedirectChange(event.target.checked)} aria-describedby="redirect-help" />
         Use redirect (as in a mobile webview)
       </label>
       <p className="muted controls__help" id="redirect-help">
         For banks that sign in on their own site (Wombat Bank (OAuth)): the whole page goes to the bank and comes back, instead of a popup window.
-      </p>
-      <p className="muted" role="status">
-        {note ?? 'Sandbox time moves with the real clock; these buttons jump ahead.'}
-        {clock && ` Sandbox time: ${new Date(clock).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (verification service time, as its reports state it).`}
       </p>
     </section>
   )
