@@ -34,10 +34,13 @@ async function go(action: () => void): Promise<void> {
   await done
 }
 
-async function widgetUrl(): Promise<string> {
+async function widgetUrl(query = ''): Promise<string> {
   const token = await post('/api/v1/auth/tokens', { consumer_id: `A11Y-${crypto.randomUUID()}` })
-  return `${service}/connect?token=${token.access_token as string}&origin=${encodeURIComponent(location.origin)}`
+  return `${service}/connect?token=${token.access_token as string}&origin=${encodeURIComponent(location.origin)}${query}`
 }
+
+/** The OAuth bank's window, opened by its step in popup mode: closed after each test. */
+let bankWindow: Window | null = null
 
 function fill(fields: Record<string, string>): void {
   const form = doc().querySelector<HTMLFormElement>('form[method="post"]')!
@@ -61,6 +64,14 @@ const STATES: Record<string, () => Promise<void>> = {
   'search with none': async () => (await open(await widgetUrl()), await search('zzzz')),
   'bank not listed': async () => (await open(await widgetUrl()), await go(() => doc().querySelector<HTMLButtonElement>('button[name="not_listed"]')!.click())),
   credentials: async () => (await open(await widgetUrl()), await choose('platypus')),
+  'oauth bank, popup': async () => {
+    await open(await widgetUrl())
+    await choose('wombat_oauth')
+    // Its window opened (this browser lets it): the same name finds it, to close it afterwards.
+    bankWindow = iframe.contentWindow!.open('', 'ibv_oauth')
+    expect(doc().querySelector('[data-ibv-oauth-waiting]')?.hasAttribute('hidden')).toBe(false)
+  },
+  'oauth bank, redirect': async () => (await open(await widgetUrl(`&redirect_uri=${encodeURIComponent(`${location.origin}/back`)}`)), await choose('wombat_oauth')),
   'wrong password': async () => (await open(await widgetUrl()), await choose('platypus'), await signIn('user_good', 'nope')),
   mfa: async () => (await open(await widgetUrl()), await choose('quokka'), await signIn('user_mfa', 'pass_good')),
   'wrong code': async () => (await STATES.mfa!(), await go(() => fill({ code: '000000' }))),
@@ -100,6 +111,8 @@ beforeAll(async () => {
 })
 
 afterEach(async () => {
+  bankWindow?.close()
+  bankWindow = null
   document.body.replaceChildren()
   await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [] })
 })

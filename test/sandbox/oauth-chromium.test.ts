@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AxeResults } from 'axe-core'
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/index.js'
 
 // The sandbox's OAuth bank in real Chromium, popup mode: a lender's page (another origin) frames
@@ -66,7 +69,7 @@ async function chooseOAuthBank(page: Page): Promise<Page> {
   return bank
 }
 
-describe('an OAuth bank in Chromium, popup mode', () => {
+describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
   it('Allow in the bank’s window connects: the window closes and the widget hands off', async () => {
     const page = await lenderPage(browser)
     const bank = await chooseOAuthBank(page)
@@ -113,6 +116,24 @@ describe('an OAuth bank in Chromium, popup mode', () => {
     await page.context().close()
   })
 
+  it('the bank’s window closes with the widget: the lender closed the dialog, or another bank was chosen', async () => {
+    const page = await lenderPage(browser)
+    const bank = await chooseOAuthBank(page)
+    const closed = bank.waitForEvent('close')
+    await page.evaluate(() => document.querySelector('iframe')?.remove())
+    await closed
+    expect(bank.isClosed()).toBe(true)
+
+    const other = await lenderPage(browser)
+    const second = await chooseOAuthBank(other)
+    const gone = second.waitForEvent('close')
+    await widget(other).getByRole('link', { name: 'Choose another bank' }).click()
+    await gone
+    await widget(other).getByRole('heading', { name: 'Choose your bank' }).waitFor()
+    await page.context().close()
+    await other.context().close()
+  })
+
   it('the bank’s consent page refuses to be framed', async () => {
     const page = await lenderPage(browser)
     const bank = await chooseOAuthBank(page)
@@ -121,6 +142,24 @@ describe('an OAuth bank in Chromium, popup mode', () => {
     await page.goto(`${hostUrl}/?src=${encodeURIComponent(consentUrl)}`)
     expect((await refused).text()).toContain("frame-ancestors 'none'")
     expect(await page.frameLocator('iframe').getByRole('button', { name: 'Allow' }).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it.each([360, 1280])('axe finds nothing on the bank’s consent page at %i px, light and dark', async (width) => {
+    const page = await lenderPage(browser)
+    const bank = await chooseOAuthBank(page)
+    // The page allows no inline script: axe goes in through a context that bypasses its CSP.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 800 } })
+    const checked = await context.newPage()
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await checked.emulateMedia({ colorScheme })
+      await checked.goto(bank.url())
+      await checked.addScriptTag({ content: axeSource })
+      const violations = await checked.evaluate(async () => (await (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run()).violations.map((violation) => violation.id))
+      expect(violations, colorScheme).toEqual([])
+    }
+    await context.close()
     await page.context().close()
   })
 })

@@ -9,7 +9,9 @@
 // On an OAuth bank's step, popup mode: it opens the bank's page in a window at once; a blocked
 // window (null) is said, and the button opens it with a click. It then watches the window: when
 // the bank's answer page reports back, or the window is closed, this page goes to the return
-// address. Redirect mode: the link sends the whole page to the bank; the click announces it.
+// address. The window closes with this page (the dialog closed, another bank chosen), so no bank
+// page is left open for a widget that is gone. Redirect mode: the link sends the whole page to the
+// bank; the click announces it.
 export const widget = `(function(){
 var data=document.body.dataset,origin=data.ibvOrigin,left=false;
 var framed=window.parent!==window,target=framed?window.parent:window.opener;
@@ -37,6 +39,7 @@ clearInterval(watch);watch=setInterval(function(){if(bank.closed)returned()},400
 if(start&&back){
 window.addEventListener('message',function(event){if(bank&&event.source===bank&&event.origin===location.origin&&event.data&&event.data.type==='ibv-oauth:done')returned()});
 var button=document.querySelector('[data-ibv-oauth-open]');if(button)button.addEventListener('click',openBank);
+window.addEventListener('pagehide',function(){if(bank&&!bank.closed)bank.close()});
 openBank()}
 var redirect=document.querySelector('[data-ibv-oauth-redirect]');
 if(redirect&&opened){redirect.addEventListener('click',function(){post(opened)})}
