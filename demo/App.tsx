@@ -19,8 +19,9 @@ export function App() {
   const [redirect, setRedirect] = useState(rememberedRedirect)
   // Counts the officer's choices: each one brings the detail into view and focuses its heading
   // (on a phone the detail sits below the list and the sandbox controls). 0 on first load: the
-  // page does not move focus by itself.
-  const [choices, setChoices] = useState(0)
+  // page does not move focus by itself, unless the bank has just sent the page back (the redirect
+  // path): the applicant's detail, where the widget reopens, then comes into view, as on a choice.
+  const [choices, setChoices] = useState(receivedRedirectUri ? 1 : 0)
   const [error, setError] = useState<string>()
 
   useEffect(() => {

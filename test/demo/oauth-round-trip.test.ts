@@ -29,8 +29,8 @@ const BANK = 'Wombat Bank (OAuth)'
 const DIALOG_FRAME = 'iframe.ibv-connect-dialog__frame'
 
 /** The officer's page, with `name` chosen. */
-async function officer(name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+async function officer(name: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, reducedMotion: 'reduce' })).newPage()
   await page.goto(base)
   await page.getByRole('button', { name: new RegExp(name) }).click()
   await page.getByRole('heading', { level: 2, name }).waitFor()
@@ -62,7 +62,8 @@ describe('an OAuth bank in the demo, in Chromium', () => {
   }, 60_000)
 
   it('redirect: the whole page goes to the bank and back; the widget reopens by itself → onSuccess, the address cleaned', async () => {
-    const page = await officer('Priya Raman')
+    // On a phone, where the detail sits below the list: the page comes back to it.
+    const page = await officer('Priya Raman', { width: 390, height: 844 })
     await page.getByRole('checkbox', { name: 'Use redirect (as in a mobile webview)' }).check()
     await page.getByRole('button', { name: 'Connect bank' }).click()
     const widget = page.frameLocator(DIALOG_FRAME)
@@ -79,6 +80,8 @@ describe('an OAuth bank in the demo, in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'Priya Raman' }).waitFor()
     expect(new URL((await reopened).url()).searchParams.get('oauth_state_id')).toMatch(/^os_/)
     await page.locator(DIALOG_FRAME).waitFor({ state: 'detached', timeout: 15_000 })
+    const heading = page.getByRole('heading', { level: 2, name: 'Priya Raman' })
+    await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
     // onSuccess took the state out of the address: a reload does not replay it.
     await expect.poll(() => new URL(page.url()).searchParams.has('oauth_state_id')).toBe(false)
     await reportAppears(page, 'Priya Raman')
