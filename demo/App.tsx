@@ -4,6 +4,7 @@ import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
 import { Topbar } from './Topbar.tsx'
+import { receivedRedirectUri, rememberApplicant, rememberRedirect, rememberedApplicant, rememberedRedirect } from './oauth-return.ts'
 
 const fetchers = createBackendFetchers('/api/ibv')
 // The sandbox is mounted on this dev server; in production this is the service's address.
@@ -12,11 +13,15 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 
 export function App() {
   const [applicants, setApplicants] = useState<Applicant[]>([])
-  const [selected, setSelected] = useState<string>('DEMO-ADA')
+  // Kept across a reload, and across the bank's round trip in redirect mode.
+  const [selected, setSelected] = useState<string>(() => rememberedApplicant('DEMO-ADA'))
+  // Banks that sign in with OAuth: a popup window (the default), or the whole page by redirect.
+  const [redirect, setRedirect] = useState(rememberedRedirect)
   // Counts the officer's choices: each one brings the detail into view and focuses its heading
   // (on a phone the detail sits below the list and the sandbox controls). 0 on first load: the
-  // page does not move focus by itself.
-  const [choices, setChoices] = useState(0)
+  // page does not move focus by itself, unless the bank has just sent the page back (the redirect
+  // path): the applicant's detail, where the widget reopens, then comes into view, as on a choice.
+  const [choices, setChoices] = useState(receivedRedirectUri ? 1 : 0)
   const [error, setError] = useState<string>()
 
   useEffect(() => {
@@ -53,6 +58,7 @@ export function App() {
                   aria-current={applicant.consumerId === selected || undefined}
                   onClick={() => {
                     setSelected(applicant.consumerId)
+                    rememberApplicant(applicant.consumerId)
                     setChoices((count) => count + 1)
                   }}
                 >
@@ -65,9 +71,25 @@ export function App() {
               </li>
             ))}
           </ul>
-          <ControlPanel applicant={current} />
+          <ControlPanel
+            applicant={current}
+            redirect={redirect}
+            onRedirectChange={(on) => {
+              setRedirect(on)
+              rememberRedirect(on)
+            }}
+          />
         </section>
-        {current && <ApplicantDetail key={current.consumerId} applicant={current} onProductRequest={setProductRequest} focusRequest={choices} />}
+        {current && (
+          <ApplicantDetail
+            key={current.consumerId}
+            applicant={current}
+            onProductRequest={setProductRequest}
+            focusRequest={choices}
+            oauthRedirect={redirect}
+            receivedRedirectUri={receivedRedirectUri}
+          />
+        )}
       </main>
     </IbvProvider>
   )

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ConnectButton, EmbeddedReport, InviteBorrowerButton, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport, useReportWhileRefreshing } from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
+import { cleanOAuthReturn, redirectPage } from './oauth-return.ts'
 
 /** The one primary action of a detail: the next step for the applicant's state. */
 type NextStep = 'connect' | 'reconnect' | 'refresh' | 'wait'
@@ -10,12 +11,18 @@ export function ApplicantDetail({
   applicant,
   onProductRequest,
   focusRequest = 0,
+  oauthRedirect = false,
+  receivedRedirectUri,
 }: {
   applicant: Applicant
   /** A new request: `shownId` is the report on screen, kept until the new one is ready. */
   onProductRequest: (consumerId: string, id: string, shownId?: string) => void
   /** Changes each time the officer chooses this applicant: the heading comes into view and takes focus. 0: never. */
   focusRequest?: number
+  /** OAuth banks send the whole page to the bank and back to this page, instead of a popup window. */
+  oauthRedirect?: boolean
+  /** This page's address when the bank sent it back with `oauth_state_id`: the widget reopens by itself. */
+  receivedRedirectUri?: string
 }) {
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
@@ -30,11 +37,17 @@ export function ApplicantDetail({
   // the applicant, and "sends" the link through the lender's own channel, here a notice.
   const firstName = applicant.name.split(' ')[0]
   const [sentLink, setSentLink] = useState<string | null>(null)
+  // What the officer should know about the last connection attempt, when it went wrong.
+  const [warning, setWarning] = useState<string>()
   const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
   // No bank, or a request that ends with no report: connect one. Waiting for the applicant:
   // send them the reconnect link (the prompt's "Send" button). A report: keep it current. A report
   // being prepared: nothing to do but wait, every action secondary.
   const next: NextStep = !id || (pending && final && !needsReconnect) ? 'connect' : needsReconnect ? 'reconnect' : report ? 'refresh' : 'wait'
+  const send = (link: string) => {
+    setWarning(undefined)
+    setSentLink(link)
+  }
   const secondary = (step: NextStep) => (next === step ? undefined : 'demo-secondary')
 
   const heading = useRef<HTMLHeadingElement>(null)
@@ -78,18 +91,28 @@ export function ApplicantDetail({
         <ConnectButton
           className={secondary('connect')}
           consumerId={applicant.consumerId}
-          onSuccess={({ productRequestId }) => keep(productRequestId)}
+          // OAuth banks: with "Use redirect" the bank sends the whole page back here, and the
+          // widget reopens by itself from the state in the address, which is then taken out.
+          redirectUri={oauthRedirect ? redirectPage : undefined}
+          receivedRedirectUri={receivedRedirectUri}
+          onSuccess={({ productRequestId }) => {
+            cleanOAuthReturn()
+            setWarning(undefined)
+            keep(productRequestId)
+          }}
           // A wrong password or an unfinished MFA step leaves a request waiting in
           // reconnect_required: keep it too, so the reconnect prompt can offer its link.
-          onExit={(_error, { productRequestId, institutionName }) => {
+          onExit={(error, { productRequestId, institutionName }) => {
+            cleanOAuthReturn()
             setBank(institutionName)
+            setWarning(error?.code === 'OAUTH_STATE_INVALID' ? 'The bank sign-in could not be resumed: the return from the bank is not valid for this session (already used, expired or changed). Connect the bank again.' : undefined)
             if (productRequestId) keep(productRequestId)
           }}
         >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
         {/* No bank yet: the applicant can connect it themselves, from a link the officer sends. */}
-        {!id && <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={setSentLink} />}
+        {!id && <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={send} />}
         {/* Disabled, saying why, while the new report is prepared; with the reconnect prompt when
             the request waits for the applicant. */}
         {id && (
@@ -99,7 +122,7 @@ export function ApplicantDetail({
             productRequestId={id}
             institutionName={bank}
             consumerName={firstName}
-            onSend={setSentLink}
+            onSend={send}
             onRefreshed={keep}
           />
         )}
@@ -107,15 +130,16 @@ export function ApplicantDetail({
       <CredentialsHint />
 
       {/* Always there, so that screen readers announce what appears in it. */}
-      <p className="notice" role="status">
-        {sentLink && (
-          <>
-            Link sent to {firstName} (demo: nothing is sent).{' '}
-            <a href={sentLink} target="_blank" rel="noopener noreferrer">
-              Open it as {firstName} would
-            </a>
-          </>
-        )}
+      <p className="notice" role="status" data-tone={warning ? 'warning' : undefined}>
+        {warning ??
+          (sentLink && (
+            <>
+              Link sent to {firstName} (demo: nothing is sent).{' '}
+              <a href={sentLink} target="_blank" rel="noopener noreferrer">
+                Open it as {firstName} would
+              </a>
+            </>
+          ))}
       </p>
       {!id && <p className="empty">No bank connected yet. Use “Connect bank” with the sandbox credentials above.</p>}
       {pending && !final && !needsReconnect && !shown.report && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}

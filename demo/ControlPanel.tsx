@@ -3,8 +3,11 @@ import { demoApi, type Applicant } from './api.ts'
 
 const OUTCOMES = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed'] as const
 
-/** Moves the sandbox: time, the next refresh's outcome, token expiry. */
-export function ControlPanel({ applicant }: { applicant: Applicant | undefined }) {
+/**
+ * Moves the sandbox: time, the next refresh's outcome, token expiry; and chooses how OAuth banks
+ * sign in: a popup window, or the whole page by redirect (as a mobile webview needs).
+ */
+export function ControlPanel({ applicant, redirect, onRedirectChange }: { applicant: Applicant | undefined; redirect: boolean; onRedirectChange: (on: boolean) => void }) {
   const [clock, setClock] = useState<string>()
   const [outcome, setOutcome] = useState<string>('submitted')
   const [note, setNote] = useState<string>()
@@ -59,6 +62,13 @@ export function ControlPanel({ applicant }: { applicant: Applicant | undefined }
       <p className="muted" role="status">
         {note ?? 'Sandbox time moves with the real clock; these buttons jump ahead.'}
         {clock && ` Sandbox time: ${new Date(clock).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (verification service time, as its reports state it).`}
+      </p>
+      <label className="controls__check">
+        <input type="checkbox" checked={redirect} onChange={(event) => onRedirectChange(event.target.checked)} aria-describedby="redirect-help" />
+        Use redirect (as in a mobile webview)
+      </label>
+      <p className="muted controls__help" id="redirect-help">
+        For banks that sign in on their own site (Wombat Bank (OAuth)): the whole page goes to the bank and comes back, instead of a popup window.
       </p>
     </section>
   )

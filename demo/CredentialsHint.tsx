@@ -6,6 +6,7 @@ const CREDENTIALS = [
   ['user_generation_fail', 'pass_good', 'report generation fails'],
 ] as const
 
+/** The sandbox's test banks: every bank takes these credentials, except the OAuth bank, which signs in on its own page. */
 export function CredentialsHint() {
   return (
     <details className="hint">
@@ -30,6 +31,11 @@ export function CredentialsHint() {
           ))}
         </tbody>
       </table>
+      <p>
+        <strong>Wombat Bank (OAuth)</strong> asks for no password here: you sign in on the bank’s own page, in a window that opens (or, in a mobile
+        webview, the whole page goes there and comes back). <strong>Allow</strong> connects, and the bank’s page lets you choose “Connect, then the
+        data pull fails”; <strong>Deny</strong>, or closing that window, brings you back to the list of banks.
+      </p>
     </details>
   )
 }

@@ -106,3 +106,49 @@ export const WidgetUnavailable: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent('Exited: WIDGET_UNAVAILABLE.')
   },
 }
+
+/**
+ * A bank that signs in with OAuth, on the redirect path (`redirectUri`, for webviews and browsers
+ * that block popups): choosing Wombat Bank (OAuth) shows "Sign in at your bank", whose link takes
+ * the whole page to the bank's consent page; the bank then sends the page back to `redirectUri`
+ * with `oauth_state_id`, where `receivedRedirectUri` reopens the widget (see the next story). The
+ * story stops before the link, which would leave Storybook. Without `redirectUri` the bank's page
+ * opens in a window instead.
+ */
+export const OAuthBankRedirect: Story = {
+  name: 'OAuth bank (redirect)',
+  args: { redirectUri: `${window.location.origin}/bank-return` },
+  // Its end state is the open modal dialog, which the canvas screenshot does not hold (a page
+  // screenshot of it cannot find the document here); the play function checks the step instead.
+  parameters: { visual: { disable: true } },
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    ;(await widget('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="wombat_oauth"]')?.click()
+    const link = await waitFor(
+      () => {
+        const found = [...(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'Continue to Wombat Bank (OAuth)')
+        if (!found) throw new Error('no link to the bank yet')
+        return found
+      },
+      { timeout: 5000 },
+    )
+    await expect(link).toHaveAttribute('target', '_top')
+    await waitFor(() => expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute('data-last-event', 'SELECT_INSTITUTION'), { timeout: 5000 })
+  },
+}
+
+/**
+ * The lender's redirect page, given an address whose `oauth_state_id` is not this session's (here
+ * made up, as a replayed or changed link would be): the widget opens by itself, the service
+ * refuses the state, and `onExit` gets `OAUTH_STATE_INVALID` at once; the dialog closes.
+ */
+export const OAuthStateRefused: Story = {
+  name: 'OAuth return refused',
+  args: { redirectUri: `${window.location.origin}/bank-return`, receivedRedirectUri: `${window.location.origin}/bank-return?oauth_state_id=os_not-this-session` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited: OAUTH_STATE_INVALID.'), { timeout: 8000 })
+    await expect(document.querySelector('dialog[open]')).toBeNull()
+  },
+}

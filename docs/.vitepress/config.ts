@@ -57,6 +57,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'The embedded report', link: '/guides/embedded-report' },
       { text: 'The connect widget', link: '/guides/connect-widget' },
+      { text: 'Banks that sign in with OAuth', link: '/guides/oauth-banks' },
       { text: 'Reconnect and refresh', link: '/guides/reconnect-and-refresh' },
       { text: 'Invite the borrower', link: '/guides/invites' },
       { text: 'Live updates', link: '/guides/live-updates' },
