@@ -135,6 +135,38 @@ describe('completeConnect at a bank that signs in on its own site (OAuth), popup
   }, 60_000)
 })
 
+describe('completeConnect at an OAuth bank, redirect mode: the whole page goes to the bank and back', () => {
+  it('allow: the bank, then the redirect page, whose reopened widget hands off', async () => {
+    const page = await openWidget(browser, '&mode=redirect')
+    const start = page.url()
+    expect(await completeConnect(page, { oauth: 'allow' })).toBe('success')
+    expect(new URL(page.url()).searchParams.get('oauth_state_id')).toMatch(/^os_/)
+    expect(page.url().startsWith(`${start}&oauth_state_id=`)).toBe(true)
+    await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    // This page's load heard the return: the events before the bank were the first load's.
+    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual(['OAUTH_COMPLETED'])
+    await page.context().close()
+  }, 60_000)
+
+  it("deny: cancelled, the reopened widget at its bank list; 'close' has no window to close", async () => {
+    const page = await openWidget(browser, '&mode=redirect')
+    expect(await completeConnect(page, { oauth: 'deny' })).toBe('cancelled')
+    await widget(page).getByText('You did not allow Wombat Bank (OAuth) to share your data.', { exact: false }).waitFor()
+    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual(['OAUTH_CANCELLED denied'])
+    await expect(completeConnect(page, { oauth: 'close' })).rejects.toThrow(/oauth 'close' closes the bank's window, which only the popup mode has/)
+    await page.context().close()
+  }, 60_000)
+
+  it('a redirect page that does not reopen the widget: an Error that names receivedRedirectUri', async () => {
+    const page = await openWidget(browser, '&mode=redirect&forget')
+    await expect(completeConnect(page, { oauth: 'allow', timeout: 3000 })).rejects.toThrow(
+      /^completeConnect: back at http:\/\/localhost:\d+\/\?consumer=LND-\w+&mode=redirect&forget=&oauth_state_id=os_\S+, but no widget opened with the bank's oauth_state_id\. Does your redirect page give <ConnectButton> receivedRedirectUri\?$/,
+    )
+    await page.context().close()
+  }, 60_000)
+})
+
 describe('completeConnect: options that cannot work say so', () => {
   it('TypeErrors for bad options, and an Error when the bank signs in the other way', async () => {
     const page = await openWidget()

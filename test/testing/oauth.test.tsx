@@ -88,6 +88,57 @@ describe('env.connect, redirect mode: the whole page goes to the bank and back',
   })
 })
 
+describe("env.connect, redirect mode with your app's widget", () => {
+  const RETURN = `${location.origin}/applicants/LND-8/bank-return`
+
+  it('onRedirect renders your redirect page; the widget it reopens is completed and its onSuccess runs', async () => {
+    const env = createIbvTestEnvironment()
+    const onEvent = vi.fn()
+    const onSuccess = vi.fn()
+    renderWithIbv(<ConnectButton consumerId="LND-8" redirectUri={RETURN} onEvent={onEvent} />, env)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await screen.findByRole('dialog', { name: 'Connect your bank' })
+
+    const id = await env.connect('LND-8', {
+      outcome: 'oauth_complete',
+      // The browser loads your redirect page: a new page, so the first one goes away.
+      onRedirect: (url) => {
+        cleanup()
+        renderWithIbv(<ConnectButton consumerId="LND-8" redirectUri={RETURN} receivedRedirectUri={url} onEvent={onEvent} onSuccess={onSuccess} />, env)
+      },
+    })
+    expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ productRequestId: id }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(oauthEvents(onEvent)).toEqual([
+      ['OAUTH_OPENED', { ...OAUTH_BANK, mode: 'redirect' }],
+      ['OAUTH_COMPLETED', { ...OAUTH_BANK, mode: 'redirect' }],
+    ])
+    env.close()
+  })
+
+  it('without onRedirect, or with a redirect page that does not reopen the widget: an Error that says what to do', async () => {
+    const env = createIbvTestEnvironment()
+    renderWithIbv(<ConnectButton consumerId="LND-9" redirectUri={RETURN} />, env)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await screen.findByRole('dialog', { name: 'Connect your bank' })
+    await expect(env.connect('LND-9', 'oauth_complete')).rejects.toThrow(
+      new RegExp(`^connect: the bank sent the page back to ${RETURN}\\?oauth_state_id=os_\\S+, and no widget opened with its oauth_state_id\\. Pass onRedirect to render your redirect page at that address\\.$`),
+    )
+    await expect(env.connect('LND-9', { outcome: 'oauth_complete', redirectUri: RETURN })).rejects.toThrow(/^connect: redirectUri opens a new widget in redirect mode, but your app has its widget open/)
+    const forgetful = (url: string) => {
+      cleanup()
+      // No receivedRedirectUri: the widget does not reopen.
+      renderWithIbv(<p>Back from {new URL(url).pathname}</p>, env)
+    }
+    cleanup()
+    renderWithIbv(<ConnectButton consumerId="LND-9" redirectUri={RETURN} />, env)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+    await screen.findByRole('dialog', { name: 'Connect your bank' })
+    await expect(env.connect('LND-9', { outcome: 'oauth_complete', onRedirect: forgetful })).rejects.toThrow(/Does your redirect page give <ConnectButton> receivedRedirectUri\?$/)
+    env.close()
+  })
+})
+
 describe('env.connect: bad options are TypeErrors that say what is expected', () => {
   it('refuses an unknown outcome, option, redirect page or callback before opening anything', async () => {
     const env = createIbvTestEnvironment({ appOrigin: 'https://lender.test' })
