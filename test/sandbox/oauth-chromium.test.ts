@@ -42,15 +42,15 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
-/** The lender's page with the widget for a new consumer, at the bank list. */
-async function lenderPage(on: Browser): Promise<Page> {
+/** The lender's page with the widget for a new consumer, at the bank list (`query`: more of the widget's parameters). */
+async function lenderPage(on: Browser, query = ''): Promise<Page> {
   const minted = await fetch(`${sandbox.url}/api/v1/auth/tokens`, {
     method: 'POST',
     headers: { 'x-api-key': sandbox.sandbox.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({ consumer_id: `LND-${crypto.randomUUID()}` }),
   })
   const { access_token: token } = (await minted.json()) as { access_token: string }
-  const widget = `${sandbox.url}/connect?token=${token}&origin=${encodeURIComponent(hostUrl)}`
+  const widget = `${sandbox.url}/connect?token=${token}&origin=${encodeURIComponent(hostUrl)}${query}`
   const page = await (await on.newContext()).newPage()
   await page.goto(`${hostUrl}/?src=${encodeURIComponent(widget)}`)
   return page
@@ -160,6 +160,18 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
       expect(violations, colorScheme).toEqual([])
     }
     await context.close()
+    await page.context().close()
+  })
+
+  it('redirect mode across origins: the bank sends the whole page back to the lender’s redirect_uri', async () => {
+    const page = await lenderPage(browser, `&redirect_uri=${encodeURIComponent(`${hostUrl}/back?applicant=42`)}`)
+    await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
+    await widget(page).getByRole('link', { name: 'Continue to Wombat Bank (OAuth)' }).click()
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await page.waitForURL((url) => url.origin === hostUrl && url.pathname === '/back')
+    const back = new URL(page.url())
+    expect(back.searchParams.get('applicant')).toBe('42')
+    expect(back.searchParams.get('oauth_state_id')).toMatch(/^os_/)
     await page.context().close()
   })
 })

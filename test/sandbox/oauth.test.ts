@@ -68,6 +68,7 @@ describe('an OAuth bank in the sandbox widget', () => {
     expect(consent.status).toBe(200)
     expect(consent.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'$/)
     expect(consent.headers.get('x-frame-options')).toBe('DENY')
+    expect(consent.headers.get('content-security-policy')).toContain("form-action 'self';")
     expect(state).toMatch(/^os_/)
     for (const text of ['Allow access to your accounts?', '>Allow</button>', '>Deny</button>', 'value="complete" checked', 'value="ibv_data_acquire_failed"']) {
       expect(consent.text).toContain(text)
@@ -134,7 +135,9 @@ describe('an OAuth bank in the sandbox widget', () => {
     expect(step.text).toContain('Continue to Wombat Bank (OAuth)')
     expect(dataOf(step.text, 'ibv-oauth-return')).toBeUndefined()
     expect(JSON.parse(dataOf(step.text, 'ibv-oauth-opened') ?? '').metadata.mode).toBe('redirect')
-    const { state } = await visitBank(sandbox, step.text)
+    const { consent, state } = await visitBank(sandbox, step.text)
+    // The form's answer goes to the lender's page: its origin joins the consent page's form-action.
+    expect(consent.headers.get('content-security-policy')).toContain(`form-action 'self' ${ORIGIN};`)
     const answered = await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })
     expect(answered.status).toBe(303)
     const location = new URL(answered.headers.get('location') ?? '')

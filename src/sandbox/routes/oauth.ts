@@ -56,6 +56,12 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     'x-frame-options': 'DENY',
   }
   const bankHtml = (c: Context, body: string, status: 200 | 400 = 200) => c.body(body, status, bankHeaders)
+  // Redirect mode: the consent form's answer redirects to the lender's page, and browsers hold that
+  // redirect to the form's `form-action` too, so the visit's origin (a checked http(s) origin) joins 'self'.
+  const consentHeaders = (state: OAuthState) =>
+    state.mode === 'redirect' && state.origin
+      ? { ...bankHeaders, 'content-security-policy': (bankHeaders['content-security-policy'] ?? '').replace("form-action 'self'", `form-action 'self' ${state.origin}`) }
+      : bankHeaders
   const ended = (c: Context) => html(c, endedPage(ctx, c.req.param('id') ?? ''), 404)
 
   // A new visit to the chosen bank: its state, then the bank's consent page.
@@ -73,7 +79,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     const texts = textsFor(ctx.sessions.get(state?.sessionId ?? '')?.locale ?? 'en')
     const bank = state && bankById(state.institutionId)
     if (!state || !bank) return bankHtml(c, bankOverPage(texts, ctx.basePath, bank), 400)
-    return bankHtml(c, consentPage(texts, ctx.basePath, bank, state.id))
+    return c.body(consentPage(texts, ctx.basePath, bank, state.id), 200, consentHeaders(state))
   })
 
   app.post('/oauth/authorize', async (c) => {
