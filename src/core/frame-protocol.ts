@@ -12,8 +12,9 @@ export interface ConnectInstitution {
 
 /**
  * Why the widget closed without success. `code` is the widget's own (`INVALID_CREDENTIALS`,
- * `TOKEN_EXPIRED`, …), or `WIDGET_UNAVAILABLE` when the widget never said it was ready in its
- * frame (the service unreachable or failing, a Content-Security-Policy that refuses the frame).
+ * `TOKEN_EXPIRED`, `OAUTH_STATE_INVALID` for a return from an OAuth bank it cannot resume,
+ * `INVALID_REDIRECT_URI`, …), or `WIDGET_UNAVAILABLE` when the widget never said it was ready in
+ * its frame (the service unreachable or failing, a Content-Security-Policy that refuses the frame).
  */
 export interface ConnectExitError {
   code: 'WIDGET_UNAVAILABLE' | (string & {})

@@ -24,7 +24,7 @@ export interface IbvExitDetail {
   metadata: ConnectExitMetadata
 }
 
-/** `ibv-event`: a step the widget reports (`OPEN`, `SUBMIT_CREDENTIALS`, `ERROR`, …). */
+/** `ibv-event`: a step the widget reports (`OPEN`, `SUBMIT_CREDENTIALS`, `OAUTH_OPENED`, `OAUTH_COMPLETED`, `OAUTH_CANCELLED`, `ERROR`, …). */
 export interface IbvWidgetEventDetail {
   /** The step's name, as the widget sends it. */
   name: string
