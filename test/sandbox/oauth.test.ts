@@ -186,6 +186,25 @@ describe('an OAuth bank in the sandbox widget', () => {
     expect(again.text).toContain('data-ibv-oauth-done')
   })
 
+  it('redirect: a visit left for another bank in the same session is refused on the way back, never a second connection', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    // The borrower went to the bank, came Back (the widget restored), and connected a password bank instead.
+    const { step } = await chooseOAuthBank(sandbox, { redirectUri: REDIRECT })
+    const { state } = await visitBank(sandbox, step.text)
+    const sessionPath = (dataOf(step.text, 'ibv-oauth-start') ?? '').replace(/\/oauth\/start$/, '')
+    await call(sandbox, 'GET', sessionPath, undefined, {})
+    await submitForm(sandbox, sessionPath, { institution: 'platypus' })
+    const connected = await submitForm(sandbox, sessionPath, { username: 'user_good', password: 'pass_good' })
+    expect(events(connected.text)).toContain('HANDOFF')
+    // Then Forward to the bank's page, still open, and Allow: the state goes back to the lender.
+    await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })
+    const reopen = `/connect?token=${await token(sandbox, 'LND-42')}&origin=${encodeURIComponent(ORIGIN)}&redirect_uri=${encodeURIComponent(REDIRECT)}&oauth_state_id=${state}`
+    const resumed = await call(sandbox, 'GET', reopen, undefined, {})
+    expect(postedMessages(resumed.text)).toEqual([
+      { type: 'ibv:exit', error: { code: 'OAUTH_STATE_INVALID', message: expect.stringContaining('oauth_state_id') }, metadata: { status: 'refused' } },
+    ])
+  })
+
   it('redirect: a tampered, foreign-consumer or foreign-origin state is refused and the real one still resumes', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { step } = await chooseOAuthBank(sandbox, { redirectUri: REDIRECT })
