@@ -53,6 +53,15 @@ export function openVisit(ctx: SandboxContext, id: string): OAuthState | undefin
 }
 
 /**
+ * The visit the bank already answered, not yet taken back: a second submission of its form (a
+ * double click, or Back and submit again) gets the first answer again rather than a dead end.
+ */
+export function answeredVisit(ctx: SandboxContext, id: string): OAuthState | undefined {
+  const state = ctx.oauthStates.get(id)
+  return state && !state.over && state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+}
+
+/**
  * The visit a widget reopened with `oauth_state_id` may take back: answered at the bank, not yet
  * taken, not expired, started in redirect mode by the same consumer on the same origin.
  */

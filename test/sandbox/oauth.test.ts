@@ -163,6 +163,48 @@ describe('an OAuth bank in the sandbox widget', () => {
     ])
   })
 
+  it('a second submission of the bank’s answer (a double click) gets the first answer again, not a dead end', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    // Redirect mode: both posts send the page back to the lender with the state, and the first decision holds.
+    const { step } = await chooseOAuthBank(sandbox, { redirectUri: REDIRECT })
+    const { state } = await visitBank(sandbox, step.text)
+    const first = await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })
+    const second = await submitForm(sandbox, '/oauth/authorize', { state, decision: 'deny' })
+    expect([first.status, second.status]).toEqual([303, 303])
+    expect(second.headers.get('location')).toBe(first.headers.get('location'))
+    const reopen = `/connect?token=${await token(sandbox, 'LND-42')}&origin=${encodeURIComponent(ORIGIN)}&redirect_uri=${encodeURIComponent(REDIRECT)}&oauth_state_id=${state}`
+    expect(events((await call(sandbox, 'GET', reopen, undefined, {})).text)).toEqual(['OPEN', 'OAUTH_COMPLETED', 'HANDOFF'])
+    // Taken back: the bank refuses any later answer.
+    expect((await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })).status).toBe(400)
+
+    // Popup mode: both posts get the page that tells the widget and closes.
+    const popup = await chooseOAuthBank(sandbox)
+    const visit = await visitBank(sandbox, popup.step.text)
+    await submitForm(sandbox, '/oauth/authorize', { state: visit.state, decision: 'allow', outcome: 'complete' })
+    const again = await submitForm(sandbox, '/oauth/authorize', { state: visit.state, decision: 'allow', outcome: 'complete' })
+    expect(again.status).toBe(200)
+    expect(again.text).toContain('data-ibv-oauth-done')
+  })
+
+  it('redirect: a visit left for another bank in the same session is refused on the way back, never a second connection', async () => {
+    const sandbox = createSandbox({ clock: createManualClock() })
+    // The borrower went to the bank, came Back (the widget restored), and connected a password bank instead.
+    const { step } = await chooseOAuthBank(sandbox, { redirectUri: REDIRECT })
+    const { state } = await visitBank(sandbox, step.text)
+    const sessionPath = (dataOf(step.text, 'ibv-oauth-start') ?? '').replace(/\/oauth\/start$/, '')
+    await call(sandbox, 'GET', sessionPath, undefined, {})
+    await submitForm(sandbox, sessionPath, { institution: 'platypus' })
+    const connected = await submitForm(sandbox, sessionPath, { username: 'user_good', password: 'pass_good' })
+    expect(events(connected.text)).toContain('HANDOFF')
+    // Then Forward to the bank's page, still open, and Allow: the state goes back to the lender.
+    await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })
+    const reopen = `/connect?token=${await token(sandbox, 'LND-42')}&origin=${encodeURIComponent(ORIGIN)}&redirect_uri=${encodeURIComponent(REDIRECT)}&oauth_state_id=${state}`
+    const resumed = await call(sandbox, 'GET', reopen, undefined, {})
+    expect(postedMessages(resumed.text)).toEqual([
+      { type: 'ibv:exit', error: { code: 'OAUTH_STATE_INVALID', message: expect.stringContaining('oauth_state_id') }, metadata: { status: 'refused' } },
+    ])
+  })
+
   it('redirect: a tampered, foreign-consumer or foreign-origin state is refused and the real one still resumes', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { step } = await chooseOAuthBank(sandbox, { redirectUri: REDIRECT })

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { SandboxContext, WidgetSession } from '../context.js'
 import { INSTITUTIONS, isOAuthBank } from '../report-data.js'
-import { openVisit, startVisit, type OAuthState } from '../oauth-states.js'
+import { answeredVisit, openVisit, startVisit, type OAuthState } from '../oauth-states.js'
 import { bankDonePage, bankOverPage, consentPage, oauthPage } from '../pages/oauth.js'
 import { banksPage } from '../pages/widget-banks.js'
 import { connectedPage, type Bank, type WidgetView } from '../pages/widget.js'
@@ -85,13 +85,15 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
   app.post('/oauth/authorize', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
-    const state = openVisit(ctx, field('state'))
+    const open = openVisit(ctx, field('state'))
+    // Answered already (a double click): the first decision holds, and its answer is sent again.
+    const state = open ?? answeredVisit(ctx, field('state'))
     const session = ctx.sessions.get(state?.sessionId ?? '')
     const texts = textsFor(session?.locale ?? 'en')
     const bank = state && bankById(state.institutionId)
     const decision = field('decision')
     if (!state || !session || !bank || (decision !== 'allow' && decision !== 'deny')) return bankHtml(c, bankOverPage(texts, ctx.basePath, bank), 400)
-    state.decision = decision === 'deny' ? { allowed: false } : { allowed: true, outcome: field('outcome') === 'ibv_data_acquire_failed' ? 'ibv_data_acquire_failed' : 'complete' }
+    if (open) state.decision = decision === 'deny' ? { allowed: false } : { allowed: true, outcome: field('outcome') === 'ibv_data_acquire_failed' ? 'ibv_data_acquire_failed' : 'complete' }
     if (state.mode === 'popup' || !session.redirectUri) return bankHtml(c, bankDonePage(texts, ctx.basePath, bank))
     // Redirect mode: back to the lender's page, which reopens the widget with the state.
     const back = new URL(session.redirectUri)

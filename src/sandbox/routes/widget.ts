@@ -70,7 +70,11 @@ export function widgetRoutes(ctx: SandboxContext): Hono {
     const stateId = c.req.query('oauth_state_id')
     if (stateId !== undefined) {
       const state = returnedVisit(ctx, stateId, consumerId, origin)
-      const resumed = state && live(state.sessionId)
+      // Only while its session is still at that bank's step: one that went on to another bank
+      // (Back from the bank's page, say) never connects a second time.
+      const owner = state && live(state.sessionId)
+      const atBank = owner?.step === 'credentials' && owner.oauthState === state?.id && owner.institution === INSTITUTIONS.find((bank) => bank.id === state?.institutionId)?.name
+      const resumed = atBank ? owner : undefined
       if (!state || !resumed) {
         view.messages.push(exitMessage(STATE_INVALID, { status: 'refused' }))
         return html(c, widgetRefusedPage(view, texts.oauth.stateInvalid), 400)
