@@ -23,8 +23,10 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0 })
   // The lender's page: frames whatever `?src=` says and keeps every message from its origin.
   host = createServer((request, response) => {
-    const src = new URL(request.url ?? '/', 'http://host').searchParams.get('src') ?? ''
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    const query = new URL(request.url ?? '/', 'http://host').searchParams
+    const src = query.get('src') ?? ''
+    const coop = query.get('coop')
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(coop ? { 'cross-origin-opener-policy': coop } : {}) })
     response.end(`<!doctype html><title>Lender</title><script>window.messages=[];addEventListener('message',function(e){if(e.origin===${JSON.stringify(new URL(sandbox.url).origin)})messages.push(e.data)})</script>
 <iframe src="${src.replace(/"/g, '&quot;')}" style="width:480px;height:640px"></iframe>`)
   })
@@ -43,7 +45,7 @@ afterAll(async () => {
 })
 
 /** The lender's page with the widget for a new consumer, at the bank list (`query`: more of the widget's parameters). */
-async function lenderPage(on: Browser, query = ''): Promise<Page> {
+async function lenderPage(on: Browser, query = '', hostQuery = ''): Promise<Page> {
   const minted = await fetch(`${sandbox.url}/api/v1/auth/tokens`, {
     method: 'POST',
     headers: { 'x-api-key': sandbox.sandbox.apiKey, 'content-type': 'application/json' },
@@ -52,7 +54,7 @@ async function lenderPage(on: Browser, query = ''): Promise<Page> {
   const { access_token: token } = (await minted.json()) as { access_token: string }
   const widget = `${sandbox.url}/connect?token=${token}&origin=${encodeURIComponent(hostUrl)}${query}`
   const page = await (await on.newContext()).newPage()
-  await page.goto(`${hostUrl}/?src=${encodeURIComponent(widget)}`)
+  await page.goto(`${hostUrl}/?src=${encodeURIComponent(widget)}${hostQuery}`)
   return page
 }
 
@@ -172,6 +174,17 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     const back = new URL(page.url())
     expect(back.searchParams.get('applicant')).toBe('42')
     expect(back.searchParams.get('oauth_state_id')).toMatch(/^os_/)
+    await page.context().close()
+  })
+
+  it('a lender page with COOP same-origin: the widget cannot see the bank’s window, and still goes on after Allow', async () => {
+    const page = await lenderPage(browser, '', '&coop=same-origin')
+    const opened = page.context().waitForEvent('page')
+    await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
+    const bank = await opened
+    await bank.getByRole('button', { name: 'Allow' }).click()
+    await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
+    expect(await eventNames(page)).toContain('OAUTH_COMPLETED')
     await page.context().close()
   })
 })

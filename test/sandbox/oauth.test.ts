@@ -82,12 +82,17 @@ describe('an OAuth bank in the sandbox widget', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { step } = await chooseOAuthBank(sandbox)
     const { state } = await visitBank(sandbox, step.text)
+    expect((await call(sandbox, 'GET', dataOf(step.text, 'ibv-oauth-answered') ?? '', undefined, {})).body).toEqual({ answered: false })
     const answered = await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome })
     expect(answered.status).toBe(200)
     expect(answered.text).toContain('data-ibv-oauth-done')
     expect(answered.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'$/)
+    // What the widget asks while the bank's window may be open (it cannot always see the window).
+    const answeredPath = dataOf(step.text, 'ibv-oauth-answered') ?? ''
+    expect((await call(sandbox, 'GET', answeredPath, undefined, {})).body).toEqual({ answered: true })
     const back = await call(sandbox, 'GET', returnPath(step.text), undefined, {})
     expect(events(back.text)).toEqual(['OAUTH_COMPLETED', 'HANDOFF'])
+    expect((await call(sandbox, 'GET', answeredPath, undefined, {})).body).toEqual({ answered: false })
     const success = postedMessages(back.text).find((message) => message.type === 'ibv:success') as { product_request_id: string; institution: unknown }
     expect(success.institution).toEqual({ id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' })
     await sandbox.advance(6)

@@ -9,8 +9,10 @@
 // On an OAuth bank's step, popup mode: it opens the bank's page in a window at once; a blocked
 // window (null) is said, and the button opens it with a click. It then watches the window: when
 // the bank's answer page reports back, or the window is closed, this page goes to the return
-// address. The window closes with this page (the dialog closed, another bank chosen), so no bank
-// page is left open for a widget that is gone. Redirect mode: the link sends the whole page to the
+// address. It also asks the sandbox every 1.5 s whether the bank answered: a window it cannot
+// see (null under a lender page's COOP same-origin, though open) still leads back. The window
+// closes with this page (the dialog closed, another bank chosen), so no bank page is left open
+// for a widget that is gone. Redirect mode: the link sends the whole page to the
 // bank; the click announces it.
 export const widget = `(function(){
 var data=document.body.dataset,origin=data.ibvOrigin,left=false;
@@ -25,13 +27,15 @@ if(exit&&framed){exit.hidden=true}
 var height=0;function size(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==height){height=h;post({type:'ibv:resize',height:h})}}
 if(framed){size();if(window.ResizeObserver){new ResizeObserver(size).observe(document.documentElement)}window.addEventListener('load',size)}
 if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
-var start=data.ibvOauthStart,back=data.ibvOauthReturn,opened=null,bank=null,watch=0,gone=false;
+var start=data.ibvOauthStart,back=data.ibvOauthReturn,answered=data.ibvOauthAnswered,opened=null,bank=null,watch=0,asking=0,gone=false;
 try{opened=JSON.parse(data.ibvOauthOpened||'null')}catch(e){}
 function shown(selector,on){var node=document.querySelector(selector);if(node)node.hidden=!on}
-function returned(){if(gone)return;gone=true;clearInterval(watch);location.replace(back)}
+function returned(){if(gone)return;gone=true;clearInterval(watch);clearInterval(asking);location.replace(back)}
+function ask(){if(answered&&window.fetch)fetch(answered,{cache:'no-store'}).then(function(r){return r.json()}).then(function(d){if(d&&d.answered)returned()},function(){})}
 function openBank(){
 if(bank&&!bank.closed){bank.focus();return}
 bank=window.open(start,'ibv_oauth','popup,width=520,height=720');
+if(!asking)asking=setInterval(ask,1500);
 shown('[data-ibv-oauth-blocked]',!bank);shown('[data-ibv-oauth-waiting]',!!bank);
 if(!bank)return;
 if(opened)post(opened);

@@ -12,6 +12,8 @@ export interface OAuthAddresses {
   start: string
   /** Popup mode: the widget's page once the bank's window reported or closed. */
   back?: string
+  /** Popup mode: whether the bank has answered (JSON), asked while the window may be open. */
+  answered?: string
 }
 
 /**
@@ -25,6 +27,7 @@ export function oauthPage(view: WidgetView, bank: Bank, addresses: OAuthAddresse
   const opened = { type: 'ibv:event', name: 'OAUTH_OPENED', metadata: { institution_id: bank.id, institution_name: bank.name, mode } }
   const data: Record<string, string> = { 'ibv-oauth-start': addresses.start, 'ibv-oauth-opened': JSON.stringify(opened) }
   if (addresses.back) data['ibv-oauth-return'] = addresses.back
+  if (addresses.answered) data['ibv-oauth-answered'] = addresses.answered
   const action =
     mode === 'popup'
       ? `<p role="status" data-ibv-oauth-waiting hidden>${escapeHtml(text.waiting(bank.name))}</p>

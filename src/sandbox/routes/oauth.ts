@@ -20,8 +20,9 @@ const bankById = (id: string) => INSTITUTIONS.find((bank) => bank.id === id)
 export function oauthStep(ctx: SandboxContext, session: WidgetSession, view: WidgetView, bank: Bank): string {
   const path = sessionPath(ctx, session)
   view.exit = exitMessage(null, { status: 'oauth', institution_name: bank.name })
-  const back = session.redirectUri ? undefined : `${path}/oauth/return`
-  return oauthPage(view, bank, { start: `${path}/oauth/start`, back }, path)
+  const popup = !session.redirectUri
+  const addresses = { start: `${path}/oauth/start`, back: popup ? `${path}/oauth/return` : undefined, answered: popup ? `${path}/oauth/answered` : undefined }
+  return oauthPage(view, bank, addresses, path)
 }
 
 /**
@@ -100,6 +101,15 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     back.hash = ''
     back.searchParams.set('oauth_state_id', state.id)
     return c.redirect(back.href, 303)
+  })
+
+  // Popup mode: whether the bank answered the session's visit. The widget asks while a window
+  // may be open, because a window it cannot see (a lender page with COOP same-origin severs the
+  // handle) still leads here.
+  app.get('/connect/sessions/:id/oauth/answered', (c) => {
+    const session = liveSession(ctx, c.req.param('id'))
+    const state = session && ctx.oauthStates.get(session.oauthState ?? '')
+    return c.json({ answered: Boolean(state && !state.over && state.decision) }, 200, { 'cache-control': 'no-store' })
   })
 
   // Popup mode: the widget's page goes here once the bank's window reported or closed.
