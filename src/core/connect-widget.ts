@@ -55,9 +55,6 @@ export interface ConnectWidgetCallbacks {
    * - `OAUTH_COMPLETED`: the applicant allowed access; the widget goes on as for any bank;
    * - `OAUTH_CANCELLED`: back at the list of banks, with `reason` `denied` (the applicant said no
    *   at the bank) or `closed` (the bank's window was closed before they finished).
-   *
-   * @example
-   * onEvent: (name, metadata) => { if (name === 'OAUTH_CANCELLED') track('bank-oauth-cancelled', metadata.reason) }
    */
   onEvent?: (name: string, metadata: Record<string, unknown>) => void
   /** A message from the widget's window and origin that is not one of its messages. */
@@ -89,7 +86,7 @@ export interface ConnectWidgetCallbacks {
    * carry your own query (the applicant's id, say), kept on the way back. Anything else is an
    * `IbvError` (`invalid_request`, `fields.redirectUri`), logged, and the button's error state,
    * before any token is asked for. That page renders the widget again with `receivedRedirectUri`.
-   * @example `${window.location.origin}/applicants/LND-42/bank-return`
+   * For example `${window.location.origin}/applicants/LND-42/bank-return`.
    */
   redirectUri?: string
   /**

@@ -1,10 +1,9 @@
 import type { SandboxClock } from './clock.js'
 import type { Scheduler } from './scheduler.js'
-import type { ServiceState } from './service.js'
+import type { ConnectOutcome, ServiceState } from './service.js'
 import type { TokenStore } from './tokens.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 import type { SandboxLocale } from './pages/texts/index.js'
-import type { OAuthState } from './oauth-states.js'
 
 /** HTTP statuses of the refresh error cases (the spec gives none; see docs/spec-choices.md). */
 export interface RefreshErrorStatuses {
@@ -32,6 +31,23 @@ export interface WidgetSession {
   redirectUri?: string
   /** The OAuth state of the latest visit to the bank, if any. */
   oauthState?: string
+}
+
+/** What the consumer chose at the bank: Allow with a test outcome, or Deny. */
+export type BankDecision = { allowed: true; outcome: Extract<ConnectOutcome, 'complete' | 'ibv_data_acquire_failed'> } | { allowed: false }
+
+export interface OAuthState {
+  id: string
+  sessionId: string
+  consumerId: string
+  origin: string | undefined
+  institutionId: string
+  /** `popup`: the bank's page in a window of its own; `redirect`: the whole page goes there and back. */
+  mode: 'popup' | 'redirect'
+  decision?: BankDecision
+  /** Taken back by the widget, or cancelled (its window closed, or a newer visit began). */
+  over: boolean
+  expiresAt: number
 }
 
 /** Everything the route groups share: one per sandbox. */

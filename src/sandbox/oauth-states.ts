@@ -1,29 +1,11 @@
-import type { SandboxContext, WidgetSession } from './context.js'
+import type { OAuthState, SandboxContext, WidgetSession } from './context.js'
 import { secretToken } from './random.js'
-import type { ConnectOutcome } from './service.js'
 
 // A visit to an OAuth bank: the state the bank carries there and back. It is bound to the widget
 // session that started it (its consumer and origin), answered once at the bank, and taken back
 // once by the widget; it lives as long as a widget session, 30 minutes.
 
 const STATE_MS = 30 * 60 * 1000
-
-/** What the consumer chose at the bank: Allow with a test outcome, or Deny. */
-export type BankDecision = { allowed: true; outcome: Extract<ConnectOutcome, 'complete' | 'ibv_data_acquire_failed'> } | { allowed: false }
-
-export interface OAuthState {
-  id: string
-  sessionId: string
-  consumerId: string
-  origin: string | undefined
-  institutionId: string
-  /** `popup`: the bank's page in a window of its own; `redirect`: the whole page goes there and back. */
-  mode: 'popup' | 'redirect'
-  decision?: BankDecision
-  /** Taken back by the widget, or cancelled (its window closed, or a newer visit began). */
-  over: boolean
-  expiresAt: number
-}
 
 /** A new visit to the session's bank, replacing any earlier one (forgetting those long expired). */
 export function startVisit(ctx: SandboxContext, session: WidgetSession, institutionId: string): OAuthState {
