@@ -179,8 +179,10 @@ describe('an OAuth bank in the sandbox widget', () => {
     expect(second.headers.get('location')).toBe(first.headers.get('location'))
     const reopen = `/connect?token=${await token(sandbox, 'LND-42')}&origin=${encodeURIComponent(ORIGIN)}&redirect_uri=${encodeURIComponent(REDIRECT)}&oauth_state_id=${state}`
     expect(events((await call(sandbox, 'GET', reopen, undefined, {})).text)).toEqual(['OPEN', 'OAUTH_COMPLETED', 'HANDOFF'])
-    // Taken back: the bank refuses any later answer.
-    expect((await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })).status).toBe(400)
+    // Taken back: the bank refuses any later answer, with a way back to the lender's page (no state).
+    const late = await submitForm(sandbox, '/oauth/authorize', { state, decision: 'allow', outcome: 'complete' })
+    expect(late.status).toBe(400)
+    expect(late.text).toContain(`<a class="button" href="${REDIRECT.replace(/&/g, '&#38;')}">Back to the application</a>`)
 
     // Popup mode: both posts get the page that tells the widget and closes.
     const popup = await chooseOAuthBank(sandbox)
@@ -189,6 +191,9 @@ describe('an OAuth bank in the sandbox widget', () => {
     const again = await submitForm(sandbox, '/oauth/authorize', { state: visit.state, decision: 'allow', outcome: 'complete' })
     expect(again.status).toBe(200)
     expect(again.text).toContain('data-ibv-oauth-done')
+    // A popup's refusal has no link: its window is closed, the widget is behind it.
+    await call(sandbox, 'GET', dataOf(popup.step.text, 'ibv-oauth-return') ?? '', undefined, {})
+    expect((await submitForm(sandbox, '/oauth/authorize', { state: visit.state, decision: 'deny' })).text).not.toContain('Back to the application')
   })
 
   it('redirect: a visit left for another bank in the same session is refused on the way back, never a second connection', async () => {

@@ -90,7 +90,8 @@ export function bankDonePage(texts: SandboxTexts, basePath: string, bank: Bank):
   return bankPage(texts, basePath, bank, texts.oauth.doneTitle, `<p role="status">${escapeHtml(texts.oauth.done)}</p>`, { 'ibv-oauth-done': '' })
 }
 
-/** A visit the bank can no longer answer: unknown (no bank to show), answered, cancelled or expired. */
-export function bankOverPage(texts: SandboxTexts, basePath: string, bank: Bank | undefined): string {
-  return bankPage(texts, basePath, bank, texts.oauth.overTitle, `<p role="alert" class="error">${escapeHtml(texts.oauth.over)}</p>`)
+/** A visit the bank can no longer answer: unknown (no bank to show), answered, cancelled or expired; `back`: the lender's page. */
+export function bankOverPage(texts: SandboxTexts, basePath: string, bank: Bank | undefined, back?: string): string {
+  const link = back ? `<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(texts.oauth.backToApp)}</a></p>` : ''
+  return bankPage(texts, basePath, bank, texts.oauth.overTitle, `<p role="alert" class="error">${escapeHtml(texts.oauth.over)}</p>${link}`)
 }

@@ -75,11 +75,20 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     return c.redirect(`${ctx.basePath}/oauth/authorize?state=${encodeURIComponent(state.id)}`, 303)
   })
 
+  // A visit the bank can no longer answer. Redirect mode: a way back to the lender's page (without
+  // the state), so a borrower in a webview is never left on the bank's page.
+  const over = (c: Context, id: string) => {
+    const known = ctx.oauthStates.get(id)
+    const session = ctx.sessions.get(known?.sessionId ?? '')
+    const back = known?.mode === 'redirect' ? session?.redirectUri : undefined
+    return bankHtml(c, bankOverPage(textsFor(session?.locale ?? 'en'), ctx.basePath, known && bankById(known.institutionId), back), 400)
+  }
+
   app.get('/oauth/authorize', (c) => {
     const state = openVisit(ctx, c.req.query('state') ?? '')
     const texts = textsFor(ctx.sessions.get(state?.sessionId ?? '')?.locale ?? 'en')
     const bank = state && bankById(state.institutionId)
-    if (!state || !bank) return bankHtml(c, bankOverPage(texts, ctx.basePath, bank), 400)
+    if (!state || !bank) return over(c, c.req.query('state') ?? '')
     return c.body(consentPage(texts, ctx.basePath, bank, state.id), 200, consentHeaders(state))
   })
 
@@ -93,7 +102,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     const texts = textsFor(session?.locale ?? 'en')
     const bank = state && bankById(state.institutionId)
     const decision = field('decision')
-    if (!state || !session || !bank || (decision !== 'allow' && decision !== 'deny')) return bankHtml(c, bankOverPage(texts, ctx.basePath, bank), 400)
+    if (!state || !session || !bank || (decision !== 'allow' && decision !== 'deny')) return over(c, field('state'))
     if (open) state.decision = decision === 'deny' ? { allowed: false } : { allowed: true, outcome: field('outcome') === 'ibv_data_acquire_failed' ? 'ibv_data_acquire_failed' : 'complete' }
     if (state.mode === 'popup' || !session.redirectUri) return bankHtml(c, bankDonePage(texts, ctx.basePath, bank))
     // Redirect mode: back to the lender's page, which reopens the widget with the state.

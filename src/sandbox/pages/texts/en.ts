@@ -97,6 +97,7 @@ export const en: SandboxTexts = {
     done: 'You can close this window.',
     overTitle: 'Cannot continue',
     over: 'This sign-in is over: it was already answered, cancelled or has expired. Return to the application and choose your bank again.',
+    backToApp: 'Back to the application',
   },
   portal: {
     documentTitle: (id) => `IBV report ${id}`,

@@ -100,6 +100,7 @@ export const es: SandboxTexts = {
     done: 'Puede cerrar esta ventana.',
     overTitle: 'No se puede continuar',
     over: 'Este inicio de sesión terminó: ya se respondió, se canceló o venció. Vuelva a la aplicación y elija su banco de nuevo.',
+    backToApp: 'Volver a la aplicación',
   },
   portal: {
     documentTitle: (id) => `Informe ${id}`,

@@ -105,6 +105,7 @@ export const frCA: SandboxTexts = {
     done: 'Vous pouvez fermer cette fenêtre.',
     overTitle: 'Impossible de continuer',
     over: 'Cette connexion est terminée\u00a0: elle a déjà reçu une réponse, a été annulée ou a expiré. Retournez à l’application et choisissez de nouveau votre institution.',
+    backToApp: 'Retour à l’application',
   },
   portal: {
     documentTitle: (id) => `Rapport ${id}`,

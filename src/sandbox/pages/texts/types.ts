@@ -118,6 +118,8 @@ export interface OAuthTexts {
   done: string
   overTitle: string
   over: string
+  /** Redirect mode, on that page: the link back to the lender's page. */
+  backToApp: string
 }
 
 export interface PortalTexts {
