@@ -71,7 +71,9 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
           data-frame={index ? 'next' : 'current'}
           // A fixed height, else the portal's (the next one loads at the least). Hidden until its page
           // speaks: `visibility: hidden` alone keeps it from being seen, clicked, focused or read out.
-          style={{ height: height ?? frame.height, minHeight, ...(!frame.ready && { position: 'absolute', inset: 0, visibility: 'hidden' }) }}
+          // Set once hydrated, through the DOM: a style attribute in server HTML is what a policy
+          // without 'unsafe-inline' styles blocks (the first paint's frame is a ready one).
+          style={hydrating ? undefined : { height: height ?? frame.height, minHeight, ...(!frame.ready && { position: 'absolute', inset: 0, visibility: 'hidden' }) }}
         />
       ))}
       <EmbeddedReportStatus {...status} text={text} renderLoading={renderLoading} renderError={renderError} retry={session.retry} />

@@ -9,6 +9,7 @@ import {
   RefreshReportButton,
   ReportStatusBadge,
   ReportView,
+  InviteBorrowerButton,
   type IbvFetchers,
 } from '../../src/index.js'
 
@@ -49,5 +50,24 @@ describe('server rendering', () => {
     expect(html).toContain('Refresh report')
     expect(html).toContain('No accounts are connected.')
     expect(html).not.toContain('<dialog')
+  })
+
+  it('writes no style attribute, which a policy without unsafe-inline styles would block', () => {
+    const fetchers: IbvFetchers = { token: async () => ({ access_token: 't', expires_in: 1800 }) }
+    // A prefetched token puts the report's frame in the first paint, with a fixed height.
+    const prefetched = [{ productRequestId: 'IBV1', fetched_at: Date.now(), token: { access_token: 'tok', expires_in: 1800, issued_at: Date.now() }, status: 'complete' }]
+    const html = renderToString(
+      <IbvProvider fetchers={fetchers} serviceUrl="https://service.test" prefetched={prefetched}>
+        <EmbeddedReport productRequestId="IBV1" height={600} minHeight={400} />
+        <EmbeddedReport productRequestId="IBV2" />
+        <ReportStatusBadge status="reconnect_required" />
+        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" />
+        <ConnectButton consumerId="LND-1" />
+        <RefreshReportButton consumerId="LND-1" />
+        <InviteBorrowerButton consumerId="LND-1" />
+      </IbvProvider>,
+    )
+    expect(html).toContain('<iframe')
+    expect(html).not.toMatch(/\sstyle=/)
   })
 })
