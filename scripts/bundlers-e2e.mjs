@@ -9,35 +9,22 @@
 // Then each build again as a browser without light-dark() sees it (the theme's `@supports` flipped):
 // light exactly as above, dark readable. Run after `npm run build`. Prints each step and its time.
 import { execFile } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { copyFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 import { APP_FILES } from './bundlers/app.mjs'
 import { asRgb, differences, readColours, schemeProblems } from './bundlers/colours.mjs'
 import { chromiumArgs, chromiumPath } from './chromium.mjs'
-import { write } from './docs-examples/paste-blocks.mjs'
 import { baseEnv, start, stopAll } from './docs-examples/processes.mjs'
-import { installPackage } from './docs-examples/vite-app.mjs'
 import { freePorts } from './free-port.mjs'
-import { packTarball } from './pack.mjs'
+import { createLenderApp, seconds, stepper } from './lender-app.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const run = promisify(execFile)
 /** How long one build may take, in ms. */
 const BUILD_TIMEOUT = 240_000
 const began = Date.now()
-/** @type {(since: number) => string} */
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
-/** @type {<T>(label: string, action: () => Promise<T> | T) => Promise<T>} */
-const step = async (label, action) => {
-  const since = Date.now()
-  const result = await action()
-  console.log(`bundlers: ${label}${typeof result === 'string' && result ? `: ${result}` : ''} (${seconds(since)})`)
-  return result
-}
+const step = stepper('bundlers')
 
 /** The host pages: query string, the OS's scheme, and what the components and the dialog must be. */
 const CASES = [
@@ -66,15 +53,14 @@ const asFloorBrowser = (count) => async (page) => {
   })
 }
 
-const app = mkdtempSync(join(tmpdir(), 'ibv-bundlers-'))
+/** @type {string | undefined} */
+let app
 let failed = false
 /** @type {import('playwright-core').Browser | undefined} */
 let browser
 try {
-  if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first.')
-  const tarball = await step('npm pack', () => packTarball(app).path)
-  await step(`the app in ${app}`, () => Object.entries(APP_FILES).forEach(([path, text]) => write(join(app, path), text)))
-  await step('npm install ibv-kit (the packed tarball)', () => installPackage(app, tarball, root, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin']))
+  const dir = await createLenderApp('ibv-bundlers-', APP_FILES, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin'], step)
+  app = dir
   const node = (/** @type {string} */ cwd, /** @type {string[]} */ args) =>
     run(process.execPath, args, {
       cwd,
@@ -84,13 +70,13 @@ try {
     }).catch((error) => {
       throw new Error(`${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
     })
-  const bin = (/** @type {string} */ path) => join(app, 'node_modules', path)
-  await step('vite build', () => node(app, [bin('vite/bin/vite.js'), 'build']))
+  const bin = (/** @type {string} */ path) => join(dir, 'node_modules', path)
+  await step('vite build', () => node(dir, [bin('vite/bin/vite.js'), 'build']))
   await step('webpack', async () => {
-    await node(app, ['-e', "require('webpack')(require('./webpack.config.cjs'), (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString('errors-only')); process.exit(1) } })"])
-    copyFileSync(join(app, 'dist-webpack-index.html'), join(app, 'dist-webpack', 'index.html'))
+    await node(dir, ['-e', "require('webpack')(require('./webpack.config.cjs'), (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString('errors-only')); process.exit(1) } })"])
+    copyFileSync(join(dir, 'dist-webpack-index.html'), join(dir, 'dist-webpack', 'index.html'))
   })
-  await step('next build', () => node(join(app, 'next'), [bin('next/dist/bin/next'), 'build']))
+  await step('next build', () => node(join(dir, 'next'), [bin('next/dist/bin/next'), 'build']))
 
   const ports = await freePorts(4)
   const vite = bin('vite/bin/vite.js')
@@ -107,7 +93,7 @@ try {
     Promise.all(
       servers.map(({ name, args }, index) =>
         start(name, process.execPath, [...args, '--host', '127.0.0.1', '--port', String(ports[index]), '--strictPort'], {
-          cwd: app,
+          cwd: dir,
           env: baseEnv(),
           ready: (output) => output.includes(`127.0.0.1:${ports[index]}`),
         }),
@@ -147,10 +133,10 @@ try {
   console.log(`bundlers: ${failed ? 'FAILED' : 'every build shows the theme as the dev server does'} (${seconds(began)}).`)
 } catch (error) {
   failed = true
-  console.error(`bundlers: FAILED: ${error instanceof Error ? error.message : error} (the app is kept in ${app})`)
+  console.error(`bundlers: FAILED: ${error instanceof Error ? error.message : error} ${app ? ` (the app is kept in ${app})` : ''}`)
 } finally {
   await browser?.close().catch(() => undefined)
   await stopAll()
-  if (!failed) rmSync(app, { recursive: true, force: true })
+  if (app && !failed) rmSync(app, { recursive: true, force: true })
 }
 process.exit(failed ? 1 : 0)
