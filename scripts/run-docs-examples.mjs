@@ -9,7 +9,9 @@
 //    linked from this repository's node_modules), `tsc -b` as the template's build runs it, then `vite` on a free
 //    127.0.0.1 port and Chromium: press Connect bank, complete the sandbox widget with user_good /
 //    pass_good (`completeConnect` of `ibv-kit/testing`), see the status badge, see the embedded
-//    report reach its `ready` state.
+//    report reach its `ready` state. Then the same app built for production (`vite build`, served
+//    by `vite preview`, which mounts the sandbox too) driven again: the connect button, the badge
+//    and the report's frame must have the dev server's colours.
 // 2. Every ```tsx render="TEXT" block of README.md and docs/** (docs-examples/render-blocks.mjs):
 //    rendered by the same Vite server in the same Chromium, one page each; each TEXT must be an
 //    element's whole text (and, with `connect`, absent until the widget is completed).
@@ -35,7 +37,7 @@ import { driveQuickStart } from './docs-examples/quick-start.mjs'
 import { renderBlocks, writeRenderPages } from './docs-examples/render-blocks.mjs'
 import { ExampleError, fail, say, seconds, step } from './docs-examples/report.mjs'
 import { serveBlocks } from './docs-examples/serve-blocks.mjs'
-import { installPackage, quickStartOf, startVite, typeCheckApp, writeApp } from './docs-examples/vite-app.mjs'
+import { buildApp, installPackage, quickStartOf, startVite, typeCheckApp, writeApp } from './docs-examples/vite-app.mjs'
 import { freePort } from './free-port.mjs'
 import { packTarball } from './pack.mjs'
 
@@ -100,9 +102,21 @@ try {
   const chrome = await step('Chromium', () => openBrowser(appDir, vite))
   browser = chrome
 
-  await driveQuickStart(chrome, base, quickStart)
+  const devColours = await driveQuickStart(chrome, base, quickStart)
   await renderBlocks(chrome, base, blocks, renders)
   if (serves.length > 0) await serveBlocks({ root, appDir, blocks, serves, needsRedis })
+
+  await step('vite build (the quick start for production)', () => buildApp(appDir))
+  const previewPort = await freePort()
+  await step(`vite preview on http://127.0.0.1:${previewPort}`, () => startVite(appDir, previewPort, 'preview'))
+  const builtColours = await driveQuickStart(chrome, `http://127.0.0.1:${previewPort}`, quickStart, 'vite preview')
+  const unlike = Object.entries(devColours).flatMap(([selector, properties]) =>
+    Object.entries(properties)
+      .filter(([property, value]) => builtColours[selector]?.[property] !== value)
+      .map(([property, value]) => `${selector} ${property}: ${builtColours[selector]?.[property] ?? 'missing'} in the production build, ${value} under vite`),
+  )
+  if (unlike.length > 0) fail(`the quick start built for production does not look as it does under vite:\n${unlike.join('\n')}`)
+  say(`quick start: the production build has the dev server's colours (${Object.keys(devColours).join(', ')})`)
   say(`the quick start, ${renders.length} rendered and ${serves.length} served blocks (${serves.reduce((sum, block) => sum + block.serves.length, 0)} requests) ran in ${seconds(began)}.`)
 } catch (error) {
   keep = true

@@ -94,13 +94,26 @@ export async function typeCheckApp(appDir, quickStart) {
 }
 
 /**
- * `vite` (the template's dev server) in `appDir` on 127.0.0.1:`port`.
+ * `vite build` in `appDir`: the template's production build, with Vite's defaults.
+ * @param {string} appDir
+ */
+export async function buildApp(appDir) {
+  const vite = join(appDir, 'node_modules', 'vite', 'bin', 'vite.js')
+  await run(process.execPath, [vite, 'build'], { cwd: appDir, env: baseEnv(), timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' }).catch((error) =>
+    fail(`vite build of the quick start failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`),
+  )
+  return 'dist/'
+}
+
+/**
+ * `vite` (the template's dev server), or `vite preview` of its production build, in `appDir` on 127.0.0.1:`port`.
  * @param {string} appDir
  * @param {number} port
+ * @param {'dev' | 'preview'} [server]
  */
-export function startVite(appDir, port) {
+export function startVite(appDir, port, server = 'dev') {
   const vite = join(appDir, 'node_modules', 'vite', 'bin', 'vite.js')
-  return start('vite', process.execPath, [vite, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  return start(server === 'dev' ? 'vite' : 'vite preview', process.execPath, [vite, ...(server === 'dev' ? [] : ['preview']), '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: appDir,
     // The quick start's vite.config.ts and the rendered blocks run in it: a lender's shell, no more.
     env: baseEnv(),
