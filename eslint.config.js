@@ -117,6 +117,13 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // A lender's Jest suite in Jest's default configuration: CommonJS, so require() is the import.
+    files: ['test/jest/**/*.cjs'],
+    // Module scope, as Node runs it: Testing Library's `screen` is not the browser global there.
+    languageOptions: { sourceType: 'commonjs', globals: { screen: 'off' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/react/**'],
     rules: {
       'no-restricted-globals': [

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
 import pkg from './package.json' with { type: 'json' }
@@ -32,6 +32,19 @@ function stylesheet(): Plugin {
   }
 }
 
+const entries = [
+  'src/index.ts',
+  'src/core/index.ts',
+  'src/elements/index.ts',
+  'src/locales/en.ts',
+  'src/locales/es.ts',
+  'src/locales/fr-CA.ts',
+  'src/server/index.ts',
+  'src/server/redis/index.ts',
+  'src/sandbox/index.ts',
+  'src/testing/index.ts',
+]
+
 const library: UserConfig = {
   plugins: [react(), stylesheet()],
   publicDir: false,
@@ -40,26 +53,53 @@ const library: UserConfig = {
     emptyOutDir: true,
     target: 'es2022',
     minify: false,
-    lib: {
-      entry: [
-        'src/index.ts',
-        'src/core/index.ts',
-        'src/elements/index.ts',
-        'src/locales/en.ts',
-        'src/locales/es.ts',
-        'src/locales/fr-CA.ts',
-        'src/server/index.ts',
-        'src/server/redis/index.ts',
-        'src/sandbox/index.ts',
-        'src/sandbox/cli.ts',
-        'src/testing/index.ts',
-      ],
-      formats: ['es'],
-    },
+    // The `ibv-sandbox` bin is a program, not a module anyone requires: ES module only.
+    lib: { entry: [...entries, 'src/sandbox/cli.ts'], formats: ['es'] },
     rolldownOptions: {
       external: isExternal,
       // One file per module, mirroring src/, so a lender's bundler keeps only what is imported.
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
+}
+
+/**
+ * The CommonJS build's differences from the ES module one: each `./x.js` that has a `./x.require.ts`
+ * beside it is replaced by that file (code that needs top-level await in ES modules), and
+ * dist/cjs/package.json marks the folder CommonJS, for Node and TypeScript alike.
+ */
+function commonjs(): Plugin {
+  return {
+    name: 'ibv-kit:commonjs',
+    // Before Vite's own resolver, which would find ./x.ts first.
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !source.startsWith('.') || !source.endsWith('.js')) return null
+      const twin = fileURLToPath(new URL(source.replace(/\.js$/, '.require.ts'), pathToFileURL(importer)))
+      return existsSync(twin) ? twin : null
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify({ type: 'commonjs' })}\n` })
+    },
+  }
+}
+
+// `vite build --mode commonjs`, after the ES module build: the same entries as CommonJS in
+// dist/cjs/, for `require('ibv-kit')` (Jest's default configuration, older Node tooling).
+const commonjsLibrary: UserConfig = {
+  plugins: [react(), commonjs()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/cjs',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    lib: { entry: entries, formats: ['cjs'] },
+    rolldownOptions: {
+      external: isExternal,
+      // import() of a package becomes a require() in a promise: Jest without its ES module mode
+      // (the default) cannot run an import() in CommonJS code.
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js', exports: 'named', dynamicImportInCjs: false },
     },
   },
 }
@@ -99,4 +139,4 @@ const dev: UserConfig = {
   server: { host: '127.0.0.1', port: 5173 },
 }
 
-export default defineConfig(({ command }) => (command === 'build' ? library : dev))
+export default defineConfig(({ command, mode }) => (command === 'build' ? (mode === 'commonjs' ? commonjsLibrary : library) : dev))

@@ -17,11 +17,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const update = process.argv.includes('--update')
 const reportFolder = join(root, 'api-reports')
 
-/** @type {{ exports: Record<string, string | { types?: string }> }} */
+/** @type {{ exports: Record<string, string | { import?: { types?: string } }> }} */
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-/** Each "exports" entry with types: `.` -> ibv-kit, `./server/redis` -> ibv-kit-server-redis. */
+/**
+ * Each "exports" entry with types: `.` -> ibv-kit, `./server/redis` -> ibv-kit-server-redis. The
+ * ES module build's types: the CommonJS build's (under `require`) are copies of them.
+ */
 const entries = Object.entries(pkg.exports).flatMap(([subpath, target]) => {
-  const types = typeof target === 'object' ? target.types : undefined
+  const types = typeof target === 'object' ? target.import?.types : undefined
   if (!types) return []
   const name = subpath === '.' ? 'ibv-kit' : `ibv-kit-${subpath.slice(2).replaceAll('/', '-')}`
   return [{ importPath: subpath === '.' ? 'ibv-kit' : `ibv-kit/${subpath.slice(2)}`, name, types: join(root, types) }]

@@ -24,18 +24,21 @@ export const CASES = [
   // Not met: the embed's engine moved to core (a session the React component and the custom
   // elements share) and costs this line 535 B over the React-only component, and refusing a service
   // URL that is not http(s) (a javascript: URL in the frame) 141 B; docs/performance.md says what
-  // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4136 },
-  { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: undefined },
+  // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet. Every React line
+  // carries 43 to 55 B for one context shared by the ES module and CommonJS builds when an app
+  // loads both (docs/performance.md, "One provider for both builds").
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4179 },
+  // Within its budget until the shared context (55 B); held at a ceiling since.
+  { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: 1248 },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and
   // since a widget URL must be http(s) (101 B), and since the redirect path of banks that sign in
   // with OAuth (323 B): docs/performance.md says what the bytes buy.
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4209 },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4258 },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B.
-  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4773 },
+  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4821 },
   { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
   // The custom elements, for pages with no React (nothing external is on such a page). Not met
   // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token

@@ -1,11 +1,12 @@
 // The rules for the docs blocks that copy something (used by scripts/docs-blocks.mjs and
 // scripts/check-docs.mjs):
-// - copy="path" (validateCopy): the path stays inside the repository, ends in .ts for ```ts and
-//   .tsx for ```tsx, names an existing file (not a link), which tsconfig.json type-checks (its
-//   `include`, minus `exclude`) and which npm test runs: a *.test.ts(x) matched by a Vitest
-//   project's `include` (read from vitest.config.ts), a *.spec.ts under examples/lender-app/e2e/
-//   (the Playwright testDir) or examples/lender-app/playwright.config.ts itself; and the block
-//   equals that file byte for byte (copyDrift).
+// - copy="path" (validateCopy): the path stays inside the repository, ends in .ts for ```ts,
+//   .tsx for ```tsx and .cjs for ```js, names an existing file (not a link), which tsconfig.json
+//   type-checks (its `include`, minus `exclude`; checkJs covers .cjs) and which npm test runs: a
+//   *.test.ts(x) matched by a Vitest project's `include` (read from vitest.config.ts), a *.spec.ts
+//   under examples/lender-app/e2e/ (the Playwright testDir), examples/lender-app/playwright.config.ts
+//   itself, or a .cjs under test/jest/ (scripts/jest-e2e.mjs runs them all with Jest); and the
+//   block equals that file byte for byte (copyDrift).
 // - same="doc.md" (validateSame): the block equals the block of that Markdown file naming the
 //   same file in its first line.
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
@@ -95,6 +96,8 @@ function testFilePatterns(root) {
     ...globs.map(globRegExp),
     globRegExp('examples/lender-app/e2e/**/*.spec.ts'),
     /^examples\/lender-app\/playwright\.config\.ts$/,
+    // `npm run test:jest` copies every .cjs of test/jest/ into a lender's app and runs Jest there.
+    globRegExp('test/jest/**/*.cjs'),
   ]
 }
 
@@ -115,14 +118,14 @@ export function validateCopy(root, block) {
     return from !== '' && !from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from)
   }
   if (isAbsolute(copy) || !inside(absolute)) return `${at} is outside the repository`
-  const extension = block.lang === 'tsx' ? '.tsx' : '.ts'
+  const extension = { ts: '.ts', tsx: '.tsx', js: '.cjs' }[block.lang]
   if (!copy.endsWith(extension)) return `${at} is not a ${extension} file (the block is \`\`\`${block.lang})`
   if (!existsSync(absolute) || !statSync(absolute).isFile()) return `${at} names no file`
   if (!inside(realpathSync(absolute)) || realpathSync(absolute) !== resolve(realpathSync(root), copy)) return `${at} is a link (copy the file it points to)`
   const path = relative(root, absolute).split(sep).join('/')
   if (!typeChecked(root, path)) return `${at} is not type-checked by tsconfig.json (its include/exclude)`
   if (!testFilePatterns(root).some((pattern) => pattern.test(path))) {
-    return `${at} is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, or examples/lender-app/playwright.config.ts)`
+    return `${at} is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, examples/lender-app/playwright.config.ts, or a .cjs under test/jest/)`
   }
   return undefined
 }

@@ -9,8 +9,9 @@
 //   skipped whole.
 // - ```ts and ```tsx blocks are checked. Any other tag of the TypeScript/JavaScript family
 //   (case-insensitive: typescript, TS, js, jsx, javascript, mjs, cjs, mts, cts, …) is an error:
-//   a lender copies those too, so they must be written ```ts or ```tsx. Other languages (sh, json,
-//   conf, md, text, …) are ignored.
+//   a lender copies those too, so they must be written ```ts or ```tsx. One exception: ```js
+//   copy="path", a verbatim copy of a CommonJS file that npm test runs (test/jest/*.cjs, for Jest
+//   without a transform). Other languages (sh, json, conf, md, text, …) are ignored.
 // - Every ts/tsx block is a complete module, type-checked against dist/, unless its info string says
 //   otherwise. The info string is made of these words (anything else is an error):
 //     fragment              a piece of a bigger file: only counted, never type-checked or run.
@@ -37,7 +38,8 @@
 //                           other requests with a body send {}. Several serve="…" are sent in order
 //                           to one run of the block: e.g. a backend's webhook route,
 //                           serve="POST /api/ibv/webhooks 401" (unsigned: refused).
-//     copy="path"           the block is that repository file byte for byte (a test npm test runs).
+//     copy="path"           the block is that repository file byte for byte (a test npm test runs);
+//                           the only info string of a ```js block.
 //     same="doc.md"         the block equals the block of that Markdown file (relative to the
 //                           repository root) naming the same file in its first line, e.g. the
 //                           quick start of docs/getting-started/vite.md repeating README.md's: the
@@ -58,7 +60,7 @@ import { fencesOf } from './markdown-fences.mjs'
 /**
  * @typedef {object} DocBlock
  * @property {string} doc the Markdown file, relative to the repository root (`README.md`, `docs/testing.md`)
- * @property {'ts' | 'tsx'} lang
+ * @property {'ts' | 'tsx' | 'js'} lang ```js only with copy="…"
  * @property {boolean} fragment marked ```ts fragment: a snippet of a bigger file, not checked
  * @property {string[]} renders the texts of `render="…"` in the info string
  * @property {boolean} connect marked `connect`: the runner completes the connect widget before the texts
@@ -114,8 +116,9 @@ export function scanDoc(doc, text) {
     const [tag = '', ...others] = fullInfo.split(/\s+/)
     const family = /^[{.]*([a-z0-9]*)/i.exec(tag)?.[1]?.toLowerCase() ?? ''
     if (!SCRIPT_TAGS.has(family)) continue
-    if (tag !== 'ts' && tag !== 'tsx') {
-      problems.push(`${at}: a \`\`\`${tag} block is not checked: write it as \`\`\`ts or \`\`\`tsx (a lender copies it too), or tag it as another language`)
+    // JavaScript only as a copy of a file npm test runs (a CommonJS Jest test): that is its check.
+    if (tag !== 'ts' && tag !== 'tsx' && !(tag === 'js' && COPY.test(others.join(' ')))) {
+      problems.push(`${at}: a \`\`\`${tag} block is not checked: write it as \`\`\`ts or \`\`\`tsx (a lender copies it too), or tag it as another language; JavaScript only as \`\`\`js copy="…" of a CommonJS test file`)
       continue
     }
     const info = others.join(' ')
@@ -168,7 +171,7 @@ export function scanDoc(doc, text) {
     if (same && !name) problems.push(`${at}: a same="${same}" block names its file in its first line (\`// src/App.tsx\`), to find the block it repeats`)
     blocks.push({
       doc,
-      lang: /** @type {'ts' | 'tsx'} */ (tag),
+      lang: /** @type {'ts' | 'tsx' | 'js'} */ (tag),
       fragment,
       renders,
       connect,

@@ -1,5 +1,5 @@
 'use client'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, type Context } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from '../core/fetchers.js'
@@ -26,7 +26,14 @@ export interface IbvContextValue {
   readyTimeoutMs: number | undefined
 }
 
-export const IbvContext = createContext<IbvContextValue | null>(null)
+// One context per copy of React, however many copies of ibv-kit are loaded: the ES module and the
+// CommonJS builds side by side (an app that imports `ibv-kit` and a test helper or library that
+// requires it) would otherwise each have their own, and a provider of one would be unseen by the
+// components of the other. So the context lives in a registry on globalThis, keyed by React's
+// createContext, so that two copies of React on one page still keep theirs apart.
+const contexts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('ibv-kit.context')] ??= new WeakMap()) as WeakMap<object, Context<IbvContextValue | null>>
+export const IbvContext = contexts.get(createContext) ?? createContext<IbvContextValue | null>(null)
+contexts.set(createContext, IbvContext)
 
 /** The provider's value; throws a message naming both components when there is none. */
 export function useIbvContext(component: string): IbvContextValue {

@@ -1,5 +1,6 @@
 import type * as OpenTelemetry from '@opentelemetry/api'
 import type * as NodeModule from 'node:module'
+import { requireFrom } from './module-require.js'
 
 /** What is used of OpenTelemetry's API, as the app installed it (`@opentelemetry/api`, an optional peer). */
 export type TelemetryApi = Pick<typeof OpenTelemetry, 'trace' | 'metrics'>
@@ -37,7 +38,7 @@ function requireApi(): TelemetryApi | undefined {
     const nodeModule = (globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined)?.getBuiltinModule?.('node:module') as
       | typeof NodeModule
       | undefined
-    return nodeModule ? apiOf(nodeModule.createRequire(import.meta.url)('@opentelemetry/api')) : undefined
+    return nodeModule ? apiOf(requireFrom(nodeModule)('@opentelemetry/api')) : undefined
   } catch {
     return undefined
   }

@@ -1,9 +1,7 @@
 import type { HttpHandler } from 'msw'
 import type { IbvTestEnvironment } from './environment.js'
-import { loadOptionalPeer, requirePeer } from './optional-peer.js'
-
-// MSW is an optional peer: loaded here once, so importing `ibv-kit/testing` works without it.
-const msw = await loadOptionalPeer(() => import('msw'))
+import { requirePeer } from './optional-peer.js'
+import { msw } from './peers.js'
 
 /**
  * Request handlers for MSW (`setupServer(...ibvHandlers(env))`), for apps that already mock their

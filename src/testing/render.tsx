@@ -3,10 +3,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { IbvProvider, type IbvProviderProps } from '../react/IbvProvider.js'
 import type { RenderResult } from '@testing-library/react'
 import type { IbvTestEnvironment } from './environment.js'
-import { loadOptionalPeer, requirePeer } from './optional-peer.js'
-
-// Testing Library is an optional peer: loaded here once, so importing `ibv-kit/testing` works without it.
-const library = await loadOptionalPeer(() => import('@testing-library/react'))
+import { requirePeer } from './optional-peer.js'
+import { testingLibrary } from './peers.js'
 
 export interface RenderWithIbvOptions {
   /** More `<IbvProvider>` props (`messages`, `audience`). */
@@ -22,7 +20,7 @@ export interface RenderWithIbvOptions {
  * expect(await screen.findByRole('button', { name: 'Connect bank' })).toBeEnabled()
  */
 export function renderWithIbv(ui: ReactElement, env: IbvTestEnvironment, options: RenderWithIbvOptions = {}): RenderResult & { queryClient: QueryClient } {
-  const { render } = requirePeer(library, '@testing-library/react', 'renderWithIbv')
+  const { render } = requirePeer(testingLibrary, '@testing-library/react', 'renderWithIbv')
   const queryClient = options.provider?.queryClient ?? new QueryClient()
   // A wrapper, not a parent element: `rerender` keeps the provider.
   const wrapper = ({ children }: { children?: ReactNode }) => (

@@ -30,24 +30,28 @@ describe('copy="path" targets', () => {
     'examples/lender-app/vite.config.ts',
     'scripts/chromium.mjs',
     'other/d.test.ts',
+    'test/jest/connect.test.cjs',
+    'test/unrun/other.cjs',
   ])
     write(path)
   symlinkSync(join(root, 'test/helper.ts'), join(root, 'test/link.test.ts'))
 
-  const check = (copy: string, lang: 'ts' | 'tsx' = copy.endsWith('.tsx') ? 'tsx' : 'ts') => {
+  const check = (copy: string, lang: 'ts' | 'tsx' | 'js' = copy.endsWith('.tsx') ? 'tsx' : copy.endsWith('.cjs') ? 'js' : 'ts') => {
     const [block] = blocksOf('docs/testing.md', `\n\`\`\`${lang} copy="${copy}"\nexport {}\n\`\`\``)
     if (!block) throw new Error('no block')
     return validateCopy(root, block)
   }
 
   it('accepts the files npm test type-checks and runs', () => {
-    for (const copy of ['test/a.test.ts', 'test/deep/b.test.tsx', 'examples/lender-app/test/applicant.test.tsx', 'examples/lender-app/e2e/applicant.spec.ts', 'examples/lender-app/playwright.config.ts'])
+    for (const copy of ['test/a.test.ts', 'test/deep/b.test.tsx', 'examples/lender-app/test/applicant.test.tsx', 'examples/lender-app/e2e/applicant.spec.ts', 'examples/lender-app/playwright.config.ts', 'test/jest/connect.test.cjs'])
       expect(check(copy), copy).toBeUndefined()
   })
 
   it('refuses a file no test runs', () => {
-    expect(check('examples/unrun/broken.ts')).toBe('docs/testing.md:3: copy="examples/unrun/broken.ts" is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, or examples/lender-app/playwright.config.ts)')
-    for (const copy of ['test/helper.ts', 'test/types.test-d.ts', 'examples/lender-app/vite.config.ts']) expect(check(copy), copy).toContain('is not a file npm test runs')
+    expect(check('examples/unrun/broken.ts')).toBe(
+      'docs/testing.md:3: copy="examples/unrun/broken.ts" is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, examples/lender-app/playwright.config.ts, or a .cjs under test/jest/)',
+    )
+    for (const copy of ['test/helper.ts', 'test/types.test-d.ts', 'examples/lender-app/vite.config.ts', 'test/unrun/other.cjs']) expect(check(copy), copy).toContain('is not a file npm test runs')
   })
 
   it('refuses a file tsconfig.json does not type-check', () => {
@@ -59,6 +63,8 @@ describe('copy="path" targets', () => {
     expect(check('scripts/chromium.mjs', 'ts')).toBe('docs/testing.md:3: copy="scripts/chromium.mjs" is not a .ts file (the block is ```ts)')
     expect(check('test/deep/b.test.tsx', 'ts')).toContain('is not a .ts file')
     expect(check('test/a.test.ts', 'tsx')).toContain('is not a .tsx file')
+    expect(check('test/a.test.ts', 'js')).toBe('docs/testing.md:3: copy="test/a.test.ts" is not a .cjs file (the block is ```js)')
+    expect(check('test/jest/connect.test.cjs', 'ts')).toContain('is not a .ts file')
   })
 
   it('says where a copy differs from its file (copyDrift), and nothing when it is the file', () => {

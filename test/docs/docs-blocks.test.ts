@@ -59,6 +59,14 @@ describe('language tags', () => {
     },
   )
 
+  it('takes ```js only as copy="…" of a file (a CommonJS test npm test runs), and nothing else with it', () => {
+    const [block] = blocksOf('docs/testing.md', '```js copy="test/jest/connect.test.cjs"\nconst a = 1\n```')
+    expect(block).toMatchObject({ lang: 'js', copy: 'test/jest/connect.test.cjs', fragment: false })
+    expect(problems('```js fragment\nx\n```')).toEqual([expect.stringContaining('README.md:1: a ```js block is not checked')])
+    expect(problems('```cjs copy="test/jest/connect.test.cjs"\nx\n```')).toEqual([expect.stringContaining('README.md:1: a ```cjs block is not checked')])
+    expect(() => blocksOf('docs/testing.md', '```js copy="test/jest/a.test.cjs" fragment\nx\n```')).toThrow('neither a fragment nor rendered')
+  })
+
   it('refuses them with tildes and indented too', () => {
     expect(problems(`~~~typescript\n${OOPS}\n~~~`)).toEqual([expect.stringContaining('README.md:1: a ```typescript block')])
     expect(problems(`- item\n\n  \`\`\`mts\n  ${OOPS}\n  \`\`\``)).toEqual([expect.stringContaining('README.md:3: a ```mts block')])
