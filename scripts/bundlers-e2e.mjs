@@ -8,25 +8,20 @@
 // dark wrapper on a light OS). Every build must show exactly what the dev server (`vite`) shows.
 // Then each build again as a browser without light-dark() sees it (the theme's `@supports` flipped):
 // light exactly as above, dark readable. Run after `npm run build`. Prints each step and its time.
-import { execFile } from 'node:child_process'
-import { copyFileSync, rmSync } from 'node:fs'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { chromium } from 'playwright-core'
 import { APP_FILES } from './bundlers/app.mjs'
 import { asRgb, differences, readColours, schemeProblems } from './bundlers/colours.mjs'
-import { chromiumArgs, chromiumPath } from './chromium.mjs'
-import { baseEnv, start, stopAll } from './docs-examples/processes.mjs'
+import { baseEnv, start } from './docs-examples/processes.mjs'
 import { freePorts } from './free-port.mjs'
-import { createLenderApp, seconds, stepper } from './lender-app.mjs'
+import { runLenderCheck } from './lender-app.mjs'
 
-const run = promisify(execFile)
-/** How long one build may take, in ms. */
-const BUILD_TIMEOUT = 240_000
-const began = Date.now()
-const step = stepper('bundlers')
+/** @typedef {'light' | 'dark'} Scheme */
 
-/** The host pages: query string, the OS's scheme, and what the components and the dialog must be. */
+/**
+ * The host pages: query string, the OS's scheme, and what the components and the dialog must be.
+ * @type {{ scheme: string, os: Scheme, components: Scheme, dialog: Scheme }[]}
+ */
 const CASES = [
   { scheme: 'light', os: 'dark', components: 'light', dialog: 'dark' },
   { scheme: 'os', os: 'dark', components: 'dark', dialog: 'dark' },
@@ -53,23 +48,8 @@ const asFloorBrowser = (count) => async (page) => {
   })
 }
 
-/** @type {string | undefined} */
-let app
-let failed = false
-/** @type {import('playwright-core').Browser | undefined} */
-let browser
-try {
-  const dir = await createLenderApp('ibv-bundlers-', APP_FILES, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin'], step)
-  app = dir
-  const node = (/** @type {string} */ cwd, /** @type {string[]} */ args) =>
-    run(process.execPath, args, {
-      cwd,
-      env: baseEnv({ NEXT_TELEMETRY_DISABLED: '1' }),
-      timeout: BUILD_TIMEOUT,
-      killSignal: 'SIGKILL',
-    }).catch((error) => {
-      throw new Error(`${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
-    })
+await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium }) => {
+  const dir = await createApp('ibv-bundlers-', APP_FILES, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin'])
   const bin = (/** @type {string} */ path) => join(dir, 'node_modules', path)
   await step('vite build', () => node(dir, [bin('vite/bin/vite.js'), 'build']))
   await step('webpack', async () => {
@@ -85,10 +65,7 @@ try {
     { name: 'vite build', args: [vite, 'preview'] },
     { name: 'webpack', args: [vite, 'preview', '--outDir', 'dist-webpack'] },
     { name: 'next build', args: [vite, 'preview', '--outDir', 'next/out'] },
-  ].map((server, index) => ({
-    ...server,
-    base: `http://127.0.0.1:${ports[index]}`,
-  }))
+  ].map((server, index) => ({ ...server, base: `http://127.0.0.1:${ports[index]}` }))
   await step('servers', () =>
     Promise.all(
       servers.map(({ name, args }, index) =>
@@ -100,43 +77,30 @@ try {
       ),
     ).then(() => servers.map(({ name, base }) => `${name} on ${base}`).join(', ')),
   )
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: chromiumArgs,
-  })
+  const browser = await launchChromium()
   const [dev, ...builds] = servers
+  let passed = true
+  /** @type {(label: string, wrong: string[], right: string) => void} */
+  const verdict = (label, wrong, right) => {
+    if (wrong.length > 0) passed = false
+    console.log(`bundlers: ${label}: ${wrong.length === 0 ? right : `FAILED:\n  ${wrong.join('\n  ')}`}`)
+  }
   for (const { scheme, os, components, dialog } of CASES) {
     const label = `?scheme=${scheme} on a ${os} OS`
-    const expected = await readColours(browser, `${dev?.base}/?scheme=${scheme}`, /** @type {'light' | 'dark'} */ (os))
-    const problems = schemeProblems(expected, /** @type {'light' | 'dark'} */ (components), /** @type {'light' | 'dark'} */ (dialog))
-    if (problems.length > 0) {
-      failed = true
-      console.error(`bundlers: FAILED: the dev server, ${label}:\n  ${problems.join('\n  ')}`)
-    }
+    const expected = await readColours(browser, `${dev?.base}/?scheme=${scheme}`, os)
+    verdict(`the dev server, ${label}`, schemeProblems(expected, components, dialog), `${components}, readable`)
     for (const build of builds) {
-      const actual = await readColours(browser, `${build.base}/?scheme=${scheme}`, /** @type {'light' | 'dark'} */ (os))
-      const wrong = differences(expected, actual)
-      if (wrong.length > 0) failed = true
-      console.log(`bundlers: ${build.name}, ${label}: ${wrong.length === 0 ? 'as the dev server' : `FAILED:\n  ${wrong.join('\n  ')}`}`)
+      verdict(`${build.name}, ${label}`, differences(expected, await readColours(browser, `${build.base}/?scheme=${scheme}`, os)), 'as the dev server')
       const count = { flipped: 0 }
-      const floor = await readColours(browser, `${build.base}/?scheme=${scheme}`, /** @type {'light' | 'dark'} */ (os), asFloorBrowser(count))
+      const floor = await readColours(browser, `${build.base}/?scheme=${scheme}`, os, asFloorBrowser(count))
       const floorWrong = [
         ...(count.flipped === 0 ? ["no stylesheet had the theme's two @supports blocks to flip"] : []),
-        ...schemeProblems(floor, /** @type {'light' | 'dark'} */ (components), /** @type {'light' | 'dark'} */ (dialog)),
+        ...schemeProblems(floor, components, dialog),
         // On a light surface the older browsers' palette is the modern one, to the digit.
         ...(components === 'light' ? differences(expected, asRgb(floor)).filter((line) => !line.startsWith('open dialog') && !line.startsWith('dialog header')) : []),
       ]
-      if (floorWrong.length > 0) failed = true
-      console.log(`bundlers: ${build.name} without light-dark(), ${label}: ${floorWrong.length === 0 ? `${components}, readable` : `FAILED:\n  ${floorWrong.join('\n  ')}`}`)
+      verdict(`${build.name} without light-dark(), ${label}`, floorWrong, `${components}, readable`)
     }
   }
-  console.log(`bundlers: ${failed ? 'FAILED' : 'every build shows the theme as the dev server does'} (${seconds(began)}).`)
-} catch (error) {
-  failed = true
-  console.error(`bundlers: FAILED: ${error instanceof Error ? error.message : error} ${app ? ` (the app is kept in ${app})` : ''}`)
-} finally {
-  await browser?.close().catch(() => undefined)
-  await stopAll()
-  if (app && !failed) rmSync(app, { recursive: true, force: true })
-}
-process.exit(failed ? 1 : 0)
+  return passed
+})

@@ -9,20 +9,12 @@
 // Every `securitypolicyviolation` of every frame and every console line about the policy is a
 // failure; a style attribute written on purpose first proves the listener hears one. Run after
 // `npm run build`.
-import { execFile } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { chromium } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from './chromium.mjs'
 import { APP_FILES } from './csp/app.mjs'
-import { baseEnv, start, stopAll } from './docs-examples/processes.mjs'
-import { createLenderApp, seconds, stepper } from './lender-app.mjs'
+import { baseEnv, start } from './docs-examples/processes.mjs'
+import { runLenderCheck } from './lender-app.mjs'
 
-const run = promisify(execFile)
-const began = Date.now()
-const step = stepper('csp')
 const WAIT = 20_000
 const CONSUMER = 'LND-CSP-1'
 
@@ -37,17 +29,9 @@ function listenForViolations() {
   )
 }
 
-/** @type {string | undefined} */
-let app
-let failed = false
-/** @type {import('playwright-core').Browser | undefined} */
-let browser
-try {
-  const dir = await createLenderApp('ibv-csp-', APP_FILES, [], step)
-  app = dir
-  await step('vite build', () =>
-    run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: dir, env: baseEnv(), timeout: 120_000, killSignal: 'SIGKILL' }).then(() => undefined),
-  )
+await runLenderCheck('csp', async ({ step, createApp, node, launchChromium }) => {
+  const dir = await createApp('ibv-csp-', APP_FILES, [])
+  await step('vite build', () => node(dir, [join(dir, 'node_modules/vite/bin/vite.js'), 'build']))
   const server = await step('the app under its policy, and the sandbox', () =>
     start('server', process.execPath, ['server.mjs'], { cwd: dir, env: baseEnv(), ready: (output) => output.includes('listening {') }),
   )
@@ -58,7 +42,7 @@ try {
   await control('clock/advance', { seconds: 120 })
   const { completeConnect } = /** @type {typeof import('../src/testing/index.js')} */ (await import(pathToFileURL(join(dir, 'node_modules/ibv-kit/dist/testing/index.js')).href))
 
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  const browser = await launchChromium()
   const context = await browser.newContext({ acceptDownloads: true })
   await context.addInitScript(listenForViolations)
   const page = await context.newPage()
@@ -98,7 +82,8 @@ try {
   })
   await step('refresh, and an invite link', async () => {
     await page.locator('.ibv-refresh .ibv-button').click({ timeout: WAIT })
-    await page.locator('.ibv-refresh__message').waitFor({ timeout: WAIT })
+    // Its outcome: the message goes again once the new report is final, so the state is what is waited for.
+    await page.locator('.ibv-refresh[data-state="submitted"]').waitFor({ timeout: WAIT })
     await page.locator('.ibv-invite .ibv-button').click({ timeout: WAIT })
     await page.locator('.ibv-invite__link').waitFor({ timeout: WAIT })
   })
@@ -114,13 +99,6 @@ try {
   })
   const found = [...(await violations()), ...console_]
   if (found.length > 0) throw new Error(`${found.length} violation${found.length === 1 ? '' : 's'} of the policy:\n  ${found.join('\n  ')}`)
-  console.log(`csp: no violation in ${page.frames().length} frames, under default-src 'self'; script-src 'self'; style-src 'self'; frame-src ${service} (${seconds(began)}).`)
-} catch (error) {
-  failed = true
-  console.error(`csp: FAILED: ${error instanceof Error ? error.message : error}${app ? ` (the app is kept in ${app})` : ''}`)
-} finally {
-  await browser?.close().catch(() => undefined)
-  await stopAll()
-  if (app && !failed) rmSync(app, { recursive: true, force: true })
-}
-process.exit(failed ? 1 : 0)
+  console.log(`csp: no violation in ${page.frames().length} frames, under default-src 'self'; script-src 'self'; style-src 'self'; frame-src ${service}.`)
+  return true
+})
