@@ -27,7 +27,7 @@ export const CASES = [
   // the bytes buy. The ceiling is today's size, to be brought down, not a ratchet. Every React line
   // carries 43 to 55 B for one context shared by the ES module and CommonJS builds when an app
   // loads both (docs/performance.md, "One provider for both builds").
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4183 },
+  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4193 },
   // Within its budget until the shared context (55 B); held at a ceiling since.
   { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: 1248 },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog

@@ -88,7 +88,10 @@ await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium 
   for (const { scheme, os, components, dialog } of CASES) {
     const label = `?scheme=${scheme} on a ${os} OS`
     const expected = await readColours(browser, `${dev?.base}/?scheme=${scheme}`, os)
-    verdict(`the dev server, ${label}`, schemeProblems(expected, components, dialog), `${components}, readable`)
+    // The app's own button colour (scripts/bundlers/app.mjs), light or dark.
+    const button = components === 'light' ? 'rgb(11, 92, 173)' : 'rgb(142, 197, 255)'
+    const own = expected['connect button']?.['background-color'] === button ? [] : [`connect button ${expected['connect button']?.['background-color']}, not the app's ${button}`]
+    verdict(`the dev server, ${label}`, [...schemeProblems(expected, components, dialog), ...own], `${components}, readable, the app's button colour`)
     for (const build of builds) {
       verdict(`${build.name}, ${label}`, differences(expected, await readColours(browser, `${build.base}/?scheme=${scheme}`, os)), 'as the dev server')
       const count = { flipped: 0 }

@@ -110,6 +110,7 @@ try {
   const previewPort = await freePort()
   await step(`vite preview on http://127.0.0.1:${previewPort}`, () => startVite(appDir, previewPort, 'preview'))
   const builtColours = await driveQuickStart(chrome, `http://127.0.0.1:${previewPort}`, quickStart, 'vite preview')
+  if (Object.keys(devColours).length < 3) fail(`the quick start under vite showed only ${Object.keys(devColours).join(', ') || 'none'} of its three themed parts`)
   const unlike = Object.entries(devColours).flatMap(([selector, properties]) =>
     Object.entries(properties)
       .filter(([property, value]) => builtColours[selector]?.[property] !== value)

@@ -44,9 +44,17 @@ export function Probe() {
 }
 `
 
-/** The lender's own page styles: nothing but the `color-scheme` of each case. */
+/**
+ * The lender's own page styles: the \`color-scheme\` of each case, and a colour of its own for the
+ * buttons, written as the theming guide says (a plain colour, then its light-dark() pair in the
+ * theme's @supports block, which the minifiers leave alone).
+ */
 const HOST_CSS = `html[data-scheme='os'] { color-scheme: light dark; }
 .dark-wrapper { color-scheme: dark; }
+:root { --ibv-color-progress: #0b5cad; }
+@supports (color: light-dark(#000, #fff)) {
+  :root { --ibv-color-progress: light-dark(#0b5cad, #8ec5ff); }
+}
 `
 
 /** @type {(script: string, css?: string) => string} */

@@ -72,7 +72,9 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
           // A fixed height, else the portal's (the next one loads at the least). Hidden until its page
           // speaks: `visibility: hidden` alone keeps it from being seen, clicked, focused or read out.
           // Set once hydrated, through the DOM: a style attribute in server HTML is what a policy
-          // without 'unsafe-inline' styles blocks (the first paint's frame is a ready one).
+          // without 'unsafe-inline' styles blocks (the first paint's frame is a ready one). A height
+          // in pixels is also the frame's own attribute, which no policy blocks: the first paint has it.
+          height={typeof height === 'number' ? height : undefined}
           style={hydrating ? undefined : { height: height ?? frame.height, minHeight, ...(!frame.ready && { position: 'absolute', inset: 0, visibility: 'hidden' }) }}
         />
       ))}

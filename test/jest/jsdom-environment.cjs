@@ -5,15 +5,16 @@
 // or as `testEnvironment` in your Jest configuration.
 const { TestEnvironment } = require('jest-environment-jsdom')
 
-/** Node's own, handed to the test's window as they are (jsdom has none of these, or older ones). */
+/**
+ * Node's own, handed to the test's window as they are (jsdom has none of these, or older ones).
+ * Not FormData, Blob, File, AbortController or AbortSignal: jsdom has its own, and its DOM accepts
+ * only those (`new FormData(form)`, `addEventListener(type, listener, { signal })`).
+ */
 const FROM_NODE = [
   'fetch',
   'Request',
   'Response',
   'Headers',
-  'FormData',
-  'Blob',
-  'File',
   'ReadableStream',
   'WritableStream',
   'TransformStream',
@@ -21,8 +22,6 @@ const FROM_NODE = [
   'TextDecoder',
   'TextEncoderStream',
   'TextDecoderStream',
-  'AbortController',
-  'AbortSignal',
   'structuredClone',
   'BroadcastChannel',
   'crypto',

@@ -69,5 +69,7 @@ describe('server rendering', () => {
     )
     expect(html).toContain('<iframe')
     expect(html).not.toMatch(/\sstyle=/)
+    // The fixed height is in the first paint all the same, as the frame's own attribute.
+    expect(html).toMatch(/<iframe[^>]* height="600"/)
   })
 })
