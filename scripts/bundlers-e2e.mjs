@@ -7,7 +7,9 @@
 // in three host pages (no `color-scheme` on a dark OS, `color-scheme: light dark` on a dark OS, a
 // dark wrapper on a light OS). Every build must show exactly what the dev server (`vite`) shows.
 // Then each build again as a browser without light-dark() sees it (the theme's `@supports` flipped):
-// light exactly as above, dark readable. Run after `npm run build`. Prints each step and its time.
+// light exactly as above, dark readable. And a CommonJS server that `require`s ibv-kit, bundled by
+// webpack for Node without the optional peers: it must build without a warning and answer a token.
+// Run after `npm run build`. Prints each step and its time.
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { APP_FILES } from './bundlers/app.mjs'
@@ -51,12 +53,21 @@ const asFloorBrowser = (count) => async (page) => {
 await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium }) => {
   const dir = await createApp('ibv-bundlers-', APP_FILES, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin'])
   const bin = (/** @type {string} */ path) => join(dir, 'node_modules', path)
-  await step('vite build', () => node(dir, [bin('vite/bin/vite.js'), 'build']))
+  await step('vite build', async () => void (await node(dir, [bin('vite/bin/vite.js'), 'build'])))
   await step('webpack', async () => {
     await node(dir, ['-e', "require('webpack')(require('./webpack.config.cjs'), (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString('errors-only')); process.exit(1) } })"])
     copyFileSync(join(dir, 'dist-webpack-index.html'), join(dir, 'dist-webpack', 'index.html'))
   })
-  await step('next build', () => node(join(dir, 'next'), [bin('next/dist/bin/next'), 'build']))
+  await step('next build', async () => void (await node(join(dir, 'next'), [bin('next/dist/bin/next'), 'build'])))
+  await step('webpack, a CommonJS server', async () => {
+    await node(dir, [
+      '-e',
+      "require('webpack')(require('./webpack.server.cjs'), (e, s) => { if (e || s.hasErrors() || s.hasWarnings()) { console.error(e ?? s.toString('errors-warnings')); process.exit(1) } })",
+    ])
+    const answer = await node(dir, [join(dir, 'dist-server', 'server.cjs')])
+    if (!answer.includes('{"status":200,"token":"string"}')) throw new Error(`the bundled server answered: ${answer}`)
+    return 'built without a warning; a token through its backend'
+  })
 
   const ports = await freePorts(4)
   const vite = bin('vite/bin/vite.js')

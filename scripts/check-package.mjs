@@ -3,7 +3,7 @@
 // sources of tests out). Run after `npm run build`. The rules on imports hold for both builds:
 // the ES modules in dist/ and the CommonJS ones in dist/cjs/ (where `require` stands for `import`).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { packTarball } from './pack.mjs'
@@ -34,7 +34,7 @@ const OPTIONAL_PEER_HOMES = { redis: 'dist/server/redis/', msw: 'dist/testing/',
 // An optional peer that every server entry may use when it is there, loaded by one module with a
 // dynamic import() whose failure is caught (so the entries load without it), never statically.
 /** @type {Record<string, string>} */
-const OPTIONAL_PEER_LOADERS = { '@opentelemetry/api': 'dist/server/telemetry-api.js' }
+const OPTIONAL_PEER_LOADERS = { '@opentelemetry/api': 'dist/server/telemetry-import.js' }
 const homeless = optionalPeers.filter((name) => !OPTIONAL_PEER_HOMES[name] && !OPTIONAL_PEER_LOADERS[name])
 if (homeless.length > 0) {
   console.error(`check-package: optional peers without an entry of their own in OPTIONAL_PEER_HOMES: ${homeless.join(', ')}.`)
@@ -117,19 +117,24 @@ if (reachesOptional.length > 0) {
   process.exit(1)
 }
 // A loader's import() must be caught, or an app without the peer would fail where it is called.
-// In the CommonJS build the import() is `Promise.resolve().then(() => __toESM(require(name), 1))`.
+// Its CommonJS build names the peer nowhere: a bundler of a CommonJS server (webpack) would
+// resolve a `require` of it at build time, and fail where it is not installed.
 /** @type {[string, string][]} */
-const loaderFiles = Object.entries(OPTIONAL_PEER_LOADERS).flatMap(([name, file]) => [
-  [name, file],
-  [name, file.replace(/^dist\//, 'dist/cjs/')],
-])
+const loaderFiles = Object.entries(OPTIONAL_PEER_LOADERS)
 const uncaught = loaderFiles.filter(([name, file]) => {
   const text = readFileSync(file, 'utf8')
   const quoted = `["']${name.replace(/[/.]/g, '\\$&')}["']`
-  const at = text.search(new RegExp(`(?:import|Promise\\.resolve\\(\\)\\.then\\(\\(\\) => (?:/\\*[^*]*\\*/\\s*)*(?:[\\w.]+\\()?require)\\(\\s*(?:/\\*[^*]*\\*/\\s*)*${quoted}\\s*\\)`))
+  const at = text.search(new RegExp(`import\\(\\s*(?:/\\*[^*]*\\*/\\s*)*${quoted}\\s*\\)`))
   const after = text.slice(text.indexOf(')', text.indexOf(name, at)) + 1).replace(/^\s+/, '')
-  return at < 0 || !/^(?:,\s*\d+\s*\)\s*)?\)?\s*\.then\([^]*?,\s*\(\)\s*=>\s*(?:undefined|void 0)\s*,?\s*\)/.test(after)
+  return at < 0 || !/^\.then\([^]*?,\s*\(\)\s*=>\s*(?:undefined|void 0)\s*,?\s*\)/.test(after)
 })
+/** The CommonJS build of `file`: its `.require.js` twin where vite.config.ts swapped one in. */
+const commonjsOf = (/** @type {string} */ file) => [file.replace(/^dist\//, 'dist/cjs/').replace(/\.js$/, '.require.js'), file.replace(/^dist\//, 'dist/cjs/')].find((path) => existsSync(path)) ?? file
+const named = loaderFiles.map(([name, file]) => [name, commonjsOf(file)]).filter(([name, file]) => readFileSync(file ?? '', 'utf8').includes(name ?? ''))
+if (named.length > 0) {
+  console.error(`check-package: ${named.map(([name, file]) => `${file} names ${name}`).join('; ')}: its CommonJS build must not (a server bundler would resolve it at build time).`)
+  process.exit(1)
+}
 if (uncaught.length > 0) {
   console.error(`check-package: ${uncaught.map(([name, file]) => `${file} must load ${name} by an import() whose failure is caught (.then(use, () => undefined))`).join('; ')}.`)
   process.exit(1)

@@ -31,7 +31,7 @@ function listenForViolations() {
 
 await runLenderCheck('csp', async ({ step, createApp, node, launchChromium }) => {
   const dir = await createApp('ibv-csp-', APP_FILES, [])
-  await step('vite build', () => node(dir, [join(dir, 'node_modules/vite/bin/vite.js'), 'build']))
+  await step('vite build', async () => void (await node(dir, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'])))
   const server = await step('the app under its policy, and the sandbox', () =>
     start('server', process.execPath, ['server.mjs'], { cwd: dir, env: baseEnv(), ready: (output) => output.includes('listening {') }),
   )

@@ -28,7 +28,7 @@ export const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s
  * @typedef {object} LenderCheck
  * @property {<T>(label: string, action: () => Promise<T> | T) => Promise<T>} step runs `action`, printing the label, what it returned (a string) and its time
  * @property {(prefix: string, files: Record<string, string>, packages: string[]) => Promise<string>} createApp writes `files` (path → text) into a new temp dir named `prefix…`, installs the packed ibv-kit there with `packages` linked beside its peers and Vite; returns the dir
- * @property {(cwd: string, args: string[]) => Promise<void>} node runs Node with `args` in `cwd` to its end, failing with its output
+ * @property {(cwd: string, args: string[]) => Promise<string>} node runs Node with `args` in `cwd` to its end; resolves to what it printed, fails with it
  * @property {() => Promise<import('playwright-core').Browser>} launchChromium
  */
 
@@ -63,15 +63,24 @@ export async function runLenderCheck(name, body) {
       return dir
     },
     async node(cwd, args) {
-      await execute(process.execPath, args, { cwd, env: baseEnv({ NEXT_TELEMETRY_DISABLED: '1' }), timeout: RUN_TIMEOUT, killSignal: 'SIGKILL' }).catch((error) => {
+      const { stdout } = await execute(process.execPath, args, { cwd, env: baseEnv({ NEXT_TELEMETRY_DISABLED: '1' }), timeout: RUN_TIMEOUT, killSignal: 'SIGKILL' }).catch((error) => {
         throw new Error(`${args.join(' ')} failed${error.killed ? ` (killed after ${RUN_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
       })
+      return stdout
     },
     async launchChromium() {
       browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
       return browser
     },
   }
+  // A failure outside `body` (a route handler's, a signal) stops the children too, not only Node.
+  const abort = (/** @type {unknown} */ why) => {
+    console.error(`${name}: FAILED: ${why instanceof Error ? why.message : String(why)}`)
+    void Promise.resolve(browser?.close())
+      .catch(() => undefined)
+      .finally(() => stopAll().finally(() => process.exit(1)))
+  }
+  process.once('uncaughtException', abort).once('unhandledRejection', abort).once('SIGINT', abort).once('SIGTERM', abort)
   try {
     passed = await body(check)
     console.log(`${name}: ${passed ? 'passed' : 'FAILED'} (${seconds(began)}).`)

@@ -118,6 +118,33 @@ module.exports = {
 }
 `,
   'dist-webpack-index.html': HTML('/main.js', '/main.css'),
+  // webpack 5 again, for a CommonJS server that \`require\`s ibv-kit (its packages in the bundle; not
+  // minified, as server bundles often are not): it must build without a warning, and run.
+  'server.cjs': `const { createIbvBackend, createIbvClient } = require('ibv-kit/server')
+const { createSandbox } = require('ibv-kit/sandbox')
+
+const sandbox = createSandbox()
+const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal', fetch: sandbox.fetch })
+const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+const request = new Request('http://app.internal/api/ibv/tokens', {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: 'LND-7' }),
+})
+backend.fetch(request).then(async (answer) => {
+  const body = await answer.json()
+  console.log(JSON.stringify({ status: answer.status, token: typeof body.access_token }))
+  process.exit(0)
+})
+`,
+  'webpack.server.cjs': `const path = require('node:path')
+
+module.exports = {
+  mode: 'production',
+  target: 'node',
+  entry: './server.cjs',
+  output: { path: path.resolve(__dirname, 'dist-server'), filename: 'server.cjs', clean: true },
+  optimization: { minimize: false },
+}
+`,
   // Next.js 16: the App Router, built with \`next build\`; exported as static files (served by the
   // same \`vite preview\`, which also mounts the sandbox); CSS is processed as without \`output\`.
   // The app's packages are links into the repository's node_modules, and Turbopack compiles only

@@ -1,6 +1,7 @@
 import type * as OpenTelemetry from '@opentelemetry/api'
 import type * as NodeModule from 'node:module'
 import { requireFrom } from './module-require.js'
+import { importTelemetryModule } from './telemetry-import.js'
 
 /** What is used of OpenTelemetry's API, as the app installed it (`@opentelemetry/api`, an optional peer). */
 export type TelemetryApi = Pick<typeof OpenTelemetry, 'trace' | 'metrics'>
@@ -10,20 +11,13 @@ let loaded: TelemetryApi | undefined
 
 /**
  * OpenTelemetry's API when the app has it, else undefined: loaded once, required at once on Node
- * (below), else by a dynamic import whose failure (the package is not installed, an edge runtime that resolves no package) is caught, so
- * `ibv-kit/server` works without it. The hints keep bundlers (webpack, Turbopack, Vite) from
- * resolving it at build time: the app's own copy is used at run time, where its SDK registered
- * the tracer and meter providers this API hands out. Without a registered SDK the API is a no-op.
+ * (below), else by a dynamic import whose failure is caught (./telemetry-import.js), so
+ * `ibv-kit/server` works without it. Without a registered SDK the API is a no-op.
  */
 export function telemetryApi(): Promise<TelemetryApi | undefined> {
   if (!loading) {
     loaded = requireApi()
-    loading = loaded
-      ? Promise.resolve(loaded)
-      : import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ '@opentelemetry/api').then(
-          (module: unknown) => (loaded = apiOf(module)),
-          () => undefined,
-        )
+    loading = loaded ? Promise.resolve(loaded) : importTelemetryModule().then((module) => (loaded = apiOf(module)))
   }
   return loading
 }
@@ -35,18 +29,16 @@ export function telemetryApi(): Promise<TelemetryApi | undefined> {
  */
 function requireApi(): TelemetryApi | undefined {
   try {
-    const nodeModule = (globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined)?.getBuiltinModule?.('node:module') as
-      | typeof NodeModule
-      | undefined
+    const nodeModule = (globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined)?.getBuiltinModule?.('node:module') as typeof NodeModule | undefined
     return nodeModule ? apiOf(requireFrom(nodeModule)('@opentelemetry/api')) : undefined
   } catch {
     return undefined
   }
 }
 
-/** The API in what a module load gave, or undefined when it is not one. */
+/** The API in what a module load gave (undefined when it failed), or undefined when it is not one. */
 function apiOf(module: unknown): TelemetryApi | undefined {
-  const candidate = module as Partial<TelemetryApi> & { default?: Partial<TelemetryApi> }
+  const candidate = (module ?? {}) as Partial<TelemetryApi> & { default?: Partial<TelemetryApi> }
   // Its CommonJS build, as Node loads it, may hand the API over as the default export only.
   const api = typeof candidate.trace?.getTracer === 'function' ? candidate : candidate.default
   return typeof api?.trace?.getTracer === 'function' && typeof api.metrics?.getMeter === 'function' ? (api as TelemetryApi) : undefined
