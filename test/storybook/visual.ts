@@ -6,6 +6,16 @@
 // restart from one seed and whose clock restarts at one instant (POST /api/ibv/fixtures/reset),
 // `Math.random` (the fixtures' consumer ids) is seeded by the story's name, and all text is set in
 // Inter from @fontsource/inter, so no installed system font changes a pixel.
+//
+// "All text" means every element of the story's document and of its same-origin frames, whatever
+// family the page asks for: `var(--ibv-font)`, the UA's `monospace` for <code>, a story's inline
+// `fontFamily: 'monospace'`, `ui-monospace, ..., monospace` in the styles, serif. A generic family
+// is whatever fontconfig picks on the machine (installing Firefox or WebKitGTK from Debian brings
+// Noto Mono, Droid Sans Fallback and the URW fonts, and made monospace lines 3 px taller), so one
+// `font-family: Inter !important` rule for `*` replaces them all, rather than a second bundled face
+// for monospace. Monospace text is then drawn in Inter in the screenshots only; Storybook itself
+// and the published styles keep their fonts. Only a character that no Inter latin face has (the
+// "→" in IbvProvider's Backend Fetchers) still comes from the system's sans-serif (DejaVu Sans).
 import { afterEach, beforeEach, expect, type TestContext } from 'vitest'
 import { page } from 'vitest/browser'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
@@ -38,11 +48,12 @@ let fontData: Promise<Array<readonly [number, ArrayBuffer]>> | undefined
 const loadFontData = () => (fontData ??= Promise.all(faces.map(async ([weight, url]) => [weight, await (await fetch(url)).arrayBuffer()] as const)))
 
 /**
- * Inter in `doc`, through the CSSOM: the sandbox's pages forbid inline `<style>` and foreign
- * fonts by CSP, which does not cover constructed style sheets and `FontFace` from bytes.
- * In the story's document `--ibv-font` and the body use it; in a frame, every element does.
+ * Inter for every element of `doc`, through the CSSOM: the sandbox's pages forbid inline `<style>`
+ * and foreign fonts by CSP, which does not cover constructed style sheets and `FontFace` from bytes.
+ * An author `!important` rule wins over every normal declaration (the styles' `font-family`, inline
+ * `style`, `font` shorthands) and over the UA's `monospace` for <code>, <pre>, <kbd> and <samp>.
  */
-async function addFonts(doc: Document, everything: boolean) {
+async function addFonts(doc: Document) {
   const view = doc.defaultView as (Window & typeof globalThis) | null
   if (!view || (doc as { ibvVisualFonts?: boolean }).ibvVisualFonts) return
   ;(doc as { ibvVisualFonts?: boolean }).ibvVisualFonts = true
@@ -51,10 +62,7 @@ async function addFonts(doc: Document, everything: boolean) {
     doc.fonts.add(await face.load())
   }
   const sheet = new view.CSSStyleSheet()
-  sheet.replaceSync(
-    `:root { --ibv-font: "${FAMILY}", sans-serif; }\n` +
-      (everything ? `*, *::before, *::after { font-family: "${FAMILY}", sans-serif !important; }` : `body { font-family: "${FAMILY}", sans-serif; }`),
-  )
+  sheet.replaceSync(`*, *::before, *::after { font-family: "${FAMILY}", sans-serif !important; }`)
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
 }
 
@@ -74,7 +82,7 @@ const realRandom = Math.random
 const storyName = (context: TestContext) => `${context.task.file.name}::${context.task.name}`
 
 beforeEach(async (context) => {
-  await addFonts(document, false)
+  await addFonts(document)
   Math.random = seeded(storyName(context))
   const response = await fetch('/api/ibv/fixtures/reset', { method: 'POST' })
   if (response.status !== 204) throw new Error(`could not reset the sandbox: ${response.status}`)
@@ -98,7 +106,7 @@ async function settleFrames(root: ParentNode) {
       await sleep(50)
       doc = read() ?? doc
     }
-    await addFonts(doc, true)
+    await addFonts(doc)
     await doc.fonts.ready
   }
 }
