@@ -64,7 +64,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/engines/**'],
           setupFiles: ['test/setup.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },

@@ -4,6 +4,7 @@ import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
 import { Topbar } from './Topbar.tsx'
+import { locale } from './language.ts'
 import { receivedRedirectUri, rememberApplicant, rememberRedirect, rememberedApplicant, rememberedRedirect } from './oauth-return.ts'
 
 const fetchers = createBackendFetchers('/api/ibv')
@@ -42,7 +43,7 @@ export function App() {
 
   const current = applicants.find((applicant) => applicant.consumerId === selected)
   return (
-    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl}>
+    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={locale}>
       <IbvEvents url="/api/ibv/events" />
       <Topbar />
       <main className="layout">

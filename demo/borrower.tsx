@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client'
 import { ConnectButton, IbvProvider, createBackendFetchers } from 'ibv-kit'
 import { CredentialsHint } from './CredentialsHint.tsx'
 import { Topbar } from './Topbar.tsx'
+import { locale } from './language.ts'
 
 const fetchers = createBackendFetchers('/api/ibv')
 // The sandbox is mounted on this dev server; in production this is the service's address.
@@ -18,7 +19,7 @@ const invite = new URLSearchParams(window.location.search).get('ibv_invite') ?? 
 function BorrowerPage() {
   const [connected, setConnected] = useState<string>()
   return (
-    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} audience="borrower">
+    <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} audience="borrower" locale={locale}>
       <Topbar />
       <main className="borrower">
         <section className="panel">

@@ -38,6 +38,7 @@ const entryPoints: [folder: string, importPath: string][] = [
 /** The pages after the guides and the reference: last in the sidebar, under "More" in the nav. */
 const more = [
   { text: 'Where the spec is silent', link: '/spec-choices' },
+  { text: 'Browser support', link: '/browsers' },
   { text: 'Performance', link: '/performance' },
   { text: 'Architecture', link: '/architecture' },
   { text: 'Examples', link: '/examples' },

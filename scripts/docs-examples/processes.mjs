@@ -69,10 +69,10 @@ function spawnStoppable(command, args, { cwd, env }) {
  * @param {string} command
  * @param {string[]} args
  * @param {{ cwd: string, env: Record<string, string>, ready: (output: string) => boolean }} options `env`: the whole environment (see baseEnv)
- * @returns {Promise<{ output: () => string }>} what it printed so far, on stdout and stderr
+ * @returns {Promise<{ output: () => string, stop: () => Promise<void> }>} what it printed so far, on stdout and stderr; its stop function
  */
 export function start(label, command, args, { cwd, env, ready }) {
-  const { child } = spawnStoppable(command, args, { cwd, env })
+  const { child, stop } = spawnStoppable(command, args, { cwd, env })
   let output = ''
   return new Promise((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new ExampleError(`${label} did not start within ${WAIT / 1000} s:\n${output}`)), WAIT)
@@ -80,7 +80,7 @@ export function start(label, command, args, { cwd, env, ready }) {
       output += chunk.toString()
       if (ready(output)) {
         clearTimeout(timer)
-        resolveStart({ output: () => output })
+        resolveStart({ output: () => output, stop })
       }
     }
     child.stdout.on('data', read)
@@ -88,6 +88,10 @@ export function start(label, command, args, { cwd, env, ready }) {
     child.on('exit', (code) => {
       clearTimeout(timer)
       reject(new ExampleError(`${label} ended (exit code ${code}) before it was ready:\n${output}`))
+    })
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(new ExampleError(`${label} could not start: ${error.message}`))
     })
   })
 }

@@ -1,0 +1,73 @@
+// One flow, run in each engine: `engineFlow(name, body)` declares a test per engine in which a
+// fresh app server (its own sandbox and backend) and a fresh tab are ready. When the flow fails,
+// a screenshot of each open tab is written to reports/engines/ and named in the error.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, inject, it } from 'vitest'
+import { startElementsExample, startEnginesApp, type RunningApp } from './app.ts'
+import { ENGINES, type EngineBrowser, type EngineName, type Tab } from './driver.ts'
+import { launchEngine } from './engines.ts'
+
+export interface FlowContext {
+  engine: EngineName
+  browser: EngineBrowser
+  app: RunningApp
+  /** A tab on the app's first page (not yet opened). */
+  tab: Tab
+  /** Another tab, in a context of its own (a borrower's phone): closed with the flow. */
+  newTab(options?: { width?: number; height?: number }): Promise<Tab>
+  /** The folder where every tab of the flow saves its downloads, without asking: new, removed with the flow. */
+  downloads: string
+  /** Writes a screenshot of `tab` to reports/engines/<name>-<engine>.png; returns the path. */
+  screenshot(tab: Tab, name: string): Promise<string>
+}
+
+const REPORTS = fileURLToPath(new URL('../../reports/engines/', import.meta.url))
+/** A whole flow in one engine, starts included: generous, as load must never fail a flow. */
+const FLOW_TIMEOUT = 120_000
+
+export function engineFlow(name: string, body: (context: FlowContext) => Promise<void>, options: { app?: 'demo' | 'elements' } = {}) {
+  describe.each(ENGINES)(`${name}, in %s`, (engine) => {
+    let browser: EngineBrowser | undefined
+    afterAll(async () => {
+      await browser?.close()
+    })
+    it(name, { timeout: FLOW_TIMEOUT }, async () => {
+      browser ??= await launchEngine(engine)
+      const dir = inject('enginesApp')
+      const app = options.app === 'elements' ? await startElementsExample(dir) : await startEnginesApp(dir)
+      const tabs: Tab[] = []
+      const downloads = mkdtempSync(join(tmpdir(), 'ibv-downloads-'))
+      const newTab = async (size?: { width?: number; height?: number }) => {
+        const tab = await browser!.newTab({ ...size, downloads })
+        tabs.push(tab)
+        return tab
+      }
+      const slug = name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+      const screenshot = async (tab: Tab, shot: string) => {
+        mkdirSync(REPORTS, { recursive: true })
+        const path = `${REPORTS}${shot}-${engine}.png`
+        // What the page last laid out, painted: two animation frames later.
+        await tab.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))).catch(() => undefined)
+        await tab.screenshot(path)
+        return path
+      }
+      try {
+        await body({ engine, browser, app, tab: await newTab(), newTab, downloads, screenshot })
+      } catch (error) {
+        const shots = await Promise.all(tabs.map((tab, index) => screenshot(tab, `${slug}-failed-${index}`).catch(() => undefined)))
+        if (error instanceof Error) error.message += `\n(${browser.version}; screenshots: ${shots.filter(Boolean).join(', ') || 'none'})`
+        throw error
+      } finally {
+        for (const tab of tabs.reverse()) await tab.close().catch(() => undefined)
+        await app.stop()
+        rmSync(downloads, { recursive: true, force: true })
+      }
+    })
+  })
+}

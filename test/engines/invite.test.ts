@@ -1,0 +1,36 @@
+// The invite round trip: the officer invites Priya (no bank yet) and "sends" the link; Priya opens
+// it on her phone, in a browser that has never seen the lender's app, and connects her bank; the
+// same link then refuses a second use, with a message she can read.
+import { expect } from 'vitest'
+import { engineFlow } from './flow.ts'
+import { choosePasswordBank, dialogClosed, signIn, widgetOf } from './widget.ts'
+
+const REFUSED = 'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.'
+
+engineFlow('the invite round trip', async ({ tab, app, newTab, screenshot }) => {
+  await tab.goto(app.url)
+  await tab.click({ selector: 'button.applicant', text: 'Priya Raman' })
+  await tab.click({ selector: 'button', text: 'Invite Priya to connect a bank' })
+  const link = await tab.text('.ibv-invite code')
+  expect(link).toMatch(new RegExp(`^${app.url}/borrower\\?ibv_invite=`))
+  await tab.click({ selector: '.ibv-invite button', text: 'Send to Priya' })
+  expect(await tab.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href*="ibv_invite="]')?.href)).toBe(link)
+
+  const phone = await newTab({ width: 390, height: 844 })
+  await phone.goto(link)
+  await phone.click({ selector: 'button', text: 'Connect your bank' })
+  const widget = await widgetOf(phone)
+  await widget.waitFor('the bank list', () => !!document.querySelector('form button[name="institution"]'))
+  await phone.waitFor("the dialog at the widget's height", () => !!document.querySelector<HTMLElement>('iframe.ibv-connect-dialog__frame')?.style.height)
+  await screenshot(phone, 'borrower-dialog-390')
+  await choosePasswordBank(widget)
+  await signIn(widget, 'user_good', 'pass_good')
+  await dialogClosed(phone)
+  await phone.waitFor('the thank-you', () => document.querySelector('[role="status"]')?.textContent?.includes('Your bank is connected'))
+
+  // The same link again, as if opened a second time.
+  await phone.goto(link)
+  await phone.click({ selector: 'button', text: 'Connect your bank' })
+  await phone.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
+  expect(await phone.has('dialog iframe')).toBe(false)
+})

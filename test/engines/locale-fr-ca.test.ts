@@ -1,0 +1,20 @@
+// In Canadian French: the officer's page with `?lang=fr-CA`. Lena connects by password in a
+// French widget; the badge and the hosted report then speak French.
+import { expect } from 'vitest'
+import { engineFlow } from './flow.ts'
+import { choosePasswordBank, dialogClosed, signIn, widgetOf } from './widget.ts'
+
+engineFlow('an officer connects in Canadian French', async ({ tab, app }) => {
+  await tab.goto(`${app.url}/?lang=fr-CA`)
+  await tab.click({ selector: 'button.applicant', text: 'Lena Fischer' })
+  await tab.click({ selector: 'button', text: /^Connect bank$/ })
+  const widget = await widgetOf(tab)
+  expect(await widget.evaluate(() => document.documentElement.lang)).toBe('fr-CA')
+  await choosePasswordBank(widget)
+  expect(await widget.text({ selector: 'label', text: 'Mot de passe' })).toMatch(/Mot de passe/)
+  await signIn(widget, 'user_good', 'pass_good')
+  await dialogClosed(tab)
+  await tab.waitFor('the French badge', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Terminé'))
+  const report = await tab.frame('iframe.ibv-embedded-report__frame')
+  await report.waitFor('the report in French', () => document.documentElement.lang === 'fr-CA' && document.body.innerText.length > 200)
+})

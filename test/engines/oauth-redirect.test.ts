@@ -1,0 +1,38 @@
+// An officer ticks "Use redirect (as in a mobile webview)" and connects an applicant through the
+// OAuth bank: the whole page goes to the bank's page, Allow sends it back to the officer's page
+// with oauth_state_id, where the widget reopens by itself and completes; the address is cleaned.
+import { expect } from 'vitest'
+import { engineFlow } from './flow.ts'
+import { DIALOG_FRAME, dialogClosed, widgetOf } from './widget.ts'
+
+engineFlow('an OAuth bank by redirect', async ({ tab, app }) => {
+  await tab.goto(app.url)
+  await tab.click({ selector: 'button.applicant', text: 'Lena Fischer' })
+  await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
+  await tab.click({ selector: 'button', text: /^Connect bank$/ })
+  const widget = await widgetOf(tab)
+  await widget.click({ selector: 'form button[name="institution"]', text: 'Wombat Bank (OAuth)' })
+  await widget.click({ selector: 'a', text: 'Continue to Wombat Bank (OAuth)' })
+
+  // The bank's page, in the whole tab.
+  await tab.waitFor('the bank’s consent page', () => location.pathname.endsWith('/oauth/authorize') && document.querySelector('h1')?.textContent?.includes('Allow access'))
+  await tab.click({ selector: 'button', text: /^Allow$/ })
+
+  // Back on the officer's page, loaded with the bank's state: the widget reopens with it by itself
+  // and completes (it may be done before a check could see it open), then the state leaves the address.
+  const loaded = await tab.waitFor(
+    'the officer’s page, back from the bank',
+    (origin: string) => {
+      const entry = performance.getEntriesByType('navigation')[0]
+      return location.origin === origin && location.pathname === '/' && !!entry && entry.name
+    },
+    [app.url],
+  )
+  expect(new URL(loaded).searchParams.get('oauth_state_id')).toMatch(/^os_/)
+  await dialogClosed(tab)
+  await tab.waitFor('the report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+  expect(await tab.text('#detail-title')).toBe('Lena Fischer')
+  expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
+  await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
+  expect(await tab.has(DIALOG_FRAME)).toBe(false)
+})

@@ -1,0 +1,107 @@
+// The flows' driver for Chromium (Debian's, over CDP) and Firefox (Debian's ESR, over WebDriver
+// BiDi), both through puppeteer-core: no browser is downloaded.
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page, type Target as PageTarget } from 'puppeteer-core'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { firefoxPath } from '../../scripts/engines.mjs'
+import { WAIT, describeTarget, findArgs, findInPage, poll, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
+
+export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
+  // Popup blockers on, as people have them (puppeteer turns them off by default; WebKit's stays on).
+  const browser: Browser =
+    engine === 'chromium'
+      ? await puppeteer.launch({ browser: 'chrome', executablePath: chromiumPath(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+      : await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: { 'dom.disable_open_during_load': true } })
+  return {
+    engine,
+    version: await browser.version(),
+    async newTab({ width = 1280, height = 900, downloads } = {}) {
+      // Over BiDi too: browser.setDownloadBehavior (Firefox 153 ESR has it).
+      const context = await browser.createBrowserContext(downloads ? { downloadBehavior: { policy: 'allow', downloadPath: downloads } } : {})
+      const page = await context.newPage()
+      await page.setViewport({ width, height })
+      return tabOf(page, () => context.close())
+    },
+    close: () => browser.close(),
+  }
+}
+
+function surfaceOf(frame: () => Frame): Surface {
+  const find = async (target: Target, usable: boolean) => {
+    const handle = await frame().evaluateHandle(findInPage, ...findArgs(target, usable))
+    const element = handle.asElement() as ElementHandle<Element> | null
+    if (!element) await handle.dispose()
+    return element
+  }
+  const found = (target: Target, usable = true) => poll(describeTarget(target), () => find(target, usable))
+  const surface: Surface = {
+    async click(given) {
+      const element = await found(targetOf(given))
+      await element.click()
+      await element.dispose()
+    },
+    async fill(given, value) {
+      const element = await found(targetOf(given))
+      await element.click({ count: 3 })
+      await element.evaluate((input) => ((input as HTMLInputElement).value = ''))
+      await element.type(value)
+      await element.dispose()
+    },
+    async text(given) {
+      const element = await found(targetOf(given), false)
+      const text = await element.evaluate((node) => ((node as HTMLElement).innerText ?? node.textContent ?? '').trim())
+      await element.dispose()
+      return text
+    },
+    async has(given) {
+      const element = await find(targetOf(given), false).catch(() => null)
+      await element?.dispose()
+      return !!element
+    },
+    waitFor: (what, check, args, timeout = WAIT) => poll(what, () => frame().evaluate(check as never, ...((args ?? []) as never[])), timeout) as never,
+    evaluate: (script, ...args) => frame().evaluate(script as never, ...(args as unknown as never[])) as never,
+    async frame(selector) {
+      const element = await found({ selector }, false)
+      const inner = await element.contentFrame()
+      if (!inner) throw new Error(`${selector} is not a frame`)
+      // The frame is kept across its navigations; asked again if its element was replaced.
+      let current = inner
+      return surfaceOf(() => (current.detached ? (current = inner) : current))
+    },
+  }
+  return surface
+}
+
+function tabOf(page: Page, close: () => Promise<void>): Tab {
+  return {
+    ...surfaceOf(() => page.mainFrame()),
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load' })
+    },
+    url: async () => page.url(),
+    // Any new page in the tab's own context: `page.on('popup')` misses, over BiDi, a window
+    // opened from inside a frame (its opener is the frame's context, not the page's).
+    nextPopup: (timeout = WAIT) =>
+      new Promise<Tab>((resolve, reject) => {
+        const context = page.browserContext()
+        const done = () => {
+          clearTimeout(timer)
+          context.off('targetcreated', opened)
+        }
+        const timer = setTimeout(() => {
+          done()
+          reject(new Error(`No window opened within ${timeout / 1000} s.`))
+        }, timeout)
+        const opened = (target: PageTarget) => {
+          if (target.type() !== 'page') return
+          done()
+          target.page().then((popup) => (popup ? resolve(tabOf(popup, () => popup.close())) : reject(new Error('A window opened that cannot be driven.'))), reject)
+        }
+        context.on('targetcreated', opened)
+      }),
+    isOpen: async () => !page.isClosed(),
+    async screenshot(path) {
+      await page.screenshot({ path: path as `${string}.png` })
+    },
+    close,
+  }
+}
