@@ -136,7 +136,7 @@ function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { ser
       timeoutMs: 10_000,
       fetch: async (input, init) => {
         const response = await fetch(input, init)
-        setCalls((list) => [...list, `${init?.method ?? 'GET'} ${String(input)} → ${response.status}`])
+        setCalls((list) => [...list, `${init?.method ?? 'GET'} ${String(input)}: ${response.status}`])
         return response
       },
     }),
@@ -161,6 +161,6 @@ export const BackendFetchers: Story = {
   ),
   play: async ({ canvasElement }) => {
     const calls = within(canvasElement).getByRole('list', { name: 'Calls to the backend' })
-    await waitFor(() => expect(calls).toHaveTextContent(/^GET \/api\/ibv\/reports\/IBV\w+ → 200$/), { timeout: 5000 })
+    await waitFor(() => expect(calls).toHaveTextContent(/^GET \/api\/ibv\/reports\/IBV\w+: 200$/), { timeout: 5000 })
   },
 }

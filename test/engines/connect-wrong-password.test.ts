@@ -2,16 +2,14 @@
 // that opened it), and the applicant's request waits for a reconnect, with the prompt to send it.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
-import { choosePasswordBank, dialogClosed, signIn, widgetOf } from './widget.ts'
+import { choosePasswordBank, dialogClosed, openApplicant, openConnect, signIn } from './widget.ts'
 
 engineFlow('connect with a wrong password', async ({ tab, app }) => {
-  await tab.goto(app.url)
-  await tab.click({ selector: 'button.applicant', text: 'Lena Fischer' })
-  await tab.click({ selector: 'button', text: /^Connect bank$/ })
-  const widget = await widgetOf(tab)
+  await openApplicant(tab, app.url, 'Lena Fischer')
+  const widget = await openConnect(tab)
   await choosePasswordBank(widget)
   await signIn(widget, 'user_good', 'not-the-password')
-  expect(await widget.text('[role="alert"]')).toMatch(/password/i)
+  expect(await widget.text('[role="alert"]')).toBe('The username or password is not right. Check your username and password and try again.')
   // Inside a frame the widget's own Exit is hidden: the dialog's close button is the way out.
   expect(await widget.has({ selector: '[data-ibv-exit-button]' })).toBe(true)
   expect(await widget.evaluate(() => (document.querySelector('[data-ibv-exit-button]') as HTMLElement).offsetParent === null)).toBe(true)

@@ -128,3 +128,6 @@ export async function poll<T>(what: string, probe: () => Promise<T | false | nul
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/** `text` with the value of every query parameter that carries a credential replaced by `…`. */
+export const redactTokens = (text: string) => text.replace(/([?&](?:token|link|ibv_invite|oauth_state_id)=)[^&\s"'`)]+/g, '$1…')

@@ -3,6 +3,7 @@
 // token is fetched and the report comes back, and the frame on screen is never blank meanwhile.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
+import { openApplicant } from './widget.ts'
 
 /** In the page: samples every animation frame until `window.ibvStop` is set; collects what went wrong in `window.ibvProblems`. */
 function watchFrames() {
@@ -33,8 +34,7 @@ function renewed(reportId: string) {
 }
 
 engineFlow('the hosted report renews its expired token', async ({ tab, app }) => {
-  await tab.goto(app.url)
-  await tab.click({ selector: 'button.applicant', text: 'Ada Okafor' })
+  await openApplicant(tab, app.url, 'Ada Okafor')
   const reportId = (await tab.text({ selector: '.detail p.muted code:last-of-type' })).trim()
   const report = await tab.frame('iframe.ibv-embedded-report__frame')
   await report.waitFor('the hosted report', (id: string) => document.body?.innerText.includes(id), [reportId])

@@ -4,11 +4,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, inject, it } from 'vitest'
 import { startElementsExample, startEnginesApp, type RunningApp } from './app.ts'
-import { ENGINES, type EngineBrowser, type EngineName, type Tab } from './driver.ts'
+import { ENGINES, redactTokens, type EngineBrowser, type EngineName, type Tab } from './driver.ts'
 import { launchEngine } from './engines.ts'
+import { REPORTS } from './global-setup.ts'
 
 export interface FlowContext {
   engine: EngineName
@@ -24,7 +24,6 @@ export interface FlowContext {
   screenshot(tab: Tab, name: string): Promise<string>
 }
 
-const REPORTS = fileURLToPath(new URL('../../reports/engines/', import.meta.url))
 /** A whole flow in one engine, starts included: generous, as load must never fail a flow. */
 const FLOW_TIMEOUT = 120_000
 
@@ -34,7 +33,7 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
     afterAll(async () => {
       await browser?.close()
     })
-    it(name, { timeout: FLOW_TIMEOUT }, async () => {
+    it(`${name} (${engine})`, { timeout: FLOW_TIMEOUT }, async () => {
       browser ??= await launchEngine(engine)
       const dir = inject('enginesApp')
       const app = options.app === 'elements' ? await startElementsExample(dir) : await startEnginesApp(dir)
@@ -61,7 +60,11 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
         await body({ engine, browser, app, tab: await newTab(), newTab, downloads, screenshot })
       } catch (error) {
         const shots = await Promise.all(tabs.map((tab, index) => screenshot(tab, `${slug}-failed-${index}`).catch(() => undefined)))
-        if (error instanceof Error) error.message += `\n(${browser.version}; screenshots: ${shots.filter(Boolean).join(', ') || 'none'})`
+        if (error instanceof Error) {
+          // A link in a message (a failed goto, a waited-for address) would print its token.
+          error.message = `${redactTokens(error.message)}\n(${browser.version}; screenshots: ${shots.filter(Boolean).join(', ') || 'none'})`
+          if (error.stack) error.stack = redactTokens(error.stack)
+        }
         throw error
       } finally {
         for (const tab of tabs.reverse()) await tab.close().catch(() => undefined)

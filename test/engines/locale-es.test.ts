@@ -1,12 +1,11 @@
 // In Spanish: Priya's invite link with her language (`&lang=es`, as a lender that knows it adds
-// it). The connect dialog, the widget and the thank-you speak Spanish.
+// it). The connect dialog and the widget speak Spanish (the demo's own page stays in English).
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
-import { choosePasswordBank, dialogClosed, signIn, widgetOf } from './widget.ts'
+import { choosePasswordBank, dialogClosed, openApplicant, signIn, widgetOf } from './widget.ts'
 
 engineFlow('a borrower connects in Spanish', async ({ tab, app, newTab }) => {
-  await tab.goto(app.url)
-  await tab.click({ selector: 'button.applicant', text: 'Priya Raman' })
+  await openApplicant(tab, app.url, 'Priya Raman')
   await tab.click({ selector: 'button', text: 'Invite Priya to connect a bank' })
   const link = await tab.text('.ibv-invite code')
 

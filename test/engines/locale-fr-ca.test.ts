@@ -2,13 +2,11 @@
 // French widget; the badge and the hosted report then speak French.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
-import { choosePasswordBank, dialogClosed, signIn, widgetOf } from './widget.ts'
+import { choosePasswordBank, dialogClosed, openApplicant, openConnect, signIn } from './widget.ts'
 
 engineFlow('an officer connects in Canadian French', async ({ tab, app }) => {
-  await tab.goto(`${app.url}/?lang=fr-CA`)
-  await tab.click({ selector: 'button.applicant', text: 'Lena Fischer' })
-  await tab.click({ selector: 'button', text: /^Connect bank$/ })
-  const widget = await widgetOf(tab)
+  await openApplicant(tab, `${app.url}/?lang=fr-CA`, 'Lena Fischer')
+  const widget = await openConnect(tab)
   expect(await widget.evaluate(() => document.documentElement.lang)).toBe('fr-CA')
   await choosePasswordBank(widget)
   expect(await widget.text({ selector: 'label', text: 'Mot de passe' })).toMatch(/Mot de passe/)
@@ -16,5 +14,8 @@ engineFlow('an officer connects in Canadian French', async ({ tab, app }) => {
   await dialogClosed(tab)
   await tab.waitFor('the French badge', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Terminé'))
   const report = await tab.frame('iframe.ibv-embedded-report__frame')
-  await report.waitFor('the report in French', () => document.documentElement.lang === 'fr-CA' && document.body.innerText.length > 200)
+  await report.waitFor(
+    'the report in French',
+    () => document.documentElement.lang === 'fr-CA' && document.querySelector('h1')?.textContent === 'Rapport de vérification des revenus et des comptes bancaires',
+  )
 })

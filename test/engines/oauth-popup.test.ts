@@ -4,7 +4,7 @@
 import { expect } from 'vitest'
 import { poll, type Tab } from './driver.ts'
 import { engineFlow } from './flow.ts'
-import { DIALOG_FRAME, dialogClosed, widgetOf } from './widget.ts'
+import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect, widgetOf } from './widget.ts'
 
 const BANK = 'Wombat Bank (OAuth)'
 
@@ -33,9 +33,8 @@ async function atTheBank(tab: Tab, decision: 'Allow' | 'Deny') {
 }
 
 engineFlow('an OAuth bank in a popup window', async ({ tab, app }) => {
-  await tab.goto(app.url)
-  await tab.click({ selector: 'button.applicant', text: 'Priya Raman' })
-  await tab.click({ selector: 'button', text: /^Connect bank$/ })
+  await openApplicant(tab, app.url, 'Priya Raman')
+  await openConnect(tab)
 
   await atTheBank(tab, 'Deny')
   const widget = await widgetOf(tab)

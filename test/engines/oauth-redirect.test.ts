@@ -3,14 +3,12 @@
 // with oauth_state_id, where the widget reopens by itself and completes; the address is cleaned.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
-import { DIALOG_FRAME, dialogClosed, widgetOf } from './widget.ts'
+import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect } from './widget.ts'
 
 engineFlow('an OAuth bank by redirect', async ({ tab, app }) => {
-  await tab.goto(app.url)
-  await tab.click({ selector: 'button.applicant', text: 'Lena Fischer' })
+  await openApplicant(tab, app.url, 'Lena Fischer')
   await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
-  await tab.click({ selector: 'button', text: /^Connect bank$/ })
-  const widget = await widgetOf(tab)
+  const widget = await openConnect(tab)
   await widget.click({ selector: 'form button[name="institution"]', text: 'Wombat Bank (OAuth)' })
   await widget.click({ selector: 'a', text: 'Continue to Wombat Bank (OAuth)' })
 

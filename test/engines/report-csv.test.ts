@@ -6,11 +6,12 @@ import { join } from 'node:path'
 import { expect } from 'vitest'
 import { poll } from './driver.ts'
 import { engineFlow } from './flow.ts'
+import { openApplicant } from './widget.ts'
 
 const HEADER = 'institution,account_name,account_type,account_number,item_code,feature,feature_label,value'
 
 engineFlow('the native report view’s CSV download', async ({ tab, app, downloads }) => {
-  await tab.goto(app.url)
+  await openApplicant(tab, app.url, 'Ada Okafor')
   await tab.waitFor('Ada’s report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
   const reportId = await tab.waitFor('the report id', () => document.querySelectorAll('.detail .muted code')[1]?.textContent)
   await tab.click({ selector: '.tabs button', text: 'Native view' })

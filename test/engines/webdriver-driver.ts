@@ -16,10 +16,15 @@ import { WAIT, describeTarget, findArgs, findInPage, poll, targetOf, type Engine
 type Session = WebdriverIO.Browser
 type ElementRef = WebdriverIO.Element
 
-/** WebKitWebDriver on a free port, under `xvfb-run -a` (a display of its own), with `env` added to ours. */
-async function startDriver(env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * WebKitWebDriver on a free port, under `xvfb-run -a` (a display of its own), with `env` added to
+ * ours. Its X authority file goes in `dir`: xvfb-run would make a temp dir for it and, stopped
+ * with its process group, never remove it.
+ */
+async function startDriver(dir: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort()
-  const child = spawn(xvfbRunPath(), ['-a', webkitDriverPath(), `--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', detached: true, env: { ...process.env, ...env } })
+  const args = ['-a', '-f', join(dir, 'Xauthority'), webkitDriverPath(), `--port=${port}`, '--host=127.0.0.1']
+  const child = spawn(xvfbRunPath(), args, { stdio: 'ignore', detached: true, env: { ...process.env, ...env } })
   await poll(
     `WebKitWebDriver on port ${port}`,
     async () => {
@@ -43,7 +48,7 @@ async function startSession(): Promise<{ session: Session; downloads: string; st
   const home = mkdtempSync(join(tmpdir(), 'ibv-webkit-'))
   const downloads = join(home, 'downloads')
   writeFileSync(join(home, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`)
-  const { port, child } = await startDriver({ XDG_CONFIG_HOME: home })
+  const { port, child } = await startDriver(home, { XDG_CONFIG_HOME: home })
   const stopDriver = () => {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM')
@@ -150,12 +155,8 @@ function surfaceOf(state: SessionState, handle: string, frames: string[]): Surfa
   const found = (target: Target, usable = true) => poll(describeTarget(target), () => find(target, usable))
   return {
     async click(given) {
-      const target = targetOf(given)
-      await poll(`a click on ${describeTarget(target)}`, async () => {
-        const element = await found(target)
-        await element.click()
-        return true
-      })
+      const element = await found(targetOf(given))
+      await element.click()
     },
     async fill(given, value) {
       const element = await found(targetOf(given))

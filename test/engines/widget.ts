@@ -4,6 +4,18 @@ import type { Surface, Tab } from './driver.ts'
 
 export const DIALOG_FRAME = 'iframe.ibv-connect-dialog__frame'
 
+/** The demo's officer page at `url` (the applicants and the sandbox controls), with `name`'s detail open. */
+export async function openApplicant(tab: Tab, url: string, name: string) {
+  await tab.goto(url)
+  await tab.click({ selector: 'button.applicant', text: name })
+}
+
+/** On an applicant's detail with no bank: "Connect bank"; resolves to the widget's document in the dialog. */
+export async function openConnect(tab: Tab): Promise<Surface> {
+  await tab.click({ selector: 'button', text: /^Connect bank$/ })
+  return widgetOf(tab)
+}
+
 /** The widget's document in the connect dialog of `tab`. */
 export const widgetOf = (tab: Tab): Promise<Surface> => tab.frame(DIALOG_FRAME)
 

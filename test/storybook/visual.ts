@@ -14,8 +14,8 @@
 // Noto Mono, Droid Sans Fallback and the URW fonts, and made monospace lines 3 px taller), so one
 // `font-family: Inter !important` rule for `*` replaces them all, rather than a second bundled face
 // for monospace. Monospace text is then drawn in Inter in the screenshots only; Storybook itself
-// and the published styles keep their fonts. Only a character that no Inter latin face has (the
-// "→" in IbvProvider's Backend Fetchers) still comes from the system's sans-serif (DejaVu Sans).
+// and the published styles keep their fonts. The bundled faces are Inter's latin subset: a story
+// must show no character outside it (an arrow, say), which a system font would draw.
 import { afterEach, beforeEach, expect, type TestContext } from 'vitest'
 import { page } from 'vitest/browser'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
