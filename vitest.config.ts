@@ -131,7 +131,9 @@ export default defineConfig({
         plugins: [
           storybookTest({ configDir: '.storybook' }),
           ibvSandbox({
-            sandbox: { seed: 13, clock: storyClock },
+            // A fixed address in the links the sandbox writes (a reconnect link shown in a story): the
+            // test server's port is the first free one, and a screenshot must not change with it.
+            sandbox: { seed: 13, clock: storyClock, serviceUrl: 'http://127.0.0.1:6006/ibv-sandbox' },
             backend: (sandbox) => createStorybookBackend(sandbox, { onReset: () => storyClock.rewind() }),
           }),
         ],
