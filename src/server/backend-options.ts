@@ -100,6 +100,19 @@ export interface IbvBackendOptions {
    * construction. @default []
    */
   allowedOrigins?: readonly string[]
+  /**
+   * Milliseconds one request to the routes may spend on the service (`POST /tokens` of every kind,
+   * `GET /reports/:id`, `POST /refresh/:consumerId`, `POST /invites/complete`), from when it came
+   * in: every attempt and the waits between the client's retries count. When it passes, the call
+   * under way is cancelled, no retry starts, and the browser gets a `504` with code `timeout`. Keep
+   * it at or below the browser's own timeout (`createBackendFetchers`' `timeoutMs`, 15 s), so the
+   * browser reads the `504` rather than giving up first. The calls also stop, before this, when
+   * the browser goes away (the request's `signal` aborts; see the backend guide); a report read or
+   * token mint shared with other viewers stops only once they have all gone. `prefetch`'s
+   * `timeoutMs` is never longer. A whole number from 1 to 2147483647; anything else throws a
+   * `RangeError` at construction. @default 15000
+   */
+  upstreamTimeoutMs?: number
   /** Told about unexpected failures (never given the API key), for your logs. */
   onError?: (error: unknown) => void
   /**

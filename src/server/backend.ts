@@ -7,7 +7,7 @@ import { readJsonObject } from './body.js'
 import { defaultClientKey } from './client-key.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
-import { originsOption, wholeNumberOption } from './option-checks.js'
+import { originsOption, timerOption, wholeNumberOption } from './option-checks.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
@@ -17,6 +17,7 @@ import { safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import { inWebhookSpan, observeOpenStreams } from './telemetry.js'
+import { upstreamDeadline } from './upstream-signal.js'
 import { handleWebhook } from './webhook-route.js'
 import { healthAnswer } from './health.js'
 import { idProblem } from './ids.js'
@@ -53,11 +54,15 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const jsonBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.json', options.maxBodyBytes?.json, 16 * 1024))
   const readJson = (request: Request) => readJsonObject(request, jsonBody)
 
+  // One deadline per request for its calls to the service, retries included; they also stop when the browser goes away.
+  const upstreamTimeoutMs = timerOption('createIbvBackend', 'upstreamTimeoutMs', options.upstreamTimeoutMs, 15_000)
+  const upstream = (request: Request) => upstreamDeadline(request, upstreamTimeoutMs)
+
   const allowed = askingAuthorize(options.authorize, onError)
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
-  const invites = inviteRoutes(options.invites, client, onError, readJson)
+  const invites = inviteRoutes(options.invites, client, onError, readJson, upstream)
   const reports = sharedReportReads(client, options.reportCache, onError)
   // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
   // lender's handler throws and the service retries.
@@ -90,13 +95,14 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next())))
 
   app.post('/tokens', async (c) => {
+    const signal = upstream(c.req.raw)
     const body = await readJson(c.req.raw)
     if (body.type === 'consumer') {
       const consumerId = body.consumer_id as string
       const problem = present(body.consumer_id) ? idProblem('consumer_id', consumerId) : 'consumer_id is required for a consumer token'
       if (problem) return invalid({ consumer_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId }))) return refuse()
-      const token = await client.createConsumerToken(consumerId)
+      const token = await client.createConsumerToken(consumerId, { signal })
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     }
     if (body.type === 'embedded_report_token') {
@@ -104,31 +110,34 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
       const problem = present(productRequestId) ? idProblem('product_request_id', productRequestId) : 'product_request_id is required for an embedded report token'
       if (problem) return invalid({ product_request_id: [problem] })
       if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
-      return json(await embeddedToken(productRequestId))
+      return json(await embeddedToken(productRequestId, signal))
     }
-    if (body.type === 'invite') return invites.token(body)
+    if (body.type === 'invite') return invites.token(body, signal)
     return invalid({ type: [options.invites ? 'type must be consumer, embedded_report_token or invite' : 'type must be consumer or embedded_report_token'] })
   })
 
   app.get('/reports/:productRequestId', async (c) => {
+    const signal = upstream(c.req.raw)
     const productRequestId = c.req.param('productRequestId')
     const problem = idProblem('productRequestId', productRequestId)
     if (problem) return invalid({ productRequestId: [problem] })
     if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
     const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
-    // Shared with the viewers reading it at the same time: one leaving does not cancel it.
-    const result = await reports.read(productRequestId, version)
+    // Shared with the viewers reading it at the same time: one leaving (or out of time) does not
+    // cancel it for the others; it is cancelled once they have all gone.
+    const result = await reports.read(productRequestId, version, signal)
     return result.kind === 'ready' ? json(result.report, 200) : json(result.pending, 202)
   })
 
   app.post('/refresh/:consumerId', async (c) => {
+    const signal = upstream(c.req.raw)
     const consumerId = c.req.param('consumerId')
     const problem = idProblem('consumerId', consumerId)
     if (problem) return invalid({ consumerId: [problem] })
     // Asked first: a caller who may not refresh never gets to send a body.
     if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
     await readJson(c.req.raw) // nothing is read from it, but it must be a JSON object
-    return json(await client.refresh(consumerId))
+    return json(await client.refresh(consumerId, { signal }))
   })
 
   app.post('/webhooks', (c) =>
@@ -151,7 +160,11 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   invites.mount(app, (request, consumerId) => allowed({ request, action: 'invite', consumerId }), refuse)
 
   app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
-  app.onError((error) => {
+  app.onError((error, c) => {
+    // The browser went away and its calls were abandoned: no one reads this, and it is no failure.
+    if (c.req.raw.signal.aborted && error instanceof IbvError && (error.code === 'network' || error.code === 'timeout')) {
+      return json({ message: 'The request was aborted by its client.', code: 'aborted' }, 499)
+    }
     // The request's own faults found while reading it: too slow (408), too large (413), not JSON (415).
     if (error instanceof IbvError && (error.status === 408 || error.status === 413 || error.status === 415)) {
       return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
@@ -167,7 +180,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     },
     fetch: async (request) => app.fetch(request),
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
-    prefetch: createPrefetcher({ allowed, embeddedToken, client, onError }),
+    prefetch: createPrefetcher({ allowed, embeddedToken, client, onError, upstreamTimeoutMs }),
   }
 }
 

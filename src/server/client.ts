@@ -18,6 +18,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
+import { stoppedBy, untilAborted } from './upstream-signal.js'
 import { countMinted, countRetry, inUpstreamSpan, startTelemetry, type TokenKind, type UpstreamOperation } from './telemetry.js'
 
 /**
@@ -55,6 +56,15 @@ export interface IssuedToken {
   expiresAt: number
 }
 
+/**
+ * What a call may be given: `signal` stops it, attempts and the waits between retries included:
+ * no attempt starts once it has aborted, and one under way is cancelled. It fails with a `timeout`
+ * when the signal's reason is a `TimeoutError` (from `AbortSignal.timeout`), else a `network` error.
+ */
+export interface IbvCallOptions {
+  signal?: AbortSignal
+}
+
 /** A report answer: ready (200), or pending (202) with its status, final or not. */
 export type ReportResult =
   | { kind: 'ready'; report: IbvReport }
@@ -62,13 +72,13 @@ export type ReportResult =
 
 export interface IbvClient {
   /** Operation 1: a consumer token, for the connect widget. */
-  createConsumerToken(consumerId: string): Promise<IssuedToken>
+  createConsumerToken(consumerId: string, options?: IbvCallOptions): Promise<IssuedToken>
   /** Operation 2: an embedded report token, for the report iframe. */
-  createEmbeddedReportToken(productRequestId: string): Promise<IssuedToken>
+  createEmbeddedReportToken(productRequestId: string, options?: IbvCallOptions): Promise<IssuedToken>
   /** Operation 4, v2 unless told `v1` (what the spec uses after a refresh webhook). */
-  getReport(productRequestId: string, options?: { version?: ReportApiVersion; signal?: AbortSignal }): Promise<ReportResult>
+  getReport(productRequestId: string, options?: IbvCallOptions & { version?: ReportApiVersion }): Promise<ReportResult>
   /** Operation 3: one outcome per case of the spec. Throws only when the key is refused or nothing usable came back. */
-  refresh(consumerId: string): Promise<RefreshOutcome>
+  refresh(consumerId: string, options?: IbvCallOptions): Promise<RefreshOutcome>
   /**
    * A copy of `value`, a parsed JSON value that came from the service some other way (the backend
    * passes webhook events through it), with the API key redacted as from the client's own answers.
@@ -106,6 +116,8 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     (attempt: number) => inUpstreamSpan({ operation, method, template, attempt }, run)
 
   async function call(url: string, init: RequestInit, signal?: AbortSignal, onStatus?: (code: number) => void): Promise<{ status: number; body: unknown }> {
+    // Checked before anything is sent: a custom fetch might not look at an aborted signal.
+    if (signal?.aborted) throw stoppedBy(signal)
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
     const request = new Request(url, {
@@ -123,6 +135,7 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     } catch (cause) {
       // readCapped's refusal of an oversized answer: already the error to give.
       if (cause instanceof IbvError) throw cause
+      if (signal?.aborted) throw stoppedBy(signal)
       if (timeout.aborted) throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, { cause })
       throw new IbvError('network', `The IBV service could not be reached at ${new URL(url).origin}.`, { cause })
     }
@@ -148,10 +161,10 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     }
   }
 
-  function token(kind: TokenKind, body: Record<string, string>): Promise<IssuedToken> {
+  function token(kind: TokenKind, body: Record<string, string>, signal: AbortSignal | undefined): Promise<IssuedToken> {
     const operation = kind === 'consumer' ? 'create_consumer_token' : 'create_embedded_report_token'
     return guard(() => withRetry(traced(operation, 'POST', '/api/v1/auth/tokens', async (onStatus) => {
-      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, undefined, onStatus)
+      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, signal, onStatus)
       if (status !== 200) throw errorFromResponse(status, answer)
       const parsed = parseTokenResponse(answer)
       if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
@@ -159,12 +172,12 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
       }
       countMinted(kind)
       return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
-    }), options.retry, undefined, (error) => countRetry(operation, error)))
+    }), options.retry, signal, (error) => countRetry(operation, error)))
   }
 
   return {
-    createConsumerToken: (consumerId) => token('consumer', { consumer_id: consumerId }),
-    createEmbeddedReportToken: (productRequestId) => token('embedded_report_token', { product_request_id: productRequestId, type: 'embedded_report_token' }),
+    createConsumerToken: (consumerId, { signal } = {}) => token('consumer', { consumer_id: consumerId }, signal),
+    createEmbeddedReportToken: (productRequestId, { signal } = {}) => token('embedded_report_token', { product_request_id: productRequestId, type: 'embedded_report_token' }, signal),
 
     getReport: (productRequestId, { version = 'v2', signal } = {}) => guard(() => {
       const url = reportUrl(serviceUrl, productRequestId, version)
@@ -188,21 +201,11 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     redact: <T>(value: T) => redact.value(value) as T,
 
     // Never retried, so always attempt 1.
-    refresh: (consumerId) => guard(() => traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
-      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, undefined, onStatus)
+    refresh: (consumerId, { signal } = {}) => guard(() => traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
+      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, signal, onStatus)
       const outcome = classifyRefresh(status, body)
       if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
       return outcome
     })(1)),
   }
-}
-
-/** `promise`, or a rejection with the signal's reason once it aborts, whichever comes first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason as Error)
-    signal.addEventListener('abort', abort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
-  })
 }

@@ -1,5 +1,5 @@
 export { createIbvClient } from './client.js'
-export type { IbvClient, IbvClientOptions, IssuedToken, ReportResult } from './client.js'
+export type { IbvCallOptions, IbvClient, IbvClientOptions, IssuedToken, ReportResult } from './client.js'
 export type { RetryOptions } from './retry.js'
 export { createIbvBackend } from './backend.js'
 export { defaultClientKey } from './client-key.js'

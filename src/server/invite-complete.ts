@@ -28,18 +28,18 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
   }
 
   return {
-    /** Answers a completion reported with a genuine, unexpired invite. */
-    async complete(claims: InviteClaims, productRequestId: string, ttlMs: number): Promise<Response> {
+    /** Answers a completion reported with a genuine, unexpired invite; `signal` bounds its calls to the service. */
+    async complete(claims: InviteClaims, productRequestId: string, ttlMs: number, signal?: AbortSignal): Promise<Response> {
       try {
         const first = await stored(store.usedFor(claims.id))
         // Used for another one: answered before the service is asked, so it says nothing of this id.
         if (first !== undefined && first !== productRequestId) return alreadyUsed()
-        const owner = await ownerOf(client, productRequestId)
+        const owner = await ownerOf(client, productRequestId, signal)
         if (owner === null || (owner !== undefined && owner !== claims.consumerId)) return notThisInvites()
         if ((await stored(store.markUsed(claims.id, productRequestId, ttlMs))) !== productRequestId) return alreadyUsed()
         await stored(store.claim(productRequestId, claims.consumerId, ttlMs))
         // Asked again once the claim is stored: a webhook that came before it found nothing to confirm.
-        const named = owner ?? (await ownerOf(client, productRequestId))
+        const named = owner ?? (await ownerOf(client, productRequestId, signal))
         if (typeof named !== 'string') return json({ used: true, confirmed: false }, 202)
         await announce(productRequestId, named, await stored(store.confirm(productRequestId, named)))
         return named === claims.consumerId ? json({ used: true, confirmed: true }) : json({ used: true, confirmed: false }, 202)
@@ -69,9 +69,9 @@ function stored<T>(operation: Promise<T>): Promise<T> {
 }
 
 /** The consumer of a product request: its id (ready report), undefined (pending), or null (no such request). */
-async function ownerOf(client: IbvClient, productRequestId: string): Promise<string | undefined | null> {
+async function ownerOf(client: IbvClient, productRequestId: string, signal: AbortSignal | undefined): Promise<string | undefined | null> {
   try {
-    const result = await client.getReport(productRequestId)
+    const result = await client.getReport(productRequestId, { signal })
     return result.kind === 'ready' ? result.report.consumer_id : undefined
   } catch (error) {
     if (error instanceof IbvError && (error.code === 'not_found' || error.code === 'invalid_request')) return null

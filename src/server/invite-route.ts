@@ -16,6 +16,7 @@ export function inviteRoutes(
   client: IbvClient,
   onError: (error: unknown) => void,
   readJson: (request: Request) => Promise<Record<string, unknown>>,
+  upstreamSignal: (request: Request) => AbortSignal,
 ) {
   if (options === undefined) {
     return {
@@ -65,7 +66,7 @@ export function inviteRoutes(
         if (problem) return invalid({ product_request_id: [problem] })
         const claims = await signer.verify(body.invite)
         if (typeof claims === 'string') return refused(claims)
-        return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()))
+        return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()), upstreamSignal(c.req.raw))
       })
     },
 
@@ -73,11 +74,11 @@ export function inviteRoutes(
     onWebhook: (event: WebhookEvent) => completion.onWebhook(event),
 
     /** `POST /tokens` with `{ type: 'invite', invite }`: the invite's consumer's token, asking no one else. */
-    async token(body: Record<string, unknown>): Promise<Response> {
+    async token(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
       if (typeof body.invite !== 'string' || body.invite === '') return invalid({ invite: ['invite is required for an invite token: the ibv_invite parameter of the link'] })
       const claims = await check(body.invite)
       if (claims instanceof Response) return claims
-      const token = await client.createConsumerToken(claims.consumerId)
+      const token = await client.createConsumerToken(claims.consumerId, { signal })
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     },
   }

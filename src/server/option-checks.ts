@@ -36,3 +36,16 @@ export function originsOption(owner: string, name: string, value: unknown): Set<
   }
   return new Set(value as string[])
 }
+
+/** The longest delay a timer takes: a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * Reads a duration in milliseconds that a timer will wait: as `wholeNumberOption` (from 1 up), and
+ * at most `MAX_TIMER_MS`, since a longer timer would fire at once, with a `RangeError` that says so.
+ */
+export function timerOption(owner: string, name: string, value: unknown, fallback: number): number {
+  const ms = wholeNumberOption(owner, name, value, fallback)
+  if (ms > MAX_TIMER_MS) throw new RangeError(`${owner}: ${name} must be at most ${MAX_TIMER_MS} (the longest timer), not ${ms}.`)
+  return ms
+}

@@ -2,6 +2,8 @@ import { IbvError, type PrefetchedReport } from '../core/index.js'
 import type { AuthorizeContext } from './authorize.js'
 import type { IbvClient } from './client.js'
 import { idProblem } from './ids.js'
+import { MAX_TIMER_MS } from './option-checks.js'
+import { upstreamDeadline } from './upstream-signal.js'
 
 export interface PrefetchReportOptions {
   /**
@@ -13,6 +15,9 @@ export interface PrefetchReportOptions {
   /**
    * Milliseconds the page waits for the service: a part not there by then is null (and a
    * `timeout` is told to `onError`), and the browser asks for it as it would without a prefetch.
+   * A deadline like the backend's `upstreamTimeoutMs` (and never longer than it): every attempt
+   * and the waits between retries count, the calls still under way are then cancelled (a token
+   * mint shared with other viewers goes on for them), and none starts after `request` is aborted.
    * The page's first byte waits for this, so keep it short. A whole number from 1 to
    * 2147483647 (the longest timer); anything else throws an `invalid_request` `IbvError` before
    * `authorize` is asked. @default 3000
@@ -20,21 +25,20 @@ export interface PrefetchReportOptions {
   timeoutMs?: number
 }
 
-/** The longest delay a timer takes: a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1
-
 interface PrefetcherParts {
   allowed: (context: AuthorizeContext) => Promise<boolean>
-  embeddedToken: (productRequestId: string) => Promise<{ access_token: string; expires_in: number }>
+  embeddedToken: (productRequestId: string, signal?: AbortSignal) => Promise<{ access_token: string; expires_in: number }>
   client: IbvClient
   onError: (error: unknown) => void
+  /** The backend's `upstreamTimeoutMs`: `timeoutMs` is never longer. */
+  upstreamTimeoutMs: number
 }
 
 /**
  * The backend's `prefetch`: checks what it is given, asks `authorize` both questions, then reads
  * the token and the report at once.
  */
-export function createPrefetcher({ allowed, embeddedToken, client, onError }: PrefetcherParts) {
+export function createPrefetcher({ allowed, embeddedToken, client, onError, upstreamTimeoutMs }: PrefetcherParts) {
   return async (request: Request, productRequestId: string, { includeReport = true, timeoutMs = 3000 }: PrefetchReportOptions = {}): Promise<PrefetchedReport | null> => {
     if (!(request instanceof Request)) throw new TypeError("Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
     if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
@@ -51,25 +55,29 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError }: Pr
       allowed({ request, action: 'report', productRequestId }),
     ])
     if (answers.includes(false)) return null
-    // The report read is aborted at the deadline; a mint still under way then may finish (and
-    // fill the token cache) after the page has gone without it. The token's age counts from when
-    // it arrived, not from when the slower of the two ended.
-    const deadline = AbortSignal.timeout(timeoutMs)
+    // Both calls are aborted at the deadline, as the routes' are (a mint shared with viewers still
+    // waiting goes on for them). The token's age counts from when it arrived, not from when the
+    // slower of the two ended.
+    const deadline = upstreamDeadline(request, Math.min(timeoutMs, upstreamTimeoutMs))
     const [minted, read] = await Promise.allSettled([
       inTime(
-        embeddedToken(productRequestId).then(({ access_token, expires_in }) => ({ access_token, expires_in, issued_at: Date.now() })),
+        embeddedToken(productRequestId, deadline).then(({ access_token, expires_in }) => ({ access_token, expires_in, issued_at: Date.now() })),
         deadline,
       ),
       inTime(client.getReport(productRequestId, { signal: deadline }), deadline),
     ])
     const prefetched: PrefetchedReport = { productRequestId, fetched_at: Date.now(), token: null, status: null }
+    // A page request that was aborted (its client left) is no failure to report.
+    const told = (error: unknown) => {
+      if (!request.signal.aborted) onError(error)
+    }
     if (minted.status === 'fulfilled') prefetched.token = minted.value
-    else onError(minted.reason)
+    else told(minted.reason)
     if (read.status === 'fulfilled') {
       const result = read.value
       prefetched.status = result.kind === 'ready' ? result.report.ibv_report_status : result.pending.ibv_report_status
       if (includeReport) prefetched.answer = result.kind === 'ready' ? { kind: 'ready', report: result.report } : { kind: 'pending', pending: result.pending }
-    } else onError(read.reason)
+    } else told(read.reason)
     return prefetched
   }
 }

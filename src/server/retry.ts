@@ -1,4 +1,5 @@
 import { IbvError } from '../core/index.js'
+import { stoppedBy } from './upstream-signal.js'
 
 export interface RetryOptions {
   /** Attempts in all, the first included. @default 4 */
@@ -20,7 +21,8 @@ export function isTransient(error: unknown): boolean {
 /**
  * Runs `attempt` (given its number, 1 for the first) until it succeeds, fails with a non-transient
  * error, or the bound (attempts or deadline) is reached; then the last error is thrown. Delays are
- * exponential with full jitter. `onRetry` is told of each error that is retried.
+ * exponential with full jitter. `onRetry` is told of each error that is retried. Once `signal`
+ * aborts, no attempt starts: a wait between two ends at once, with the error `stoppedBy` gives.
  */
 export async function withRetry<T>(
   attempt: (count: number) => Promise<T>,
@@ -31,6 +33,7 @@ export async function withRetry<T>(
   const { attempts = 4, baseDelayMs = 250, maxDelayMs = 4000, deadlineMs = 30_000 } = options
   const started = Date.now()
   for (let count = 1; ; count++) {
+    if (signal?.aborted) throw stoppedBy(signal)
     try {
       return await attempt(count)
     } catch (error) {
@@ -45,10 +48,12 @@ export async function withRetry<T>(
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
       resolve()
-    }, { once: true })
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
   })
 }
