@@ -56,12 +56,13 @@ export interface IssuedToken {
   expiresAt: number
 }
 
-/**
- * What a call may be given: `signal` stops it, attempts and the waits between retries included:
- * no attempt starts once it has aborted, and one under way is cancelled. It fails with a `timeout`
- * when the signal's reason is a `TimeoutError` (from `AbortSignal.timeout`), else a `network` error.
- */
+/** What a call to the service may be given. */
 export interface IbvCallOptions {
+  /**
+   * Stops the call, its retries and the waits between them included: once it aborts, the attempt
+   * under way is cancelled and no other starts. The call then fails with `timeout` when the
+   * signal's reason is a `TimeoutError` (`AbortSignal.timeout(ms)`), else with `network`.
+   */
   signal?: AbortSignal
 }
 
