@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { IbvError } from '../../src/core/index.js'
 import { createIbvClient } from '../../src/server/index.js'
+import { withRetry } from '../../src/server/retry.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 
 /** A fetch in front of the sandbox whose first `hangs` calls never answer (until aborted). */
@@ -71,6 +73,44 @@ describe('retries', () => {
     const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
     const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, timeoutMs: 20, retry })
     await expect(client.refresh('c')).rejects.toMatchObject({ code: 'timeout' })
+    expect(calls()).toBe(1)
+  })
+
+  it('a signal aborted during the wait between two attempts: no attempt starts after it', async () => {
+    const caller = new AbortController()
+    let attempts = 0
+    const failing = async () => {
+      attempts++
+      // Aborted once this attempt has failed, while the retry waits (up to 10 s).
+      setTimeout(() => caller.abort(), 0)
+      throw new IbvError('network', 'unreachable')
+    }
+    await expect(withRetry(failing, { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 }, caller.signal)).rejects.toMatchObject({ code: 'network' })
+    expect(attempts).toBe(1)
+  })
+
+  for (const call of ['createConsumerToken', 'createEmbeddedReportToken', 'refresh'] as const) {
+    it(`${call} takes a signal: once it aborts, the call ends and no retry starts`, async () => {
+      const caller = new AbortController()
+      let calls = 0
+      const fetch = async () => {
+        calls++
+        caller.abort()
+        return new Response(null, { status: 503 })
+      }
+      const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, retry })
+      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({ code: 'network', message: expect.stringMatching(/abandoned/) })
+      expect(calls).toBe(1)
+      // Already aborted: nothing is sent.
+      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({ code: 'network' })
+      expect(calls).toBe(1)
+    })
+  }
+
+  it('a signal that timed out ends the call with a timeout error', async () => {
+    const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
+    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, retry: { attempts: 50, baseDelayMs: 1, maxDelayMs: 2 } })
+    await expect(client.createConsumerToken('c', { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ code: 'timeout' })
     expect(calls()).toBe(1)
   })
 })
