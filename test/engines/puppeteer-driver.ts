@@ -1,27 +1,97 @@
 // The flows' driver for Chromium (Debian's, over CDP) and Firefox (Debian's ESR, over WebDriver
 // BiDi), both through puppeteer-core: no browser is downloaded.
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page, type Target as PageTarget } from 'puppeteer-core'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import puppeteer, { type BrowserContext, type ElementHandle, type Frame, type Page, type Target as PageTarget } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { firefoxPath } from '../../scripts/engines.mjs'
 import { WAIT, describeTarget, findArgs, findInPage, poll, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   // Popup blockers on, as people have them (puppeteer turns them off by default; WebKit's stays on).
-  const browser: Browser =
-    engine === 'chromium'
-      ? await puppeteer.launch({ browser: 'chrome', executablePath: chromiumPath(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ['--disable-popup-blocking'] })
-      : await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: { 'dom.disable_open_during_load': true } })
+  if (engine === 'firefox') return launchFirefox()
+  const browser = await puppeteer.launch({ browser: 'chrome', executablePath: chromiumPath(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ['--disable-popup-blocking'] })
   return {
     engine,
     version: await browser.version(),
     async newTab({ width = 1280, height = 900, downloads } = {}) {
-      // Over BiDi too: browser.setDownloadBehavior (Firefox 153 ESR has it).
       const context = await browser.createBrowserContext(downloads ? { downloadBehavior: { policy: 'allow', downloadPath: downloads } } : {})
-      const page = await context.newPage()
-      await page.setViewport({ width, height })
-      return tabOf(page, () => context.close())
+      return openTab(context, width, height)
     },
     close: () => browser.close(),
+  }
+}
+
+/**
+ * Firefox saves downloads by preference, not by BiDi's `browser.setDownloadBehavior`, which
+ * Debian's Firefox 140 ESR lacks (153 has it): every download goes, without asking, to a
+ * `downloads` link in a folder of the browser's own, pointed at the folder the latest tab asks for.
+ */
+async function launchFirefox(): Promise<EngineBrowser> {
+  const home = mkdtempSync(join(tmpdir(), 'ibv-firefox-'))
+  const saved = join(home, 'downloads')
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    extraPrefsFirefox: {
+      'dom.disable_open_during_load': true,
+      'browser.download.dir': saved,
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+    },
+  })
+  return {
+    engine: 'firefox',
+    version: await browser.version(),
+    async newTab({ width = 1280, height = 900, downloads } = {}) {
+      if (downloads) {
+        rmSync(saved, { recursive: true, force: true })
+        symlinkSync(downloads, saved)
+      }
+      return openTab(await browser.createBrowserContext(), width, height)
+    },
+    async close() {
+      await browser.close()
+      rmSync(home, { recursive: true, force: true })
+    },
+  }
+}
+
+async function openTab(context: BrowserContext, width: number, height: number): Promise<Tab> {
+  const page = await context.newPage()
+  findFramesByScan(page.mainFrame())
+  // Firefox 140 ESR sets the viewport but lacks the screen orientation command puppeteer sends with it.
+  await page.setViewport({ width, height }).catch((error: unknown) => {
+    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride')) throw error
+  })
+  return tabOf(page, () => context.close())
+}
+
+/**
+ * Firefox 140 ESR's BiDi cannot locate a frame's element (`locateNodes` by context), which
+ * puppeteer asks for to click inside a frame: there, the frame's element is found as puppeteer
+ * does over CDP, by asking each frame element of the parent for its content frame.
+ */
+function findFramesByScan(frame: Frame): void {
+  const prototype = Object.getPrototypeOf(frame) as { frameElement(this: Frame): Promise<ElementHandle<HTMLIFrameElement> | null>; scanned?: true }
+  if (prototype.scanned) return
+  const located = prototype.frameElement
+  prototype.scanned = true
+  prototype.frameElement = async function (this: Frame) {
+    try {
+      return await located.call(this)
+    } catch (error) {
+      const parent = this.parentFrame()
+      if (!parent || !String(error).includes('locator.type')) throw error
+      for (const element of await parent.$$('iframe, frame')) {
+        if ((await element.contentFrame()) === this) return element as ElementHandle<HTMLIFrameElement>
+        await element.dispose()
+      }
+      return null
+    }
   }
 }
 
