@@ -33,7 +33,7 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
       else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found.' }))
       return
     }
-    listener ??= Promise.all([import('@hono/node-server'), import('@hono/node-server/utils/response')]).then(([{ getRequestListener }, { RESPONSE_ALREADY_SENT }]) =>
+    listener ??= import('@hono/node-server').then(({ getRequestListener }) =>
       getRequestListener(async (req, env) => {
         // This handler is given Node's http/1 objects only (see NodeHandler).
         const { incoming, outgoing } = env as unknown as { incoming: IncomingMessage; outgoing: ServerResponse }
@@ -42,13 +42,26 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
         // An `/events` stream writes to Node's response itself, with no Web stream in between.
         rememberNodeResponse(req, outgoing)
         const answer = await backend.fetch(req)
-        if (outgoing.headersSent) return RESPONSE_ALREADY_SENT
+        if (outgoing.headersSent) return alreadySent()
         if (bodyLeft(incoming)) closeGracefully(incoming, outgoing)
         return answer
       }),
     )
     void listener.then((handle) => handle(request, response)).catch((error: unknown) => (next ? next(error) : response.destroy()))
   }
+}
+
+/**
+ * Tells `@hono/node-server` that the response was written already (an `/events` stream), so it
+ * writes nothing more. Not its `RESPONSE_ALREADY_SENT`: that is a `Response` built with whatever
+ * `Response` was global when its module loaded, and once any `@hono/node-server` server (a sandbox
+ * server, a plain `serve()`) has replaced the global with its lightweight one, the marker is one of
+ * those, which the adapter writes out like any answer ("Cannot write headers after they are
+ * sent"). A plain object is no `Response` of any kind: the adapter reads its headers, finds the
+ * marker header and stops, whichever `Response` is global and whatever ran first.
+ */
+function alreadySent(): Response {
+  return { status: 200, headers: new Headers({ 'x-hono-already-sent': 'true' }), body: null } as unknown as Response
 }
 
 /** Whether part of the request's body has not been read yet. */
