@@ -61,20 +61,24 @@ export interface IbvBackendOptions {
    */
   maxStreams?: number
   /**
-   * Live `/events` streams one client holds at most (a browser opens one per tab); one more is a
-   * 429 with `Retry-After`, and other clients are unaffected. @default 10
+   * Live `/events` streams one principal (as `identify` tells) holds at most (a browser opens one
+   * per tab); one more is a 429 with `Retry-After`, and other users are unaffected. Applies only
+   * with `identify`. @default 10
    */
   maxStreamsPerClient?: number
   /**
-   * Who a request comes from, for `maxStreamsPerClient`. The default hashes the `Authorization`
-   * header, else the `Cookie` header, else uses the socket address (under `toNodeHandler`), else
-   * one key for all anonymous callers; it never keeps a credential itself. A client can add a
-   * cookie to look like someone new, so return your signed-in user's or session's id (what
-   * `authorize` looks up). Behind a proxy, the socket address is the proxy's: key on the session,
-   * or on the address your proxy appends to `X-Forwarded-For` (its last hop, never the first).
-   * @default defaultClientKey
+   * Who a request comes from: the signed-in user's id, looked up as `authorize` does (your session
+   * store, a verified token), or `undefined` for an anonymous caller. Asked once per `/events`
+   * stream, after `authorize` allowed it; `maxStreamsPerClient` counts streams per id, and every
+   * anonymous caller counts as one and the same principal (so at most `maxStreamsPerClient` anonymous
+   * streams in all). Return an id the caller cannot choose: never a header value such as the whole
+   * `Cookie` header (one junk cookie more would make a new client) nor the socket address (behind a
+   * proxy everyone has the proxy's). A throw or a non-string answer is a 500 told to `onError`.
+   * Without it the backend warns at construction and streams are bounded by `maxStreams` alone.
+   * (It replaces `clientKey`, which now throws a TypeError.)
+   * @default none (no per-user cap)
    */
-  clientKey?: (request: Request) => string | Promise<string>
+  identify?: (request: Request) => string | undefined | Promise<string | undefined>
   /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
   maxStreamBufferBytes?: number
   /**

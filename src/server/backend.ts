@@ -4,10 +4,10 @@ import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/inde
 import { askingAuthorize } from './authorize.js'
 import type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 import { readJsonObject } from './body.js'
-import { defaultClientKey } from './client-key.js'
 import { eventStreams } from './events-route.js'
 import { EventRelay } from './relay.js'
 import { originsOption, timerOption, wholeNumberOption } from './option-checks.js'
+import { identifyOption } from './principal.js'
 import { createRelayOutbox } from './relay-outbox.js'
 import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
@@ -49,6 +49,13 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     )
   }
 
+  const identify = identifyOption(options as IbvBackendOptions & { clientKey?: unknown })
+  if (!identify) {
+    console.warn(
+      "createIbvBackend: no identify, so /events streams are not counted per user: one user may hold every stream this instance allows (maxStreams), and only that cap protects the others. Pass identify: (request) => the signed-in user's id (what authorize looks up), so maxStreamsPerClient applies to each user.",
+    )
+  }
+
   const limits = (maxBytes: number) => ({ maxBytes, timeoutMs: wholeNumberOption('createIbvBackend', 'bodyTimeoutMs', options.bodyTimeoutMs, 10_000) })
   const webhookBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.webhooks', options.maxBodyBytes?.webhooks, 64 * 1024))
   const jsonBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.json', options.maxBodyBytes?.json, 16 * 1024))
@@ -78,7 +85,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
     maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 10_000),
     maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
-    clientKey: options.clientKey ?? defaultClientKey,
+    identify,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
@@ -89,10 +96,15 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
 
   const app = new Hono().basePath(basePath)
-  app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }) }))
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }),
+    }),
+  )
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
-  app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next())))
+  app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : refuseForeignRequest(c.req.raw, allowedOrigins) ?? next()))
 
   app.post('/tokens', async (c) => {
     const signal = upstream(c.req.raw)

@@ -1,5 +1,6 @@
 import { nodeResponseOf, toReadableStream, toServerResponse, type StartSubscriber } from './event-sinks.js'
 import { runSubscriber, type Subscriber } from './event-subscriber.js'
+import { principalOf, type Identify, type Principal } from './principal.js'
 import type { IbvRelay, RelayedEvent } from './relay.js'
 import { json } from './responses.js'
 
@@ -10,10 +11,10 @@ export interface EventStreamsOptions {
   heartbeatMs: number
   /** Live streams at most; one more is a 503. */
   maxStreams: number
-  /** Live streams of one client (as `clientKey` tells) at most; one more is a 429. */
+  /** Live streams of one principal (as `identify` tells) at most; one more is a 429. */
   maxStreamsPerClient: number
-  /** Who a request comes from; see `defaultClientKey`. */
-  clientKey(request: Request): string | Promise<string>
+  /** Who a request comes from (the lender's `identify`); without it, streams are counted per instance only. */
+  identify: Identify | undefined
   /**
    * Bytes a subscriber may have waiting (unread, or queued behind a slow `maySee`) before it is
    * dropped (it reconnects and catches up).
@@ -37,22 +38,22 @@ const SSE_HEADERS = {
  */
 export function eventStreams(options: EventStreamsOptions) {
   const subscribers = new Set<Subscriber>()
-  // Open streams per client key (hashed credentials, never the credentials themselves).
-  const perClient = new Map<string, number>()
+  // Open streams per principal (the lender's user ids, and one key for all anonymous callers).
+  const perClient = new Map<Principal, number>()
   let heartbeat: ReturnType<typeof setInterval> | undefined
 
   async function open(request: Request): Promise<Response> {
     if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
-    // The key first: the counts below are checked and taken with no await between them.
-    const client = String(await options.clientKey(request))
+    // The principal first: the counts below are checked and taken with no await between them.
+    const client = options.identify ? await principalOf(options.identify, request) : undefined
     if (subscribers.size >= options.maxStreams) {
       return json({ message: 'Too many live event streams; try again shortly.', code: 'too_many_streams' }, 503, { 'retry-after': '5' })
     }
-    const clientStreams = perClient.get(client) ?? 0
+    const clientStreams = client === undefined ? 0 : perClient.get(client) ?? 0
     if (clientStreams >= options.maxStreamsPerClient) {
       return json({ message: 'You have too many live event streams open; close a tab or try again shortly.', code: 'too_many_streams' }, 429, { 'retry-after': '5' })
     }
-    perClient.set(client, clientStreams + 1)
+    if (client !== undefined) perClient.set(client, clientStreams + 1)
     // Read once here: the stream's closures keep these strings, not the URL.
     const query = new URL(request.url).searchParams
     const productRequestId = query.get('product_request_id')
@@ -72,9 +73,11 @@ export function eventStreams(options: EventStreamsOptions) {
           onEnd: () => {
             ended = true
             if (subscriber) subscribers.delete(subscriber)
-            const left = (perClient.get(client) ?? 1) - 1
-            if (left > 0) perClient.set(client, left)
-            else perClient.delete(client)
+            if (client !== undefined) {
+              const left = (perClient.get(client) ?? 1) - 1
+              if (left > 0) perClient.set(client, left)
+              else perClient.delete(client)
+            }
             if (subscribers.size === 0 && heartbeat !== undefined) {
               clearInterval(heartbeat)
               heartbeat = undefined

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { rememberPeer } from './client-key.js'
 import { rememberNodeResponse } from './event-sinks.js'
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
@@ -37,8 +36,6 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
       getRequestListener(async (req, env) => {
         // This handler is given Node's http/1 objects only (see NodeHandler).
         const { incoming, outgoing } = env as unknown as { incoming: IncomingMessage; outgoing: ServerResponse }
-        // The peer address, for the default `clientKey` (the proxy's, behind one).
-        rememberPeer(req, incoming.socket.remoteAddress)
         // An `/events` stream writes to Node's response itself, with no Web stream in between.
         rememberNodeResponse(req, outgoing)
         const answer = await backend.fetch(req)

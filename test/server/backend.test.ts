@@ -199,7 +199,7 @@ describe('createIbvBackend', () => {
     // The recommended verifier is the one named first.
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Pass standardWebhooksVerifier/))
     warn.mockClear()
-    createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true })
+    createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, identify: () => undefined })
     expect(warn).not.toHaveBeenCalled()
     warn.mockRestore()
   })

@@ -26,7 +26,7 @@ export interface Outcome {
 }
 
 const KEY = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const backendFor = (serviceUrl: string, fetch?: typeof globalThis.fetch) =>
+const backendFor = (serviceUrl: string, fetch?: (request: Request) => Promise<Response>) =>
   createIbvBackend({ client: createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl, fetch }), authorize: () => true, verifyWebhook: () => true, identify: () => 'user-1' })
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
