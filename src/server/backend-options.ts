@@ -82,6 +82,15 @@ export interface IbvBackendOptions {
   /** Bytes an `/events` subscriber may leave unread before it is dropped (it reconnects and catches up). @default 1048576 (1 MiB) */
   maxStreamBufferBytes?: number
   /**
+   * Bytes all `/events` streams of this instance together may leave unread (written for slow
+   * readers, not yet taken). Past it, the streams holding the most (the slowest readers) are
+   * dropped until the total is back under three quarters of it; their browsers reconnect and catch
+   * up from where they were, and readers that keep up hold nearly nothing and are unaffected. It
+   * bounds what stalled readers cost together: 1,000 streams resuming a long history that never
+   * read add at most this much, plus their idle cost (see `maxStreams`). @default 67108864 (64 MiB)
+   */
+  maxStreamBufferBytesTotal?: number
+  /**
    * Bytes a request body may have, per route: a larger one is a `413`, refused by its
    * `Content-Length` or as soon as the cap is passed, so no more than this is ever held for one
    * request. `webhooks` for `POST /webhooks` (@default 65536, 64 KiB), `json` for `POST /tokens`,

@@ -1,4 +1,5 @@
 import type { IbvRelay, RelayedEvent } from './relay.js'
+import type { StreamBudget } from './stream-budget.js'
 
 export interface SubscriberOptions {
   relay: IbvRelay
@@ -9,6 +10,8 @@ export interface SubscriberOptions {
   wanted(relayed: RelayedEvent): boolean
   /** Bytes the subscriber may leave unread, or queued behind a slow `maySee`, before it is dropped. */
   maxBufferBytes: number
+  /** The instance's budget for all streams together: past it, the readers holding the most are dropped. */
+  budget: StreamBudget
   /** Where a reconnecting subscriber resumes; undefined for a new one. */
   lastId: number | undefined
   /** Called once, when the stream ends however it ends. */
@@ -53,7 +56,8 @@ const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nev
  * What arrives live meanwhile is held and goes out after the history, unless the history had it;
  * if too much arrives, it is let go and read from the history instead. Then live events are sent
  * in order as `maySee` allows, and a reader that leaves more than `maxBufferBytes`, or takes
- * nothing for a whole heartbeat while bytes wait, is dropped (its browser reconnects and catches up).
+ * nothing for a whole heartbeat while bytes wait, is dropped (its browser reconnects and catches up);
+ * so is one of the readers holding the most when all streams together pass their `budget`.
  */
 export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink): Subscriber {
   const { relay, request, maySee, wanted, maxBufferBytes, lastId } = options
@@ -76,15 +80,18 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
   let unsubscribe = () => {}
 
   const { unread } = sink
+  const account = options.budget.join({ unread, drop: () => drop() })
   const write = (bytes: Uint8Array) => {
     if (!open) return false
     try {
       sink.write(bytes)
-      return true
     } catch {
       stop()
       return false
     }
+    // May drop this very stream, when it holds the most of an instance past its budget.
+    account.update()
+    return open
   }
   const end = (error?: Error) => {
     try {
@@ -97,6 +104,7 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
   const stop = () => {
     if (!open) return
     open = false
+    account.leave()
     unsubscribe()
     wake?.()
     end()
@@ -184,6 +192,7 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
     },
     stop,
     taken: () => {
+      account.update()
       stalled = false
       wake?.()
       wake = undefined

@@ -3,6 +3,7 @@ import { runSubscriber, type Subscriber } from './event-subscriber.js'
 import { principalOf, type Identify, type Principal } from './principal.js'
 import type { IbvRelay, RelayedEvent } from './relay.js'
 import { json } from './responses.js'
+import { streamBudget } from './stream-budget.js'
 
 export interface EventStreamsOptions {
   relay: IbvRelay
@@ -20,6 +21,8 @@ export interface EventStreamsOptions {
    * dropped (it reconnects and catches up).
    */
   maxBufferBytes: number
+  /** Bytes all subscribers together may have waiting; past it, the ones holding the most are dropped. */
+  maxBufferBytesTotal: number
 }
 
 const SSE_HEADERS = {
@@ -41,6 +44,7 @@ export function eventStreams(options: EventStreamsOptions) {
   // Open streams per principal (the lender's user ids, and one key for all anonymous callers).
   const perClient = new Map<Principal, number>()
   let heartbeat: ReturnType<typeof setInterval> | undefined
+  const budget = streamBudget(options.maxBufferBytesTotal)
 
   async function open(request: Request): Promise<Response> {
     if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
@@ -68,6 +72,7 @@ export function eventStreams(options: EventStreamsOptions) {
           request,
           maySee: options.maySee,
           maxBufferBytes: options.maxBufferBytes,
+          budget,
           lastId,
           wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
           onEnd: () => {
