@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { EventRelay, toNodeHandler } from '../../src/server/index.js'
 import { bulky } from '../server/catch-up-helpers.js'
 import { readSse } from '../server/sse.js'
-import { APP, backendUnderAttack } from './backend-under-attack.js'
+import { APP, backendUnderAttack, generated } from './backend-under-attack.js'
 
 // 1,000 streams that resumed from the start of a long history and never read held a catch-up page
 // each in memory (+557 MiB): each stream's own cap bounded it, nothing bounded them all together.
@@ -33,7 +33,7 @@ function fullHistory(count: number, bytes: number) {
   return relay
 }
 
-const generatedEvent = { event: 'report_generated', status: 'complete', productRequestId: 'IBV-1', consumerId: 'LND-1', reportUrl: 'https://service.test/r', payload: {} } as const
+const generatedEvent = { event: 'report_generated', status: 'complete', productRequestId: 'IBV-1', consumerId: 'LND-1', reportUrl: 'https://service.test/r', payload: generated('IBV-1') } as const
 const byUser = (request: Request) => request.headers.get('x-user') ?? undefined
 // Each stream catches up 128 KiB at a time (half its own cap): 4 such pages fill the budget.
 const caps = { identify: byUser, maxStreamBufferBytes: 256 * 1024, maxStreamBufferBytesTotal: 512 * 1024, heartbeatMs: 60_000 }
