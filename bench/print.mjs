@@ -12,6 +12,7 @@ const instances = read('instances')
 const prefetch = read('prefetch')
 const reportReads = read('report-reads')
 const streams = read('streams')
+const resumes = read('stream-resumes')
 /** @param {number} value */
 const n = (value) => Math.round(value).toLocaleString('en-US')
 /** @type {Array<Record<string, string>>} */
@@ -60,6 +61,15 @@ add(
   `${n(streams.streams)} streams: RSS ${n(streams.rssBefore / 1048576)} → ${n(streams.rssAfter / 1048576)} MiB, ~${(streams.rssBytesPerStream / 1024).toFixed(1)} KiB per stream (${(streams.heapBytesPerStream / 1024).toFixed(1)} KiB JS heap)`,
   `bench/streams.ts: one backend process (dist/ in plain node, node:http, toNodeHandler, in-memory relay), raw sockets from another process on 127.0.0.1, one session cookie each; RSS after full GCs, before and after opening; ulimit -n ${streams.fileDescriptorLimit}`,
 )
+{
+  /** @type {(figures: { rssBefore: number, rssPeak: number, rssAddedMiB: number, openAfterWindow: number }) => string} */
+  const peak = (figures) => `RSS ${n(figures.rssBefore / 1048576)} → peak ${n(figures.rssPeak / 1048576)} MiB (+${figures.rssAddedMiB} MiB, ${n(figures.openAfterWindow)} left open)`
+  add(
+    `${n(resumes.resumes)} /events streams resuming a history of 60 KiB events, never reading`,
+    `default relay: ${peak(resumes.shared)}; relay handing out copies: ${peak(resumes.copies)}`,
+    `bench/stream-resumes.ts: one backend process (dist/ in plain node, toNodeHandler), ${resumes.historyEvents} events in history, raw sockets sending Last-Event-ID: 1 then never reading; RSS sampled every 20 ms for ${resumes.windowMs / 1000} s; maxStreamBufferBytesTotal ${n(resumes.budgetBytes / 1048576)} MiB`,
+  )
+}
 const mints = instances.mints
 add(
   `upstream token mints, ${mints.viewers} viewers of one report (at once / one after another)`,

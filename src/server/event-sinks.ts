@@ -29,7 +29,8 @@ export function toReadableStream(signal: AbortSignal, start: StartSubscriber): R
     {
       start(controller) {
         subscriber = start({
-          write: (bytes) => controller.enqueue(bytes),
+          // A copy: the bytes are shared between streams, and a Web reader may keep or transfer its chunk.
+          write: (bytes) => controller.enqueue(bytes.slice()),
           unread: () => -(controller.desiredSize ?? 0),
           end: (error) => (error ? controller.error(error) : controller.close()),
         })

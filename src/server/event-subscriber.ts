@@ -1,4 +1,5 @@
 import type { IbvRelay, RelayedEvent } from './relay.js'
+import type { EncodeEvent } from './event-encoding.js'
 import type { StreamBudget } from './stream-budget.js'
 
 export interface SubscriberOptions {
@@ -10,6 +11,8 @@ export interface SubscriberOptions {
   wanted(relayed: RelayedEvent): boolean
   /** Bytes the subscriber may leave unread, or queued behind a slow `maySee`, before it is dropped. */
   maxBufferBytes: number
+  /** Encodes an event as its SSE message, shared with the other streams (see event-encoding.ts). */
+  encode: EncodeEvent
   /** The instance's budget for all streams together: past it, the readers holding the most are dropped. */
   budget: StreamBudget
   /** Where a reconnecting subscriber resumes; undefined for a new one. */
@@ -23,7 +26,7 @@ export interface SubscriberOptions {
  * (`toNodeHandler`); see event-sinks.ts.
  */
 export interface SubscriberSink {
-  /** Queues bytes for the reader; throws once the reader is gone. */
+  /** Queues bytes for the reader (shared with other streams: never changed); throws once the reader is gone. */
   write(bytes: Uint8Array): void
   /** Bytes written that the reader has not taken yet. */
   unread(): number
@@ -47,8 +50,6 @@ const RETRY = encoder.encode('retry: 3000\n\n')
 /** Events asked of `since` at once while catching up. */
 const PAGE_COUNT = 100
 
-const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
-
 /**
  * Runs one subscriber, writing to `sink`. Subscribed first, then caught up from the history page by page
  * (`since` with COUNT and byte limits), each page written only once the reader took the one before
@@ -60,7 +61,7 @@ const message = (relayed: RelayedEvent) => encoder.encode(`id: ${relayed.id}\nev
  * so is one of the readers holding the most when all streams together pass their `budget`.
  */
 export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink): Subscriber {
-  const { relay, request, maySee, wanted, maxBufferBytes, lastId } = options
+  const { relay, request, maySee, wanted, maxBufferBytes, lastId, encode: message } = options
   const pageBytes = Math.max(1, Math.floor(maxBufferBytes / 2))
   let open = true
   // Live events waiting for `maySee`, in bytes; with what the reader left unread, what we hold.

@@ -1,3 +1,4 @@
+import { eventEncoder } from './event-encoding.js'
 import { nodeResponseOf, toReadableStream, toServerResponse, type StartSubscriber } from './event-sinks.js'
 import { runSubscriber, type Subscriber } from './event-subscriber.js'
 import { principalOf, type Identify, type Principal } from './principal.js'
@@ -45,6 +46,7 @@ export function eventStreams(options: EventStreamsOptions) {
   const perClient = new Map<Principal, number>()
   let heartbeat: ReturnType<typeof setInterval> | undefined
   const budget = streamBudget(options.maxBufferBytesTotal)
+  const encode = eventEncoder()
 
   async function open(request: Request): Promise<Response> {
     if (request.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS })
@@ -73,6 +75,7 @@ export function eventStreams(options: EventStreamsOptions) {
           maySee: options.maySee,
           maxBufferBytes: options.maxBufferBytes,
           budget,
+          encode,
           lastId,
           wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
           onEnd: () => {

@@ -90,3 +90,31 @@ describe('maxStreamBufferBytesTotal', () => {
     expect(() => backendUnderAttack({ maxStreamBufferBytesTotal: value as number })).toThrow(/maxStreamBufferBytesTotal must be a whole number/)
   })
 })
+
+// Streams share each event's encoded bytes, kept by id; a relay whose ids start again (a Redis
+// history emptied and refilled) must still send each stream the event it holds now.
+describe('shared event bytes', () => {
+  it('sends the event the relay holds now when an id comes back with other content', async () => {
+    const inner = new EventRelay()
+    let replaced = false
+    const relay = {
+      publish: (event: Parameters<EventRelay['publish']>[0]) => inner.publish(event),
+      since: (lastId: number) => inner.since(lastId).map((relayed) => (replaced ? { ...relayed, data: relayed.data.replace('LND-1', 'LND-9') } : relayed)),
+      subscribe: (listener: Parameters<EventRelay['subscribe']>[0]) => inner.subscribe(listener),
+      get subscribers() {
+        return inner.subscribers
+      },
+    }
+    inner.publish(bulky('LND-0', 10))
+    inner.publish(bulky('LND-1', 10))
+    const { backend } = backendUnderAttack({ relay, identify: () => 'user-1' })
+    const resume = async () => {
+      const answer = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+      const { messages } = await readSse(answer, (messages) => messages.length >= 1)
+      return JSON.parse(messages[0]?.data ?? '{}').consumerId
+    }
+    expect(await resume()).toBe('LND-1')
+    replaced = true
+    expect(await resume()).toBe('LND-9')
+  })
+})
