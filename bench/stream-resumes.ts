@@ -6,7 +6,7 @@
 // its RSS every 20 ms: the figure is the highest RSS over WINDOW_MS from the first stream opening,
 // against the RSS before (after full garbage collections). Run twice: with the default relay (its
 // history hands every reader the same event objects) and with RELAY_COPIES=1 (each reader gets its
-// own copies, as from Redis). The cap is `maxStreamBufferBytesTotal` (64 MiB by default;
+// own copies, as from Redis). The cap is `maxStreamBufferBytesTotal` (32 MiB by default;
 // MAX_STREAM_BUFFER_BYTES_TOTAL sets another, a huge one acts as none).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -69,7 +69,7 @@ async function run(copies: boolean) {
 }
 
 const mib = (bytes: number) => bytes / 1024 / 1024
-const budget = process.env.MAX_STREAM_BUFFER_BYTES_TOTAL ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL) : 64 * 1024 * 1024
+const budget = process.env.MAX_STREAM_BUFFER_BYTES_TOTAL ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL) : 32 * 1024 * 1024
 const shared = await run(false)
 const copies = await run(true)
 record('stream-resumes', { resumes: RESUMES, eventBytes: EVENT_BYTES, historyEvents: HISTORY_EVENTS, windowMs: WINDOW_MS, budgetBytes: budget, node: process.version, shared, copies })

@@ -86,8 +86,9 @@ export interface IbvBackendOptions {
    * readers, not yet taken). Past it, the streams holding the most (the slowest readers) are
    * dropped until the total is back under three quarters of it; their browsers reconnect and catch
    * up from where they were, and readers that keep up hold nearly nothing and are unaffected. It
-   * bounds what stalled readers cost together: 1,000 streams resuming a long history that never
-   * read add at most this much, plus their idle cost (see `maxStreams`). @default 67108864 (64 MiB)
+   * bounds what stalled readers hold together (streams share each event's bytes, so they often hold
+   * less than it counts): 1,000 streams resuming 8 MiB of history that never read added about
+   * 37 MiB of RSS in `npm run bench:streams`, 580 MiB before. @default 33554432 (32 MiB)
    */
   maxStreamBufferBytesTotal?: number
   /**

@@ -87,7 +87,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
     identify,
     maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
-    maxBufferBytesTotal: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytesTotal', options.maxStreamBufferBytesTotal, 64 * 1024 * 1024),
+    maxBufferBytesTotal: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytesTotal', options.maxStreamBufferBytesTotal, 32 * 1024 * 1024),
     maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
   })
 

@@ -9,6 +9,11 @@ import type { CancelledOutcome, ConnectOutcome } from './widget-flow.js'
 export interface IbvTestEnvironmentOptions {
   /** The backend's `authorize`, as your app's: who may have what. @default everyone may have everything */
   authorize?: IbvBackendOptions['authorize']
+  /**
+   * The backend's `identify`, as your app's: the signed-in user's id, for the per-user stream cap.
+   * @default every caller is one anonymous user (at most `maxStreamsPerClient`, 10, `/events` streams)
+   */
+  identify?: IbvBackendOptions['identify']
   /** Sandbox time. @default a manual clock (`createManualClock()`): it moves only by `advance` */
   clock?: SandboxClock
   /**
@@ -148,6 +153,7 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
   const backend = createIbvBackend({
     client: createIbvClient({ apiKey, serviceUrl, fetch: (request) => sandbox.fetch(request) }),
     authorize: options.authorize ?? (() => true),
+    identify: options.identify ?? (() => undefined),
     verifyWebhook: standardWebhooksVerifier({ secret }),
     basePath,
     onWebhook: async (event) => {
