@@ -1,10 +1,13 @@
+import { checkSecretText } from './secret-strength.js'
 import { constantTimeEqual } from './verify.js'
 import type { InviteStore } from './invite-store.js'
 
 /** Invites: links that let a borrower connect a bank with no session of their own. */
 export interface IbvInviteOptions {
   /**
-   * Signs the invites (HMAC-SHA256): at least 32 characters, kept on the server like the API key.
+   * Signs the invites (HMAC-SHA256): at least 32 random bytes, in base64 or hex (`openssl rand
+   * -base64 32` makes one), kept on the server like the API key. A shorter, repeated or patterned
+   * value (a word, `'a'` × 32) throws a TypeError at construction that never quotes it.
    * To rotate, pass a list: the first signs, every one verifies, so links sent before the change
    * keep working until you drop the old secret. Dropping every secret an invite was signed with
    * revokes it.
@@ -55,7 +58,6 @@ export const INVITE_REFUSALS: Record<InviteRefusal, string> = {
   used: 'This invite link was already used. Ask your lender for a new one.',
 }
 
-const MIN_SECRET_LENGTH = 32
 const DEFAULT_TTL_SECONDS = 7 * 86_400
 const MAX_TTL_SECONDS = 90 * 86_400
 /** Longer than any invite this code signs (a 256-character consumer id makes about 450). */
@@ -112,14 +114,8 @@ export type InviteSigner = ReturnType<typeof createInviteSigner>
 
 function checkSecrets(secret: unknown): string[] {
   const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? (secret as unknown[]) : []
-  if (list.length === 0) throw new TypeError('createIbvBackend: invites.secret is required: a string of at least 32 characters, or a list of them (the first signs).')
-  list.forEach((item, index) => {
-    if (typeof item !== 'string' || item.length < MIN_SECRET_LENGTH) {
-      const which = typeof secret === 'string' ? 'invites.secret' : `invites.secret[${index}]`
-      throw new TypeError(`createIbvBackend: ${which} must be at least ${MIN_SECRET_LENGTH} characters (a random value, such as 32 bytes in hex, kept on the server).`)
-    }
-  })
-  return list as string[]
+  if (list.length === 0) checkSecretText('createIbvBackend', 'invites.secret', undefined)
+  return list.map((item, index) => checkSecretText('createIbvBackend', typeof secret === 'string' ? 'invites.secret' : `invites.secret[${index}]`, item))
 }
 
 function checkPageUrl(pageUrl: unknown): string {

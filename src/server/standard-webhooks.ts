@@ -1,8 +1,13 @@
+import { checkSecretBytes } from './secret-strength.js'
 import { standardWebhooksContent, standardWebhooksCryptoKey, standardWebhooksKey, standardWebhooksSignatures } from '../core/standard-webhooks.js'
 
 /** Options of `standardWebhooksVerifier`: the secret (or secrets) and the replay window. */
 export interface StandardWebhooksVerifierOptions {
-  /** The signing secret, as the provider shows it: `whsec_` then base64. Give this or `secrets`. */
+  /**
+   * The signing secret, as the provider shows it: `whsec_` then base64 of at least 24 random bytes
+   * (the Standard Webhooks spec has providers issue 24 to 64; Svix issues 24). Text, a pattern or
+   * fewer bytes throws a TypeError at construction that never quotes it. Give this or `secrets`.
+   */
   secret?: string
   /**
    * Several secrets, while rotating: the new one and the old one. A delivery signed with any of
@@ -16,6 +21,12 @@ export interface StandardWebhooksVerifierOptions {
   toleranceSeconds?: number
 }
 
+/**
+ * The fewest random bytes a `whsec_` secret must hold. The Standard Webhooks spec has providers
+ * issue 24 to 64 random bytes and Svix issues 24, so 24 is taken here, where the lender's own
+ * secrets (invites, `hmacVerifier`) need 32: the provider, not the lender, chooses this one.
+ */
+const MIN_KEY_BYTES = 24
 /** Signatures tried per delivery at most: rotation needs two; more would let one request cost many HMACs. */
 const MAX_SIGNATURES = 8
 /** Longest `webhook-id` accepted (providers use about 30 characters). */
@@ -40,7 +51,11 @@ export function standardWebhooksVerifier(options: StandardWebhooksVerifierOption
   if (secret !== undefined && secrets !== undefined) throw new TypeError(`${owner}: give secret or secrets, not both.`)
   const given: readonly unknown[] = secrets ?? (secret === undefined ? [] : [secret])
   if (!Array.isArray(given) || given.length === 0) throw new TypeError(`${owner}: a secret is required (secret, or secrets while rotating), written whsec_ then base64.`)
-  const rawKeys = given.map((value) => standardWebhooksKey(owner, value))
+  const rawKeys = given.map((value, index) => {
+    const key = standardWebhooksKey(owner, value, MIN_KEY_BYTES)
+    checkSecretBytes(owner, secrets === undefined ? 'secret' : `secrets[${index}]`, key, MIN_KEY_BYTES)
+    return key
+  })
   if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds <= 0) {
     throw new RangeError(`${owner}: toleranceSeconds must be a positive number of seconds, not ${typeof toleranceSeconds === 'number' ? toleranceSeconds : typeof toleranceSeconds}.`)
   }

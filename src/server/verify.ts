@@ -1,3 +1,5 @@
+import { checkSecretText } from './secret-strength.js'
+
 // The spec shows no webhook signing. What we recommend instead, checked in constant time: an HMAC
 // of the body in a header (hmacVerifier), or a secret the service sends with every delivery, in a
 // header (ask the provider's customer success team to add it) or as HTTP basic auth in the URL.
@@ -30,7 +32,10 @@ export function constantTimeEqual(actual: string, expected: string): boolean {
 export interface HmacVerifierOptions {
   /** The header that carries the signature, such as `x-ibv-signature`. */
   header: string
-  /** The secret shared with the service. */
+  /**
+   * The secret shared with the service: at least 32 random bytes, in base64 or hex (`openssl rand
+   * -base64 32`). A shorter, repeated or patterned one throws a TypeError that never quotes it.
+   */
   secret: string
   /** The hash of the HMAC. @default 'SHA-256' */
   algorithm?: 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512'
@@ -50,7 +55,7 @@ export interface HmacVerifierOptions {
 export function hmacVerifier(options: HmacVerifierOptions): (request: Request) => Promise<boolean> {
   const { header, secret, algorithm = 'SHA-256', encoding = 'hex' } = options
   if (!header) throw new TypeError('hmacVerifier: header must name the signature header.')
-  if (!secret) throw new TypeError('hmacVerifier: secret must not be empty.')
+  checkSecretText('hmacVerifier', 'secret', secret)
   const encoder = new TextEncoder()
   let key: Promise<CryptoKey> | undefined
   return async (request) => {

@@ -5,6 +5,7 @@ import { createManualClock } from '../../src/sandbox/clock.js'
 import { createSandbox } from '../../src/sandbox/sandbox.js'
 import { createIbvBackend } from '../../src/server/backend.js'
 import { createIbvClient } from '../../src/server/client.js'
+import { randomSecret } from '../secrets.js'
 
 // The chain the locale tests run against, in the page: fetchers, backend (with invites), client
 // and the sandbox, whose clock moves only when told.
@@ -20,11 +21,13 @@ export function createChain() {
     client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: SERVICE, fetch: sandbox.fetch }),
     authorize: () => true,
     verifyWebhook: () => true,
-    invites: { secret: 'locale-test-secret-of-at-least-32-characters', pageUrl: 'https://lender.test/connect' },
+    invites: { secret: randomSecret(), pageUrl: 'https://lender.test/connect' },
   })
   const fetchers = createBackendFetchers('/api/ibv', { fetch: (input, init) => backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)) })
   const control = async (path: string, body: unknown) =>
-    (await (await sandbox.fetch(new Request(`${SERVICE}${path}`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) }))).json()) as Record<string, string>
+    (await (
+      await sandbox.fetch(new Request(`${SERVICE}${path}`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    ).json()) as Record<string, string>
   return { sandbox, fetchers, control }
 }
 

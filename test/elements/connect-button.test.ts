@@ -4,6 +4,7 @@ import { configureIbv, defineIbvElements, type IbvElementEventMap } from '../../
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
 import { startHttpBackend } from './http-backend.js'
 import { runWidget } from '../../src/testing/widget-flow.js'
+import { randomSecret } from '../secrets.js'
 
 // <ibv-connect-button> in jsdom, its tokens minted by the lender's real backend over HTTP (over the
 // sandbox). jsdom loads no frame: the widget's messages are posted as its window would post them,
@@ -14,7 +15,7 @@ let backend: Awaited<ReturnType<typeof startHttpBackend>>
 let tokenUrl = ''
 
 beforeAll(async () => {
-  backend = await startHttpBackend(serviceUrl, { invites: { secret: 'a-test-secret-of-at-least-32-characters', pageUrl: 'http://127.0.0.1/borrower' } })
+  backend = await startHttpBackend(serviceUrl, { invites: { secret: randomSecret(), pageUrl: 'http://127.0.0.1/borrower' } })
   tokenUrl = backend.tokenUrl
   defineIbvElements()
 })
@@ -122,7 +123,7 @@ describe('<ibv-connect-button>', () => {
     expect(seen.filter(([type]) => type === 'ibv-state-change').map(([, detail]) => detail)).toEqual([{ state: 'idle' }, { state: 'loading' }, { state: 'open' }, { state: 'idle' }])
   })
 
-  it('reports the dialog\'s close as the widget would, and reuses the token held in memory', async () => {
+  it("reports the dialog's close as the widget would, and reuses the token held in memory", async () => {
     const token = vi.fn(backendTokenFetcher(tokenUrl))
     configureIbv({ serviceUrl, fetchers: { token } })
     try {
@@ -177,7 +178,7 @@ describe('<ibv-connect-button>', () => {
     expect(seen.find(([type]) => type === 'ibv-error')?.[1]).toMatchObject({ error: { code: 'not_found' } })
   })
 
-  it('connects with an invite on the borrower\'s page, records its use, then says the link is used', async () => {
+  it("connects with an invite on the borrower's page, records its use, then says the link is used", async () => {
     const answer = await fetch(tokenUrl.replace(/tokens$/, 'invites'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: 'LND-47' }) })
     const invite = new URL(((await answer.json()) as { url: string }).url).searchParams.get('ibv_invite')!
     const { element, seen, button } = await mount({ invite, 'service-url': serviceUrl, 'token-url': tokenUrl })

@@ -7,9 +7,10 @@ import type { WebhookEvent } from '../../src/core/index.js'
 import { createManualClock, startSandboxServer, type SandboxServer, type WebhookAttempt } from '../../src/sandbox/index.js'
 import { createIbvBackend, createIbvClient, standardWebhooksVerifier } from '../../src/server/index.js'
 import { runRefused, startCli } from './cli-process.js'
+import { randomWebhookSecret } from '../secrets.js'
 
 // The sandbox signs its deliveries with Standard Webhooks; a real backend on real HTTP checks them.
-const SECRET = 'whsec_c2FuZGJveC1zaWduaW5nLXNlY3JldC1rZXktMDE='
+const SECRET = randomWebhookSecret()
 const OTHER = 'whsec_YW5vdGhlci1zZWNyZXQtdGhlLWJhY2tlbmQtZG9lc250'
 
 interface Captured {
@@ -29,7 +30,11 @@ async function startSandbox(webhookSecret: string) {
   return sandbox
 }
 const control = (sandbox: SandboxServer, path: string, body?: unknown) =>
-  fetch(`${sandbox.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  fetch(`${sandbox.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 async function deliver(sandbox: SandboxServer, consumerId: string): Promise<WebhookAttempt[]> {
   await control(sandbox, '/sandbox/product_requests', { consumer_id: consumerId })
   await sandbox.sandbox.advance(6)
@@ -129,7 +134,8 @@ describe('ibv-sandbox --webhook-secret', () => {
     const before = handled.length
     const { cli, url, output } = await startCli(['--port', '0', '--webhook-url', `${backendUrl}/api/ibv/webhooks`, '--webhook-secret', SECRET])
     try {
-      const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const post = (path: string, body: unknown) =>
+        fetch(`${url}${path}`, { method: 'POST', headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }, body: JSON.stringify(body) })
       await post('/sandbox/product_requests', { consumer_id: 'LND-CLI' })
       await post('/sandbox/clock/advance', { seconds: 6 })
       await vi.waitFor(() => expect(handled.slice(before)).toEqual([expect.objectContaining({ consumerId: 'LND-CLI' })]))

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { createHmac } from 'node:crypto'
 import { hmacVerifier } from '../../src/server/index.js'
 import { backendUnderAttack, generated } from './backend-under-attack.js'
+import { randomSecret } from '../secrets.js'
 
-const SECRET = 'whsec_review'
+const SECRET = randomSecret()
 const body = JSON.stringify(generated('IBV-SIGNED'))
 const sign = (text: string, algorithm = 'sha256', secret = SECRET) => createHmac(algorithm, secret).update(text).digest('hex')
 
@@ -27,7 +28,8 @@ describe('webhook verifiers that read the body', () => {
 
   it('a verifier is also handed the raw body', async () => {
     const seen: string[] = []
-    const { post } = backendUnderAttack({ verifyWebhook: (_request, raw) => {
+    const { post } = backendUnderAttack({
+      verifyWebhook: (_request, raw) => {
         seen.push(raw)
         return true
       },
@@ -39,7 +41,12 @@ describe('webhook verifiers that read the body', () => {
 
 describe('a verifier that throws', () => {
   it('refuses the delivery with 401, whether it throws at once or later', async () => {
-    for (const verifyWebhook of [() => { throw new Error('bad header') }, () => Promise.reject(new Error('bad header'))]) {
+    for (const verifyWebhook of [
+      () => {
+        throw new Error('bad header')
+      },
+      () => Promise.reject(new Error('bad header')),
+    ]) {
       const { post, handled } = backendUnderAttack({ verifyWebhook })
       expect((await post('/webhooks', body)).status).toBe(401)
       expect(handled).toHaveLength(0)

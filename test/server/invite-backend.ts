@@ -1,8 +1,9 @@
 import { createIbvBackend, createIbvClient, type AuthorizeContext, type IbvInviteOptions } from '../../src/server/index.js'
 import { createManualClock, createSandbox, type Sandbox } from '../../src/sandbox/index.js'
+import { randomSecret } from '../secrets.js'
 
 const KEY = 'sk_test_invites'
-export const SECRET = 'invite-secret-0123456789-abcdefghijklmnop'
+export const SECRET = randomSecret()
 export const PAGE = 'https://lender.test/borrower'
 const APP = 'https://lender.test'
 

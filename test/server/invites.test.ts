@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { inviteBackend, PAGE, SECRET } from './invite-backend.js'
+import { randomSecret } from '../secrets.js'
 
 const DAY = 86_400
 
@@ -95,12 +96,12 @@ describe('POST /tokens with an invite', () => {
   })
 
   it('refuses an invite signed with another secret, and verifies with any secret of a rotation', async () => {
-    const other = inviteBackend({ invites: { secret: 'another-secret-0123456789-abcdefghijklmn' } })
+    const other = inviteBackend({ invites: { secret: randomSecret() } })
     const foreign = await other.invite('LND-42')
     const { token } = inviteBackend()
     expect((await token(foreign)).status).toBe(401)
 
-    const rotated = inviteBackend({ invites: { secret: ['the-new-secret-0123456789-abcdefghijklmnop', SECRET] } })
+    const rotated = inviteBackend({ invites: { secret: [randomSecret(), SECRET] } })
     expect((await rotated.token(foreign)).status).toBe(401)
     const signedBefore = await inviteBackend().invite('LND-42')
     expect((await rotated.token(signedBefore)).status).toBe(200)
@@ -131,9 +132,9 @@ describe('createIbvBackend({ invites }) checks its options', () => {
   const build = (invites: unknown) => () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, invites: invites as never })
 
   it.each([
-    [{ secret: 'short', pageUrl: PAGE }, /secret must be at least 32 characters/],
+    [{ secret: 'short', pageUrl: PAGE }, /invites\.secret is too short/],
     [{ secret: [], pageUrl: PAGE }, /secret/],
-    [{ secret: [SECRET, 'short'], pageUrl: PAGE }, /at least 32 characters/],
+    [{ secret: [SECRET, 'short'], pageUrl: PAGE }, /invites\.secret\[1\] is too short/],
     [{ secret: SECRET }, /pageUrl/],
     [{ secret: SECRET, pageUrl: '/borrower' }, /absolute/],
     [{ secret: SECRET, pageUrl: 'http://lender.example/borrower' }, /https/],

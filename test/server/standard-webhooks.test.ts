@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { standardWebhooksVerifier } from '../../src/server/index.js'
 import { backendUnderAttack, generated } from '../security/backend-under-attack.js'
+import { randomWebhookSecret } from '../secrets.js'
 
 // The reference implementation's published test vector (standard-webhooks, libraries/javascript,
 // "sign function works").
@@ -13,8 +14,8 @@ const VECTOR = {
   body: '{"test": 2432232314}',
   signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
 }
-const SECRET = 'whsec_c2VjcmV0LWtleS1mb3ItdGhlLXRlc3RzLTEyMzQ1'
-const OLD_SECRET = 'whsec_b2xkLXNlY3JldC1rZXktZm9yLXJvdGF0aW9uLTk4NzY='
+const SECRET = randomWebhookSecret()
+const OLD_SECRET = randomWebhookSecret()
 const body = JSON.stringify(generated('IBV-SW-1'))
 const now = () => Math.floor(Date.now() / 1000)
 
@@ -101,9 +102,11 @@ describe('standardWebhooksVerifier', () => {
     expect(build({ secret: 'whsec_not base64!' })).toThrow(/base64/)
     expect(build({ secrets: [SECRET, 'whsec_%%%'] })).toThrow(/base64/)
     // A placeholder left in the environment (`whsec_test`) is a key of a few bytes: guessable.
-    expect(build({ secret: 'whsec_test' })).toThrow(/at least 16 bytes/)
-    expect(build({ secret: `whsec_${btoa('fifteen-bytes!!')}` })).toThrow(/at least 16 bytes/)
-    expect(build({ secret: `whsec_${btoa('sixteen-bytes!!!')}` })).not.toThrow()
+    // Fewer than the 24 random bytes a provider issues (Svix's length; the spec says 24 to 64), or text.
+    expect(build({ secret: 'whsec_test' })).toThrow(/at least 24 random bytes/)
+    expect(build({ secret: `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(23))))}` })).toThrow(/at least 24 random bytes/)
+    expect(build({ secret: `whsec_${btoa('twenty-four-bytes-of-txt')}` })).toThrow(/secret does not look like random bytes/)
+    expect(build({ secret: `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}` })).not.toThrow()
     expect(build({ secret: SECRET, secrets: [OLD_SECRET] })).toThrow(/secret or secrets/)
     for (const toleranceSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '300']) {
       expect(build({ secret: SECRET, toleranceSeconds })).toThrow(/toleranceSeconds/)
