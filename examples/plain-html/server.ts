@@ -12,7 +12,9 @@ const port = Number(process.env.PORT ?? 3000)
 // The standalone sandbox's public test values; the real service's come from the environment.
 const serviceUrl = process.env.IBV_SERVICE_URL ?? 'http://127.0.0.1:4010'
 const apiKey = process.env.IBV_API_KEY ?? 'sandbox-api-key'
-const webhookSecret = process.env.IBV_WEBHOOK_SECRET ?? 'dev-secret'
+// No fallback: a secret printed here would be one anyone could send. `openssl rand -base64 32` makes one.
+const webhookSecret = process.env.IBV_WEBHOOK_SECRET?.trim()
+if (!webhookSecret) throw new Error('IBV_WEBHOOK_SECRET is not set: make one with `openssl rand -base64 32`, and give the same to the sandbox (--webhook-header x-webhook-secret=…).')
 if (apiKey === 'sandbox-api-key' && process.env.NODE_ENV === 'production') throw new Error('The sandbox in production: set IBV_SERVICE_URL, IBV_API_KEY and IBV_WEBHOOK_SECRET.')
 
 /** ibv-kit's built modules, the `dist/` folder of the installed package. */
@@ -26,7 +28,6 @@ const backend = createIbvBackend({
   // The sandbox sends this header with every webhook (--webhook-header); the real service's check is yours.
   verifyWebhook: headerSecretVerifier('x-webhook-secret', webhookSecret),
 })
-
 
 /** A file of `distDir` for a path under /ibv-kit/: a .js or .css file inside it, else nothing. */
 function distFile(path: string): string | undefined {

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { freePorts } from '../../scripts/free-port.mjs'
 import { completeConnect } from '../../src/testing/playwright.js'
+import { randomSecret } from '../secrets.js'
 
 // examples/plain-html as a lender runs it: the standalone sandbox and the example's backend, two
 // processes on free 127.0.0.1 ports, the sandbox posting its webhooks to the backend. The page's
@@ -49,14 +50,11 @@ beforeAll(async () => {
   const [sandboxPort, backendPort] = await freePorts(2)
   const serviceUrl = `http://127.0.0.1:${sandboxPort}`
   url = `http://127.0.0.1:${backendPort}/`
+  // A new webhook secret each run, given to both as the example's README says.
+  const webhookSecret = randomSecret()
   await Promise.all([
-    start(
-      'src/sandbox/cli.ts',
-      ['--port', String(sandboxPort), '--webhook-url', `${url}api/ibv/webhooks`, '--webhook-header', 'x-webhook-secret=dev-secret'],
-      {},
-      'listening on',
-    ),
-    start('examples/plain-html/server.ts', [], { PORT: String(backendPort), IBV_SERVICE_URL: serviceUrl, IBV_KIT_DIST: built }, 'plain-html example on'),
+    start('src/sandbox/cli.ts', ['--port', String(sandboxPort), '--webhook-url', `${url}api/ibv/webhooks`, '--webhook-header', `x-webhook-secret=${webhookSecret}`], {}, 'listening on'),
+    start('examples/plain-html/server.ts', [], { PORT: String(backendPort), IBV_SERVICE_URL: serviceUrl, IBV_KIT_DIST: built, IBV_WEBHOOK_SECRET: webhookSecret }, 'plain-html example on'),
   ])
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -69,7 +67,7 @@ afterAll(async () => {
 })
 
 describe('examples/plain-html', () => {
-  it('connects the applicant\'s bank with no React on the page, and follows the report to complete', async () => {
+  it("connects the applicant's bank with no React on the page, and follows the report to complete", async () => {
     await page.goto(url)
     const connect = page.getByRole('button', { name: 'Connect bank' })
     await connect.waitFor()

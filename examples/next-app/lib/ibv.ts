@@ -40,8 +40,9 @@ function createExample(): Example {
     // One embedded report token per product request and renewal window, shared by its viewers
     // and by prefetchReport. createRedisTokenCache (ibv-kit/server/redis) for several instances.
     tokenCache: createMemoryTokenCache(),
-    // This example registers no webhook URL; a real backend verifies what the service sends.
-    verifyWebhook: headerSecretVerifier('x-webhook-secret', process.env.IBV_WEBHOOK_SECRET ?? 'example-only-secret'),
+    // This example registers no webhook URL, so no delivery is expected: a new random secret each
+    // start refuses every one. A real backend reads the secret the service sends from its environment.
+    verifyWebhook: headerSecretVerifier('x-webhook-secret', process.env.IBV_WEBHOOK_SECRET ?? crypto.randomUUID()),
   })
   return { sandbox, backend, sessions }
 }
