@@ -16,7 +16,8 @@ export interface StandardWebhooksVerifierOptions {
   secrets?: readonly string[]
   /**
    * How far `webhook-timestamp` may be from this server's clock, either way, in seconds: a
-   * delivery signed longer ago (a captured one, replayed) is refused. @default 300
+   * delivery signed longer ago (a captured one, replayed) is refused. At most 3600 (1 hour): more
+   * throws a RangeError. Refused before the body is read. @default 300
    */
   toleranceSeconds?: number
 }
@@ -29,6 +30,8 @@ export interface StandardWebhooksVerifierOptions {
 const MIN_KEY_BYTES = 24
 /** Signatures tried per delivery at most: rotation needs two; more would let one request cost many HMACs. */
 const MAX_SIGNATURES = 8
+/** The longest replay window accepted: a captured delivery may be posted again within it. */
+const MAX_TOLERANCE_SECONDS = 3600
 /** Longest `webhook-id` accepted (providers use about 30 characters). */
 const MAX_ID_LENGTH = 256
 
@@ -45,7 +48,7 @@ const MAX_ID_LENGTH = 256
  * @example
  * verifyWebhook: standardWebhooksVerifier({ secret: process.env.IBV_WEBHOOK_SECRET! })
  */
-export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): (request: Request) => Promise<boolean> {
+export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): ((request: Request) => Promise<boolean>) & { readonly checkHeaders: (headers: Headers) => boolean } {
   const owner = 'standardWebhooksVerifier'
   const { secret, secrets, toleranceSeconds = 300 } = options ?? {}
   if (secret !== undefined && secrets !== undefined) throw new TypeError(`${owner}: give secret or secrets, not both.`)
@@ -56,24 +59,36 @@ export function standardWebhooksVerifier(options: StandardWebhooksVerifierOption
     checkSecretBytes(owner, secrets === undefined ? 'secret' : `secrets[${index}]`, key, MIN_KEY_BYTES)
     return key
   })
-  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds <= 0) {
-    throw new RangeError(`${owner}: toleranceSeconds must be a positive number of seconds, not ${typeof toleranceSeconds === 'number' ? toleranceSeconds : typeof toleranceSeconds}.`)
+  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds <= 0 || toleranceSeconds > MAX_TOLERANCE_SECONDS) {
+    const got = typeof toleranceSeconds === 'number' ? toleranceSeconds : typeof toleranceSeconds
+    throw new RangeError(
+      `${owner}: toleranceSeconds must be a positive number of seconds, at most ${MAX_TOLERANCE_SECONDS} (1 hour: a longer window lets a captured delivery be replayed for longer), not ${got}.`,
+    )
   }
+  /** What the headers alone say: the id, the timestamp and the signatures to try, or undefined when they cannot be genuine. */
+  const fromHeaders = (headers: Headers) => {
+    const id = headers.get('webhook-id') ?? ''
+    const timestamp = headers.get('webhook-timestamp') ?? ''
+    if (id === '' || id.length > MAX_ID_LENGTH || !/^\d{1,12}$/.test(timestamp)) return undefined
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return undefined
+    const signatures = standardWebhooksSignatures(headers.get('webhook-signature') ?? '').slice(0, MAX_SIGNATURES)
+    return signatures.length === 0 ? undefined : { id, timestamp, signatures }
+  }
+  // Asked by the route before the body is read: a delivery with missing or malformed headers, or a
+  // stale timestamp, is refused with none of its body taken.
+  const checkHeaders = (headers: Headers) => fromHeaders(headers) !== undefined
   let keys: Promise<CryptoKey[]> | undefined
-  return async (request) => {
-    const id = request.headers.get('webhook-id') ?? ''
-    const timestamp = request.headers.get('webhook-timestamp') ?? ''
-    // Cheap checks first: a refused delivery costs no HMAC (the route has read its body already).
-    if (id === '' || id.length > MAX_ID_LENGTH || !/^\d{1,12}$/.test(timestamp)) return false
-    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return false
-    const signatures = standardWebhooksSignatures(request.headers.get('webhook-signature') ?? '').slice(0, MAX_SIGNATURES)
-    if (signatures.length === 0) return false
+  const verify = async (request: Request) => {
+    // Cheap checks first: a refused delivery costs no HMAC.
+    const signed = fromHeaders(request.headers)
+    if (!signed) return false
     keys ??= Promise.all(rawKeys.map((key) => standardWebhooksCryptoKey(key, 'verify')))
     // The bytes, not the decoded text: decoding drops a BOM and replaces invalid UTF-8.
-    const content = standardWebhooksContent(id, timestamp, new Uint8Array(await request.arrayBuffer()))
+    const content = standardWebhooksContent(signed.id, signed.timestamp, new Uint8Array(await request.arrayBuffer()))
     for (const key of await keys) {
-      for (const signature of signatures) if (await crypto.subtle.verify('HMAC', key, signature, content)) return true
+      for (const signature of signed.signatures) if (await crypto.subtle.verify('HMAC', key, signature, content)) return true
     }
     return false
   }
+  return Object.assign(verify, { checkHeaders })
 }

@@ -10,11 +10,21 @@ import type { WebhookStore } from './webhook-store.js'
  * Checks a delivery is genuine. It gets a copy of the request and the raw body, read once (within
  * the route's size cap and deadline). One marked `headersOnly: true` (`headerSecretVerifier`,
  * `basicAuthVerifier`) is asked before the body is read, with a copy without it and an empty
- * `rawBody`, so a forged delivery is refused before any of its body is taken.
+ * `rawBody`, so a forged delivery is refused before any of its body is taken. One that needs the
+ * body may still judge part from the headers first: its `checkHeaders` (`standardWebhooksVerifier`,
+ * `hmacVerifier` have one) is asked before the body is read, and a `false` or a throw refuses the
+ * delivery at once, so a stalled or forged upload holds nothing while it waits.
  */
 export type WebhookVerifier = ((request: Request, rawBody: string) => boolean | Promise<boolean>) & {
   /** True when the verifier looks at the headers only: it is asked before the body is read. */
   readonly headersOnly?: boolean
+  /**
+   * Asked with the delivery's headers before its body is read: `false` (or a throw) refuses it
+   * with a 401 at once; `true` means it may be genuine, and the verifier itself then judges it
+   * with the body. Refuse here what headers alone show: a missing or malformed signature header,
+   * a stale timestamp.
+   */
+  readonly checkHeaders?: (headers: Headers) => boolean | Promise<boolean>
 }
 
 export interface WebhookRouteOptions {
@@ -44,10 +54,25 @@ const RETRY_AFTER_SECONDS = '5'
 export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
   // A verifier that throws, at once or later, refuses the delivery like one that says no.
   const verify = options.verify
-  const genuine = (copy: Request, rawBody: string) => Promise.resolve().then(() => verify?.(copy, rawBody) ?? true).catch(() => false)
+  const genuine = (copy: Request, rawBody: string) =>
+    Promise.resolve()
+      .then(() => verify?.(copy, rawBody) ?? true)
+      .catch(() => false)
   const unverified = () => json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
   const { url, method, headers } = request
   if (verify?.headersOnly === true && !(await genuine(new Request(url, { method, headers }), ''))) return unverified()
+  // Before one byte of the body is read: what the headers alone show refuses the delivery now.
+  const checkHeaders = verify?.checkHeaders
+  if (
+    checkHeaders &&
+    !(await Promise.resolve()
+      .then(() => checkHeaders(new Headers(headers)))
+      .then(
+        (pass) => pass === true,
+        () => false,
+      ))
+  )
+    return unverified()
   let bytes: Uint8Array
   try {
     bytes = await readBody(request, options.body ?? { maxBytes: 64 * 1024, timeoutMs: 10_000 })

@@ -13,10 +13,7 @@ export interface RawAnswer {
  * One HTTP request with exactly the headers given, `Host` included: what a rebound page's browser
  * sends. Node's fetch would replace `Host` with the URL's own.
  */
-export function rawRequest(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
-): Promise<RawAnswer> {
+export function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown }): Promise<RawAnswer> {
   const { hostname, port } = new URL(url)
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   return new Promise((resolve, reject) => {
@@ -66,10 +63,7 @@ export interface UploadOutcome {
  * upload is refused early; with `stallAfter`, it stops sending after that many chunks and waits.
  * Resolves once the server closed the connection, or its side of it while the client stalled.
  */
-export function slowUpload(
-  url: string,
-  options: { path: string; headers?: Record<string, string>; chunks: number; chunkBytes: number; everyMs: number; stallAfter?: number },
-): Promise<UploadOutcome> {
+export function slowUpload(url: string, options: { path: string; headers?: Record<string, string>; chunks: number; chunkBytes: number; everyMs: number; stallAfter?: number }): Promise<UploadOutcome> {
   const { hostname, port } = new URL(url)
   const length = options.chunks * options.chunkBytes
   const head = [`POST ${options.path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${length}`]
@@ -95,8 +89,9 @@ export function slowUpload(
     socket.on('data', (chunk: string) => (received += chunk))
     socket.on('error', (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message))
     socket.on('close', finish)
-    // The server closed its side (FIN) while the client stalled: it is done with this connection.
-    socket.on('end', () => sent === options.stallAfter && socket.destroy())
+    // The server closed its side (FIN) while the client stalled, or answered before the client sent
+    // the part it sends before stalling: it is done with this connection.
+    socket.on('end', () => options.stallAfter !== undefined && socket.destroy())
     socket.write(`${head.join('\r\n')}\r\n\r\n`)
     const timer = setInterval(() => {
       if (socket.destroyed || sent === options.stallAfter) return

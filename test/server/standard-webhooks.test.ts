@@ -108,7 +108,7 @@ describe('standardWebhooksVerifier', () => {
     expect(build({ secret: `whsec_${btoa('twenty-four-bytes-of-txt')}` })).toThrow(/secret does not look like random bytes/)
     expect(build({ secret: `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}` })).not.toThrow()
     expect(build({ secret: SECRET, secrets: [OLD_SECRET] })).toThrow(/secret or secrets/)
-    for (const toleranceSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '300']) {
+    for (const toleranceSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '300', 3601, 86_400]) {
       expect(build({ secret: SECRET, toleranceSeconds })).toThrow(/toleranceSeconds/)
     }
     // The secret itself is never in the message.
