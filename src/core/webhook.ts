@@ -46,8 +46,12 @@ const STATUS_OF = { report_generated: 'complete', report_generation_failed: 'gen
  */
 export const WEBHOOK_PAYLOAD_LIMITS = { depth: 16, bytes: 64 * 1024 } as const
 
-/** Longest id accepted in a webhook (the spec's ids are a dozen characters); keys and filters use them. */
-const MAX_ID_LENGTH = 256
+/**
+ * What an id in a webhook may be, as in a request to the backend: 1 to 256 letters, digits, `_` or
+ * `-` (the spec's ids are a dozen characters). Keys, filters and `authorize` use them, so `/`, `%`,
+ * a line break or a control character never reaches a lender's check.
+ */
+const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,256}$/
 const MAX_URL_LENGTH = 2048
 
 /**
@@ -81,7 +85,12 @@ export function parseWebhook(body: unknown): WebhookEvent {
     })
   }
   const payload = parseWith(webhookPayloadSchema, value, 'invalid_webhook', 'webhook body')
-  for (const [name, longest] of [['consumer_id', MAX_ID_LENGTH], ['product_request_id', MAX_ID_LENGTH], ['ibv_report', MAX_URL_LENGTH]] as const) {
+  for (const name of ['consumer_id', 'product_request_id'] as const) {
+    if (!WEBHOOK_ID.test(payload[name])) {
+      throw new IbvError('invalid_webhook', `The webhook's ${name} is not an id.`, { fields: { [name]: ['must be 1 to 256 letters, digits, _ or -'] } })
+    }
+  }
+  for (const [name, longest] of [['ibv_report', MAX_URL_LENGTH]] as const) {
     if (payload[name].length > longest) {
       throw new IbvError('invalid_webhook', `The webhook's ${name} is longer than ${longest} characters.`, { fields: { [name]: [`must not be longer than ${longest} characters`] } })
     }
@@ -99,9 +108,7 @@ export function parseWebhook(body: unknown): WebhookEvent {
     // Whatever else arrived too, bounded as the free-form payload; past the bounds, the spec's fields.
     payload: payloadProblem(payload) ? specFields(payload) : payload,
   }
-  return event === 'report_generated'
-    ? { event, status: 'complete', ...common }
-    : { event, status: 'generation_failed', ...common }
+  return event === 'report_generated' ? { event, status: 'complete', ...common } : { event, status: 'generation_failed', ...common }
 }
 
 function parseJson(text: string): unknown {
@@ -137,5 +144,5 @@ function specFields(payload: WebhookPayload): WebhookPayload {
 }
 
 function optionalString<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
-  return typeof value === 'string' && value !== '' && value.length <= MAX_ID_LENGTH ? ({ [key]: value } as Record<K, string>) : {}
+  return typeof value === 'string' && WEBHOOK_ID.test(value) ? ({ [key]: value } as Record<K, string>) : {}
 }

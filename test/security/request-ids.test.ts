@@ -74,3 +74,29 @@ describe('ids in paths and bodies', () => {
     expect(asked.length).toBe(3)
   })
 })
+
+// Issue 37 (info): ids inside a verified webhook were only length-checked, so `IBV1\r\nid: 9`
+// reached `authorize` (through `/events`) and the webhook store's keys. They are checked as the
+// ids of requests are.
+describe('ids in webhooks', () => {
+  const BAD_WEBHOOK_IDS = ['IBV1\r\nid: 9', 'a/b', '..', 'a%2Fb', 'LND 42', 'é', 'L'.repeat(257), 'a.b']
+  it.each(BAD_WEBHOOK_IDS)('a report event naming %j is a 400, handled by no one', async (id) => {
+    for (const field of ['product_request_id', 'consumer_id']) {
+      const { post, handled } = attacked()
+      const body = { event: 'report_generated', consumer_id: 'LND-42', product_request_id: 'IBV-1', ibv_report: 'https://service.test/r', ibv_report_status: 'complete', [field]: id }
+      const answer = await post('/webhooks', JSON.stringify(body))
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ code: 'invalid_webhook', fields: { [field]: [expect.any(String)] } })
+      expect(handled).toEqual([])
+    }
+  })
+
+  it.each(BAD_WEBHOOK_IDS)('data_pull_via_connection_failed naming %j keeps its payload but not the id', async (id) => {
+    const { post, handled } = attacked()
+    const answer = await post('/webhooks', JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: id, product_request_id: id }))
+    expect(answer.status).toBe(200)
+    expect(handled).toHaveLength(1)
+    expect(handled[0]).not.toHaveProperty('productRequestId')
+    expect(handled[0]).not.toHaveProperty('consumerId')
+  })
+})
