@@ -13,7 +13,7 @@ import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
 import { sharedReportReads } from './report-reads.js'
 import { json, upstreamFailure } from './responses.js'
-import { safeReporter } from './safe-reporter.js'
+import { oncePerOutage, safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
 import { inWebhookSpan, observeOpenStreams } from './telemetry.js'
@@ -68,6 +68,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const allowed = askingAuthorize(options.authorize, onError)
   const refuse = () => json({ message: 'You are not allowed to do this.', code: 'forbidden' }, 403)
   const outbox = createRelayOutbox({ relay, store, onError })
+  const storeOutage = oncePerOutage(onError)
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
   const invites = inviteRoutes(options.invites, client, onError, readJson, upstream)
   const reports = sharedReportReads(client, options.reportCache, onError)
@@ -157,7 +158,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     inWebhookSpan(async () =>
       shutdown.closing
         ? shuttingDown()
-        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, body: webhookBody, onError })),
+        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, body: webhookBody, onError, storeOutage })),
     ),
   )
 

@@ -8,3 +8,21 @@ export function safeReporter(onError: (error: unknown) => void = () => {}): (err
     }
   }
 }
+
+/**
+ * Reports failures of one kind once per outage: the first failure is told to `report`, the next
+ * ones are not until `recovered()` was called (a call that succeeded). For failures that repeat
+ * per request while a dependency is down (Redis), so a log hears of an outage, not of each request.
+ */
+export function oncePerOutage(report: (error: unknown) => void): { failed(error: unknown): void; recovered(): void } {
+  let failing = false
+  return {
+    failed(error) {
+      if (!failing) report(error)
+      failing = true
+    },
+    recovered() {
+      failing = false
+    },
+  }
+}

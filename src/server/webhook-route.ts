@@ -38,6 +38,8 @@ export interface WebhookRouteOptions {
   /** How much body is read, and for how long. @default 64 KiB within 10 s */
   body?: BodyLimits
   onError?: (error: unknown) => void
+  /** Told when the store cannot claim a key (once per outage) and when it can again. */
+  storeOutage?: { failed(error: unknown): void; recovered(): void }
 }
 
 /** Seconds a copy that arrived during the first one's handling is asked to wait. */
@@ -105,8 +107,11 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   let claim
   try {
     claim = await options.store.claim(key, token)
+    options.storeOutage?.recovered()
   } catch (error) {
-    options.onError?.(error)
+    // Once per outage, not once per delivery: the service retries each one while Redis is down.
+    if (options.storeOutage) options.storeOutage.failed(error)
+    else options.onError?.(error)
     return retryLater('The webhook store is unavailable; retry this delivery.', 'store_unavailable')
   }
   if (claim === 'done') return json({ received: true, duplicate: true })

@@ -1,4 +1,5 @@
 import { createClient } from 'redis'
+import { oncePerOutage } from '../safe-reporter.js'
 import { reportedFailure } from './errors.js'
 
 /**
@@ -83,15 +84,19 @@ export function openRedis(connection: RedisConnection, onError: (error: unknown)
 
 /**
  * Runs a Lua script on one key under `keyPrefix`, after the first connection (or its short wait);
- * any failure throws a reported `RedisStoreError` worded by `failed(what)`.
+ * any failure throws a `RedisStoreError` worded by `failed(what)`, told to `report` once per outage
+ * (the first failure after a success), not once per command.
  */
 export function keyedScripts(redis: RedisHandle, keyPrefix: string, report: (error: unknown) => void, failed: (what: string) => string) {
+  const outage = oncePerOutage(report)
   return async (what: string, script: string, key: string, args: string[]): Promise<unknown> => {
     try {
       await redis.ready()
-      return await redis.client.eval(script, { keys: [keyPrefix + key], arguments: args })
+      const answer = await redis.client.eval(script, { keys: [keyPrefix + key], arguments: args })
+      outage.recovered()
+      return answer
     } catch (cause) {
-      throw reportedFailure(report, failed(what), cause)
+      throw reportedFailure(outage.failed, failed(what), cause)
     }
   }
 }

@@ -10,7 +10,10 @@ export type RedisWebhookStoreOptions = RedisConnection & {
   ttlMs?: number
   /** How long a key may stay in progress before a copy may claim it again, in milliseconds. @default 60000 */
   leaseMs?: number
-  /** Told about every Redis failure (each is also thrown, as a `RedisStoreError`), for your logs. */
+  /**
+   * Told about Redis failures, for your logs: a lost connection and a failing command once per
+   * outage each (every failure is also thrown, as a `RedisStoreError`).
+   */
   onError?: (error: unknown) => void
 }
 
