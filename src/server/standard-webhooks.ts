@@ -41,14 +41,18 @@ const MAX_ID_LENGTH = 256
  * `webhook-id`, `webhook-timestamp` and the body's bytes exactly as they arrived, and the
  * timestamp is within `toleranceSeconds` of this server's clock. The timestamp is signed, so a
  * captured delivery cannot be replayed once the tolerance has passed; within it, a copy is a
- * duplicate of the event already handled. Compared by Web Crypto (`crypto.subtle.verify`), so it
+ * duplicate, known by its signed `webhook-id` (`deliveryId`), so another delivery of the same
+ * event is handled. Missing or malformed headers and a stale timestamp are refused before the body
+ * is read (`checkHeaders`). Compared by Web Crypto (`crypto.subtle.verify`), so it
  * runs on Node and edge runtimes alike. Bad options throw at once (TypeError, RangeError), never
  * quoting a secret.
  *
  * @example
  * verifyWebhook: standardWebhooksVerifier({ secret: process.env.IBV_WEBHOOK_SECRET! })
  */
-export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): ((request: Request) => Promise<boolean>) & { readonly checkHeaders: (headers: Headers) => boolean } {
+export function standardWebhooksVerifier(
+  options: StandardWebhooksVerifierOptions,
+): ((request: Request) => Promise<boolean>) & { readonly checkHeaders: (headers: Headers) => boolean; readonly deliveryId: (headers: Headers) => string | undefined } {
   const owner = 'standardWebhooksVerifier'
   const { secret, secrets, toleranceSeconds = 300 } = options ?? {}
   if (secret !== undefined && secrets !== undefined) throw new TypeError(`${owner}: give secret or secrets, not both.`)
@@ -90,5 +94,7 @@ export function standardWebhooksVerifier(options: StandardWebhooksVerifierOption
     }
     return false
   }
-  return Object.assign(verify, { checkHeaders })
+  // Signed with the body, so copies of a delivery are known by it (the route's duplicate key).
+  const deliveryId = (headers: Headers) => fromHeaders(headers)?.id
+  return Object.assign(verify, { checkHeaders, deliveryId })
 }

@@ -25,6 +25,14 @@ export type WebhookVerifier = ((request: Request, rawBody: string) => boolean | 
    * a stale timestamp.
    */
   readonly checkHeaders?: (headers: Headers) => boolean | Promise<boolean>
+  /**
+   * The delivery's own id, read from its headers, when the verifier checks that it is signed
+   * (Standard Webhooks' `webhook-id`). Copies of a delivery are then known by it, so another
+   * delivery of the same event (a report generated again) is handled, not taken for a copy; without
+   * it, copies are known by content (`webhookKey`). Never give an id the signature does not cover:
+   * a replayed delivery with a new id would be handled again.
+   */
+  readonly deliveryId?: (headers: Headers) => string | undefined
 }
 
 export interface WebhookRouteOptions {
@@ -96,7 +104,9 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
     if (!(error instanceof IbvError)) throw error
     return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, 400)
   }
-  const key = await webhookKey(event)
+  // A signed delivery id (Standard Webhooks) where there is one, else the event's content.
+  const deliveryId = verify?.deliveryId?.(new Headers(headers))
+  const key = deliveryId ? `webhook-id:${deliveryId}` : await webhookKey(event)
   // Names this handling, so the store lets only it complete or release the claim.
   const token = crypto.randomUUID()
   const retryLater = (message: string, code: string) => json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
