@@ -92,5 +92,5 @@ record('stalled-bodies', { node: process.version, results })
 console.log(`ibv-kit stalled-bodies benchmark (${CONNECTIONS} stalled uploads per route, all but one byte of the cap sent, Node ${process.version})`)
 for (const result of results)
   console.log(
-    `${result.case}: ${result.rssKiBPerConnection} KiB RSS per connection (${result.heapKiBPerConnection} KiB heap, ${result.externalKiBPerConnection} KiB buffers), ${result.stillOpen} still open`,
+    `${result.case}: ${result.rssKiBPerConnection} KiB RSS per connection (${result.heapKiBPerConnection} KiB heap, ${result.externalKiBPerConnection} KiB outside the heap: buffers), ${result.stillOpen} still open`,
   )

@@ -35,7 +35,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     JSON.stringify({
       rss: memory.rss,
       heap: memory.heapUsed,
-      external: memory.external + memory.arrayBuffers,
+      // `external` already counts ArrayBuffers (the bodies), so they are not added again.
+      external: memory.external,
       connections: await new Promise((resolve) => server.getConnections((_, count) => resolve(count))),
     }),
   )
