@@ -45,7 +45,7 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions)
       }
     },
     // Invite links for the borrower page. A real backend reads the secret from its environment
-    // (at least 32 characters); here a new one each start, so links from an earlier run stop
+    // (32 random bytes: `openssl rand -base64 32`); here a new one each start, so links from an earlier run stop
     // working. The sandbox's clock, so "+24 hours" in the sandbox controls moves invites too.
     invites: {
       secret: randomSecret(),
