@@ -1,6 +1,8 @@
 // The way back from a bank that signs in with OAuth in redirect mode: the bank sends the whole
 // page to the lender's `redirectUri`, with `oauth_state_id` in its query; that page gives its own
-// address as `receivedRedirectUri`, and the widget opens by itself with the state, once.
+// address as `receivedRedirectUri`, and the widget opens by itself with the state, once, and
+// only in a tab that left for a bank: a link with a made-up `oauth_state_id`, sent to anyone,
+// would otherwise open the widget and mint a token on every page view.
 import type { IbvError } from './errors.js'
 import { assertRedirectUri } from './urls.js'
 
@@ -8,12 +10,46 @@ import { assertRedirectUri } from './urls.js'
 const spent = new Set<string>()
 
 /**
+ * Where this tab notes when it opened the widget on the redirect path: the time alone (no token,
+ * no id). sessionStorage is the tab's own and outlives the trip to the bank and back.
+ */
+const LEFT_KEY = 'ibv-kit:oauth-redirect'
+
+/** How long a state lives (the service's 30 minutes): a return later than that resumes nothing. */
+export const OAUTH_RETURN_WINDOW_MS = 30 * 60_000
+
+/** The tab's sessionStorage, or undefined where there is none or it is refused (storage blocked). */
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Notes that this tab opened the widget on the redirect path: a bank may send it back. */
+export function noteRedirectPath(): void {
+  try {
+    tabStorage()?.setItem(LEFT_KEY, String(Date.now()))
+  } catch {
+    // Full or refused: a return to this tab then opens nothing by itself ("Connect bank" does).
+  }
+}
+
+/** Whether this tab opened the widget on the redirect path within the state's life. */
+function leftForBank(): boolean {
+  const at = Number(tabStorage()?.getItem(LEFT_KEY))
+  return at > 0 && Date.now() - at <= OAUTH_RETURN_WINDOW_MS
+}
+
+/**
  * The OAuth state the bank returned with, read from `receivedRedirectUri`'s `oauth_state_id`
- * (relative to the page), unless a widget on this page was opened with it already. Undefined
- * without one, or for an address that does not parse.
+ * (relative to the page), unless a widget on this page was opened with it already, or this tab did
+ * not open the widget on the redirect path in the last 30 minutes (a link from elsewhere).
+ * Undefined without one, or for an address that does not parse.
  */
 export function unusedOAuthState(receivedRedirectUri: string | undefined): string | undefined {
-  if (!receivedRedirectUri) return undefined
+  if (!receivedRedirectUri || !leftForBank()) return undefined
   let state: string | null
   try {
     state = new URL(receivedRedirectUri, location.href).searchParams.get('oauth_state_id')
@@ -23,9 +59,14 @@ export function unusedOAuthState(receivedRedirectUri: string | undefined): strin
   return state && !spent.has(state) ? state : undefined
 }
 
-/** Records that a widget was opened with `state`: it opens nothing more on this page. */
+/** Records that a widget was opened with `state`: it opens nothing more on this page, nor a later return to this tab. */
 export function spendOAuthState(state: string): void {
   spent.add(state)
+  try {
+    tabStorage()?.removeItem(LEFT_KEY)
+  } catch {
+    // Refused: nothing was noted either.
+  }
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
 import { assertFrameUrl, connectWidgetUrl, type HostedPageOptions } from './urls.js'
-import { checkRedirectUri, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
+import { checkRedirectUri, noteRedirectPath, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
+import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
 
 /**
  * What a connect session needs besides the widget's callbacks: its service, token and invite, and
@@ -14,6 +15,11 @@ import { checkRedirectUri, spendOAuthState, unusedOAuthState } from './connect-r
 export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPageOptions {
   /** The service's base URL: the widget lives under it. */
   serviceUrl: string
+  /**
+   * The origins `serviceUrl` may be on (`assertServiceOrigin`): another one fails the opening with
+   * an `invalid_request` error before any token is asked for. Unset: not checked.
+   */
+  serviceOrigins?: ServiceOriginPolicy
   /** A usable token for the widget: the one held while it has life left, else a new one. */
   token: () => Promise<string>
   /** Forgets the token held: it failed to open the widget ("Try again" gets another), or its invite was used. */
@@ -140,12 +146,16 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       const { redirectUri } = options
       // A wrong redirect page is the lender's mistake: said at once, with no token spent on it.
       if (redirectUri !== undefined) checkRedirectUri(redirectUri)
+      // A service URL elsewhere (an injected `service-url`) gets no token.
+      if (options.serviceOrigins) assertServiceOrigin(options.serviceUrl, options.serviceOrigins)
       await usedInvite
       const token = await options.token()
       if (attempt !== loads) return
       const { locale, localeParam } = options
       show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam, redirectUri, oauthStateId }))
       if (oauthStateId) spendOAuthState(oauthStateId)
+      // Shown on the redirect path: the bank may send this tab back, and only then does a state reopen it.
+      if (redirectUri !== undefined) noteRedirectPath()
     } catch (error) {
       if (attempt === loads) stop({ state: 'error', error })
     }

@@ -4,6 +4,7 @@ import type { HeldToken } from './held-token.js'
 import type { PageListener } from './page-events.js'
 import type { PrefetchedList } from './prefetched.js'
 import type { HostedPageOptions } from './urls.js'
+import type { ServiceOriginPolicy } from './service-origins.js'
 
 // What an embed session takes, shows and answers to: the contract between the engine
 // (embed-session.ts) and its adapters (the React component, the custom elements).
@@ -23,6 +24,11 @@ export interface EmbedFrameElement {
 export interface EmbedSessionOptions extends HostedPageOptions {
   productRequestId: string
   serviceUrl: string
+  /**
+   * The origins `serviceUrl` may be on (`assertServiceOrigin`): another one is the session's own
+   * `invalid_request` error, with no token asked for and nothing loaded. Unset: not checked.
+   */
+  serviceOrigins?: ServiceOriginPolicy
   /**
    * A token for the report other than `stale` (the one the session holds, if any): another
    * session's newer one, or a new one. Sessions of one report share it, and one fetch.

@@ -3,6 +3,7 @@ import { DEFAULT_READY_TIMEOUT_MS, HELLO_MESSAGE, decodeReportMessage, isFrameMe
 import { isUsable, prefetchedToken } from './held-token.js'
 import { prefetchedFor } from './prefetched.js'
 import { assertFrameUrl, embeddedReportUrl } from './urls.js'
+import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
 import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type Frame } from './embed-frames.js'
 import type { EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
 
@@ -21,7 +22,6 @@ export const EXPIRED_REMINT_MS = 10_000
 /** Failed renewals in a row after which the error state and "Try again" are shown. */
 export const MAX_FAILED_RENEWALS = 3
 
-
 /** The session's own failures, by `IbvError` code. */
 const FAILURES = {
   invalid_request: 'An embedded report needs a non-empty productRequestId.',
@@ -30,12 +30,13 @@ const FAILURES = {
 } as const
 
 /** Why a report cannot be asked for, if it cannot. */
-function invalidRequest(productRequestId: unknown, serviceUrl: unknown): IbvError | undefined {
+function invalidRequest(productRequestId: unknown, serviceUrl: unknown, serviceOrigins: ServiceOriginPolicy | undefined): IbvError | undefined {
   if (typeof productRequestId !== 'string' || productRequestId === '') {
     return new IbvError('invalid_request', FAILURES.invalid_request, { fields: { productRequestId: ['is required'] } })
   }
   try {
     assertFrameUrl(serviceUrl)
+    if (serviceOrigins) assertServiceOrigin(serviceUrl, serviceOrigins)
     return undefined
   } catch (error) {
     return error as IbvError
@@ -44,9 +45,9 @@ function invalidRequest(productRequestId: unknown, serviceUrl: unknown): IbvErro
 
 export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   const { productRequestId, serviceUrl, getToken, hydrating = false, readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS } = options
-  // A request that cannot be made (no report named, a service URL that is not http(s)): nothing is
-  // fetched or loaded, and the error is the session's own.
-  const invalid = invalidRequest(productRequestId, serviceUrl)
+  // A request that cannot be made (no report named, a service URL that is not http(s) or not on an
+  // allowed origin): nothing is fetched or loaded, and the error is the session's own.
+  const invalid = invalidRequest(productRequestId, serviceUrl, options.serviceOrigins)
   const valid = !invalid
   const listeners = new Set<() => void>()
   const elements = new Map<string, EmbedFrameElement>()

@@ -61,6 +61,9 @@ export {
 } from './urls.js'
 export type { ConnectWidgetUrlOptions, HostedPageOptions, ReportApiVersion } from './urls.js'
 
+export { assertServiceOrigin, checkAllowedServiceOrigins } from './service-origins.js'
+export type { ServiceOriginPolicy } from './service-origins.js'
+
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'
 

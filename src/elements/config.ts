@@ -2,6 +2,7 @@ import { IbvError } from '../core/errors.js'
 import { backendTokenFetcher, type IbvFetchers } from '../core/fetchers.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
 import type { IbvLocale } from '../core/locale.js'
+import { checkAllowedServiceOrigins, type ServiceOriginPolicy } from '../core/service-origins.js'
 
 /** The token route of `createIbvBackend` at its default `basePath`. */
 export const DEFAULT_TOKEN_URL = '/api/ibv/tokens'
@@ -10,6 +11,16 @@ export const DEFAULT_TOKEN_URL = '/api/ibv/tokens'
 export interface IbvElementsConfig {
   /** The service's base URL, where the hosted report and bank-connection pages live. */
   serviceUrl: string
+  /**
+   * The service origins an element may use: an element whose `service-url` attribute (resolved
+   * against the page) is on another origin asks for no token, loads nothing, shows its error and
+   * sends `ibv-error` with an `invalid_request` `IbvError`. Markup can be injected into a page where
+   * script cannot: this keeps an injected element from minting a token and handing it to another
+   * site. List every origin in use, `serviceUrl`'s included (`['https://ibv.example.com',
+   * 'https://eu.ibv.example.com']`); a path stands for the page's origin.
+   * @default the origin of `serviceUrl` only; without `configureIbv`, the page's own origin only
+   */
+  allowedServiceOrigins?: readonly string[]
   /**
    * The lender's backend route that mints tokens (`createIbvBackend`'s `POST {basePath}/tokens`);
    * an element's `token-url` attribute overrides it. Not used when `fetchers` is given.
@@ -52,6 +63,7 @@ export function configureIbv(config: IbvElementsConfig): void {
     throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").')
   }
   const { locale, messages } = config
+  checkAllowedServiceOrigins(config.allowedServiceOrigins, 'configureIbv')
   if (locale && typeof locale.messages !== 'object') throw new IbvError('invalid_request', 'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.')
   // The locale's texts under the page's, once for every element.
   page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
@@ -60,6 +72,8 @@ export function configureIbv(config: IbvElementsConfig): void {
 /** What one element works with: the page's defaults with its own attributes on top. */
 export interface ElementSettings {
   serviceUrl: string | undefined
+  /** The origins `serviceUrl` may be on: the page's configuration, never the element's. */
+  serviceOrigins: ServiceOriginPolicy
   tokenUrl: string
   fetchers: Pick<IbvFetchers, 'token' | 'completeInvite'>
   texts: IbvMessageOverrides | undefined
@@ -83,6 +97,7 @@ export function elementSettings(element: Element): ElementSettings {
   const tokenUrl = ownTokenUrl ?? page?.tokenUrl ?? DEFAULT_TOKEN_URL
   return {
     serviceUrl: element.getAttribute('service-url') || page?.serviceUrl,
+    serviceOrigins: { serviceUrl: page?.serviceUrl, allowedServiceOrigins: page?.allowedServiceOrigins },
     tokenUrl,
     fetchers: !ownTokenUrl && page?.fetchers ? page.fetchers : { token: backendTokenFetcher(tokenUrl) },
     texts: page?.texts,

@@ -103,6 +103,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
       const timeout = Number(this.getAttribute('ready-timeout-ms') ?? NaN)
       return {
         serviceUrl: settings.serviceUrl ?? '',
+        serviceOrigins: settings.serviceUrl ? settings.serviceOrigins : undefined,
         locale: settings.lang,
         localeParam: settings.localeParam,
         readyTimeoutMs: timeout > 0 ? timeout : undefined,
@@ -140,7 +141,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
       else button.removeAttribute('aria-busy')
       if (!button.isConnected) this.prepend(button)
       this.#message?.remove()
-      this.#message = state === 'error' ? h(this.ownerDocument, 'p', { role: 'alert', class: 'ibv-connect-error' }, unset ? text.connectNoApplicant : refused ? text.inviteRefused : text.connectError) : undefined
+      this.#message =
+        state === 'error' ? h(this.ownerDocument, 'p', { role: 'alert', class: 'ibv-connect-error' }, unset ? text.connectNoApplicant : refused ? text.inviteRefused : text.connectError) : undefined
       if (this.#message) button.after(this.#message)
 
       // The dialog is never moved: taking an open modal dialog off the page closes it.
@@ -158,8 +160,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
           failure === UNSET
             ? new IbvError('invalid_request', `${TAG} needs a consumer-id attribute: the applicant's id in your system.`)
             : failure instanceof IbvError
-              ? failure
-              : new IbvError('unknown', `${TAG}: the bank connection could not be started.`, { cause: failure })
+            ? failure
+            : new IbvError('unknown', `${TAG}: the bank connection could not be started.`, { cause: failure })
         if (unset) console.error(error.message)
         emit(this, 'ibv-error', { error })
       }

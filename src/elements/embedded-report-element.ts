@@ -64,6 +64,8 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
       const session = createEmbedSession({
         productRequestId,
         serviceUrl: settings.serviceUrl ?? '',
+        // Checked once there is one: its absence is said on its own, below.
+        serviceOrigins: settings.serviceUrl ? settings.serviceOrigins : undefined,
         locale: settings.lang,
         localeParam: settings.localeParam,
         token: heldFor(settings, request),

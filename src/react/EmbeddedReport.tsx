@@ -22,7 +22,7 @@ import type { EmbeddedReportProps } from './embedded-report-props.js'
  */
 export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(function EmbeddedReport(props, ref) {
   const { productRequestId, title, height, minHeight, renewLeadSeconds, retries, readyTimeoutMs, onError, onStateChange, renderLoading, renderError, messages, refreshing, className, ...rest } = props
-  const { queryClient, fetchers, serviceUrl, ...context } = useIbvContext('EmbeddedReport')
+  const { queryClient, fetchers, serviceUrl, serviceOrigins, ...context } = useIbvContext('EmbeddedReport')
   const text = withText(EMBEDDED_REPORT_TEXT, context.messages, messages)
   const hydrating = useHydrating()
   // Callbacks are read when something new happens, so a new callback alone reports nothing.
@@ -35,6 +35,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
       getToken: (stale) => freshToken(queryClient, fetchers, request, { renewLeadSeconds, retries }, stale),
       productRequestId,
       serviceUrl,
+      serviceOrigins,
       locale: context.locale?.code,
       localeParam: context.localeParam,
       replaces,
@@ -50,7 +51,7 @@ export const EmbeddedReport = forwardRef<HTMLDivElement, EmbeddedReportProps>(fu
   const [session, setSession] = useState(() => open())
   const { options } = session
   const relanguaged = options.locale !== context.locale?.code || options.localeParam !== context.localeParam
-  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl || relanguaged) {
+  if (options.productRequestId !== productRequestId || options.serviceUrl !== serviceUrl || options.serviceOrigins !== serviceOrigins || relanguaged) {
     const sameReport = options.productRequestId === productRequestId && options.serviceUrl === serviceUrl
     setSession(open(sameReport || options.productRequestId === refreshing?.previousProductRequestId ? session : undefined))
   }

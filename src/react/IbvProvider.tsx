@@ -6,12 +6,22 @@ import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js
 import type { IbvFetchers } from '../core/fetchers.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
 import type { IbvLocale } from '../core/locale.js'
+import { checkAllowedServiceOrigins, type ServiceOriginPolicy } from '../core/service-origins.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
   fetchers: IbvFetchers
   /** The service's base URL: where the report iframe and the connect widget load from. */
   serviceUrl: string
+  /**
+   * The service origins the components below may load the hosted pages from, and so ask a token
+   * for: with `serviceUrl` on another origin, `<EmbeddedReport>` and the connect widget show their
+   * error (an `invalid_request` `IbvError`) and the token-fetcher is not called. Set it when
+   * `serviceUrl` comes from somewhere a user could change (a setting, a query parameter), listing
+   * every origin in use; a path stands for the page's origin. A malformed list throws a TypeError.
+   * @default the origin of `serviceUrl` only
+   */
+  allowedServiceOrigins?: readonly string[]
   /** The React Query client. @default the nearest `QueryClientProvider`'s, or one of its own */
   queryClient?: QueryClient
   /**
@@ -59,15 +69,19 @@ export interface IbvProviderProps {
  * // In Spanish: import { es } from 'ibv-kit/locales/es'
  * <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={es}>…</IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, queryClient, locale, localeParam, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
+export function IbvProvider({ fetchers, serviceUrl, allowedServiceOrigins, queryClient, locale, localeParam, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
+  checkAllowedServiceOrigins(allowedServiceOrigins, '<IbvProvider>')
+  // The same object while the list says the same, written inline or not: a new one starts new sessions.
+  const listed = allowedServiceOrigins?.join('\n')
+  const serviceOrigins = useMemo<ServiceOriginPolicy>(() => ({ serviceUrl, allowedServiceOrigins: listed?.split('\n') }), [serviceUrl, listed])
   const value = useMemo<IbvContextValue>(
     // The locale's texts under the app's, once for every component below.
-    () => ({ fetchers, serviceUrl, queryClient: client, messages: locale ? withText(locale.messages, messages) : messages, locale, localeParam, audience, prefetched, readyTimeoutMs }),
-    [fetchers, serviceUrl, client, locale, localeParam, messages, audience, prefetched, readyTimeoutMs],
+    () => ({ fetchers, serviceUrl, serviceOrigins, queryClient: client, messages: locale ? withText(locale.messages, messages) : messages, locale, localeParam, audience, prefetched, readyTimeoutMs }),
+    [fetchers, serviceUrl, serviceOrigins, client, locale, localeParam, messages, audience, prefetched, readyTimeoutMs],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

@@ -5,12 +5,15 @@ import type { PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from '../core/fetchers.js'
 import type { IbvAudience, IbvMessageOverrides } from '../core/messages.js'
 import type { IbvLocale } from '../core/locale.js'
+import type { ServiceOriginPolicy } from '../core/service-origins.js'
 
 export type { IbvAudience }
 
 export interface IbvContextValue {
   fetchers: IbvFetchers
   serviceUrl: string
+  /** The origins `serviceUrl` may be on: the provider's `allowedServiceOrigins`, else `serviceUrl`'s. */
+  serviceOrigins: ServiceOriginPolicy
   queryClient: QueryClient
   /** The locale's texts with the app's overrides on top (components add their own defaults). */
   messages: IbvMessageOverrides | undefined

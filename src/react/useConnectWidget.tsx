@@ -35,7 +35,7 @@ export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallba
  * })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
-  const { fetchers, serviceUrl, queryClient, messages, locale, localeParam, readyTimeoutMs } = useIbvContext('ConnectButton')
+  const { fetchers, serviceUrl, serviceOrigins, queryClient, messages, locale, localeParam, readyTimeoutMs } = useIbvContext('ConnectButton')
   // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
   const { invite, consumerId = '', onSuccess } = options
   const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId }
@@ -43,6 +43,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   const sessionOptions: ConnectSessionOptions = {
     ...options,
     serviceUrl,
+    serviceOrigins,
     locale: locale?.code,
     localeParam,
     readyTimeoutMs: options.readyTimeoutMs ?? readyTimeoutMs,

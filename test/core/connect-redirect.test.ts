@@ -13,6 +13,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers()
+  sessionStorage.clear()
   vi.restoreAllMocks()
   document.body.replaceChildren()
 })
@@ -41,6 +42,39 @@ function setup(extra: Partial<ConnectSessionOptions> = {}) {
   }
   return { session, options, post, query, state: () => session.getSnapshot().state }
 }
+
+/** What this tab does before the bank sends it back: it opened the widget on the redirect path. */
+async function leaveForBank() {
+  const { session } = setup({ redirectUri: BACK })
+  await session.open()
+  session.close()
+}
+
+describe('a crafted link with oauth_state_id (this tab never left for a bank)', () => {
+  it('opens nothing and asks for no token', async () => {
+    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(options.token).not.toHaveBeenCalled()
+    expect(options.onExit).not.toHaveBeenCalled()
+  })
+
+  it('opens nothing either when this tab left for a bank more than 30 minutes ago (the state has expired)', async () => {
+    await leaveForBank()
+    await vi.advanceTimersByTimeAsync(30 * 60_000 + 1000)
+    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(options.token).not.toHaveBeenCalled()
+  })
+
+  it('keeps no token in storage: only the time this tab left', async () => {
+    await leaveForBank()
+    const stored = Object.keys(sessionStorage).map((key) => `${key}=${sessionStorage.getItem(key)}`)
+    expect(stored).toEqual([`ibv-kit:oauth-redirect=${Date.now()}`])
+    expect(JSON.stringify(localStorage)).toBe('{}')
+  })
+})
 
 describe('the connect session on the redirect path', () => {
   it('sends redirectUri to the widget as redirect_uri, on every open', async () => {
@@ -73,6 +107,7 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('opens by itself with the state the bank returned, ends in onSuccess, and later opens send no state', async () => {
+    await leaveForBank()
     const state = newState()
     const onEvent = vi.fn()
     const { session, options, post, query } = setup({ onEvent, redirectUri: BACK, receivedRedirectUri: `${BACK}?step=2&oauth_state_id=${state}#top` })
@@ -94,6 +129,7 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('ends in onExit, closed, when the widget refuses the state', async () => {
+    await leaveForBank()
     const { session, options, post, state } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=os_tampered_${crypto.randomUUID()}` })
     await session.resume()
     expect(state()).toBe('open')
@@ -116,6 +152,7 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('still opens with the state after a close that came before the widget showed (a remount under StrictMode)', async () => {
+    await leaveForBank()
     const state = newState()
     const { session, options, query } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
     void session.resume()
@@ -126,10 +163,13 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('uses a state once per page: another session given the same received URI stays closed', async () => {
+    await leaveForBank()
     const receivedRedirectUri = `${BACK}?oauth_state_id=${newState()}`
     const first = setup({ receivedRedirectUri })
     await first.session.resume()
     first.session.close()
+    // Even should the tab leave for a bank again: this state is spent here.
+    await leaveForBank()
     const second = setup({ receivedRedirectUri })
     await second.session.resume()
     expect(second.session.getSnapshot()).toEqual({ state: 'idle' })
@@ -137,6 +177,7 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('keeps the state for "Try again" after the widget said nothing in time', async () => {
+    await leaveForBank()
     const state = newState()
     const { session, query, state: current } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}`, readyTimeoutMs: 1000 })
     await session.resume()
@@ -147,6 +188,7 @@ describe('the connect session on the redirect path', () => {
   })
 
   it('hands redirectUri and the state to a widgetUrl of the lender', async () => {
+    await leaveForBank()
     const state = newState()
     const widgetUrl = vi.fn((serviceUrl: string, token: string) => `${serviceUrl}/w/${token}`)
     const { session } = setup({ widgetUrl, redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { configureIbv, defineIbvElements } from '../../src/elements/index.js'
+import { backendTokenFetcher } from '../../src/core/fetchers.js'
 import { startHttpBackend } from './http-backend.js'
 
 // <ibv-connect-button redirect-uri received-redirect-uri> in jsdom, its tokens minted by the
@@ -16,6 +17,7 @@ beforeAll(async () => {
 })
 afterEach(() => {
   document.body.replaceChildren()
+  sessionStorage.clear()
   vi.restoreAllMocks()
 })
 afterAll(() => backend.close())
@@ -38,12 +40,35 @@ const widgetQuery = async (element: HTMLElement) => {
   await vi.waitFor(() => expect(frameOf(element)).not.toBeNull())
   return Object.fromEntries(new URL(frameOf(element)!.src).searchParams)
 }
-const post = (element: HTMLElement, data: unknown) =>
-  window.dispatchEvent(new MessageEvent('message', { data, origin: serviceUrl, source: frameOf(element)!.contentWindow }))
+const post = (element: HTMLElement, data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: serviceUrl, source: frameOf(element)!.contentWindow }))
 const wombat = { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' }
 
+/** What this tab does before the bank sends it back: its button opened the widget on the redirect path. */
+async function leaveForBank() {
+  const { element } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': BACK })
+  element.querySelector<HTMLButtonElement>('button.ibv-connect-button')!.click()
+  await widgetQuery(element)
+  element.remove()
+}
+
 describe('<ibv-connect-button> on the redirect path', () => {
+  it('opens nothing and asks for no token for a crafted link: a state this tab never left for', async () => {
+    const token = vi.fn(backendTokenFetcher(backend.tokenUrl))
+    configureIbv({ serviceUrl, fetchers: { token } })
+    try {
+      const { element, seen } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': BACK, 'received-redirect-uri': `${BACK}?oauth_state_id=os_${crypto.randomUUID()}` })
+      // Rendered, and resumed or not, by now: a resume would be loading its token already.
+      await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('idle'))
+      expect(element.querySelector('dialog, iframe, [role="alert"]')).toBeNull()
+      expect(seen).toEqual([])
+      expect(token).not.toHaveBeenCalled()
+    } finally {
+      configureIbv({ serviceUrl, tokenUrl: backend.tokenUrl })
+    }
+  })
+
   it('opens by itself, once, with the state in received-redirect-uri, and sends redirect-uri on every open', async () => {
+    await leaveForBank()
     const state = `os_${crypto.randomUUID()}`
     const { element, seen } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': BACK, 'received-redirect-uri': `${BACK}?oauth_state_id=${state}` })
     expect(await widgetQuery(element)).toMatchObject({ redirect_uri: BACK, oauth_state_id: state })
@@ -66,6 +91,7 @@ describe('<ibv-connect-button> on the redirect path', () => {
   })
 
   it('takes both as properties too, reflected to the attributes; a state set later opens it', async () => {
+    await leaveForBank()
     const { element } = await mount({ 'consumer-id': 'LND-42' })
     expect(element.redirectUri).toBeNull()
     element.redirectUri = BACK
@@ -99,11 +125,16 @@ describe('<ibv-connect-button> on the redirect path', () => {
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('redirectUri must be an absolute http(s) URL'))
   })
 
-  it('puts the widget in a frame that may open the bank\'s window and send the page to the bank: no sandbox, allow or csp', async () => {
+  it("puts the widget in a frame that may open the bank's window and send the page to the bank: no sandbox, allow or csp", async () => {
     const { element } = await mount({ 'consumer-id': 'LND-42' })
     element.querySelector<HTMLButtonElement>('button.ibv-connect-button')!.click()
     await widgetQuery(element)
     // Every attribute it has: none restricts what the widget's page may do.
-    expect(frameOf(element)!.getAttributeNames().filter((name) => name !== 'style').sort()).toEqual(['class', 'referrerpolicy', 'src', 'title'])
+    expect(
+      frameOf(element)!
+        .getAttributeNames()
+        .filter((name) => name !== 'style')
+        .sort(),
+    ).toEqual(['class', 'referrerpolicy', 'src', 'title'])
   })
 })

@@ -18,6 +18,8 @@ beforeAll(async () => {
   backend = await startHttpBackend(serviceUrl, { invites: { secret: randomSecret(), pageUrl: 'http://127.0.0.1/borrower' } })
   tokenUrl = backend.tokenUrl
   defineIbvElements()
+  // The page's service: elements' own service-url on its origin are allowed (allowedServiceOrigins).
+  configureIbv({ serviceUrl })
 })
 afterEach(() => {
   vi.useRealTimers()

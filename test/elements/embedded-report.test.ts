@@ -17,6 +17,8 @@ beforeAll(async () => {
   tokenUrl = backend.tokenUrl
   // Only this element: the per-element define function registers it alone.
   defineEmbeddedReport()
+  // The page's service: elements' own service-url on its origin are allowed (allowedServiceOrigins).
+  configureIbv({ serviceUrl })
 })
 afterEach(() => {
   vi.useRealTimers()

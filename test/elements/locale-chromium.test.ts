@@ -86,8 +86,8 @@ describe('ibv-kit/elements in Spanish, with no React on the page', () => {
   })
 
   it('embedded report: loading, then the error and its "try again"', async () => {
-    // A service where nothing answers: the frame never says it is ready.
-    await mount('<ibv-embedded-report product-request-id="PR-ES-NONE" service-url="http://127.0.0.1:9" ready-timeout-ms="500"></ibv-embedded-report>')
+    // No service at that path (the page's own origin, so allowed): the frame never says it is ready.
+    await mount('<ibv-embedded-report product-request-id="PR-ES-NONE" service-url="/no-service-here" ready-timeout-ms="500"></ibv-embedded-report>')
     const report = page.locator('ibv-embedded-report')
     await expect.poll(() => report.locator('[role=status], [role=alert]').first().textContent()).toMatch(new RegExp(`^(${messages.reportLoading}|${messages.reportError})`))
     await expect.poll(() => report.locator('[role=alert] p').textContent(), { timeout: 10_000 }).toBe(messages.reportError)

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvProvider, useConnectWidget, type UseConnectWidgetOptions } from '../../src/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
@@ -29,8 +29,39 @@ function setup(props: Partial<UseConnectWidgetOptions> & { invite?: undefined })
   return handlers
 }
 
+/** What this tab does before the bank sends it back: its button opened the widget on the redirect path. */
+async function leaveForBank() {
+  setup({ redirectUri: BACK })
+  fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
+  await settle()
+  expect(widgetFrame()).not.toBeNull()
+  cleanup()
+}
+
+describe('<ConnectButton redirectUri receivedRedirectUri>, given a crafted link', () => {
+  it('opens nothing and asks for no token when this tab never left for a bank', async () => {
+    sessionStorage.clear()
+    const chain = createChain()
+    const onExit = vi.fn()
+    render(
+      <StrictMode>
+        <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+          <ConnectButton consumerId="LND-42" redirectUri={BACK} receivedRedirectUri={`${BACK}?oauth_state_id=os_${crypto.randomUUID()}`} onExit={onExit} />
+        </IbvProvider>
+      </StrictMode>,
+    )
+    await settle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Connect bank' }).dataset.state).toBe('idle')
+    expect(chain.tokenCalls()).toBe(0)
+    expect(onExit).not.toHaveBeenCalled()
+  })
+})
+
 describe('<ConnectButton redirectUri receivedRedirectUri>', () => {
   it('opens by itself, once, with the state the bank returned (under StrictMode), and ends in onSuccess', async () => {
+    await leaveForBank()
     const state = `os_${crypto.randomUUID()}`
     const { onSuccess, onEvent } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
     await settle()
@@ -86,12 +117,17 @@ describe('<ConnectButton redirectUri receivedRedirectUri>', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it('puts the widget in a frame that may open the bank\'s window and send the page to the bank: no sandbox, allow or csp', async () => {
+  it("puts the widget in a frame that may open the bank's window and send the page to the bank: no sandbox, allow or csp", async () => {
     setup({})
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
     const frame = widgetFrame()!
     // Every attribute it has: none restricts what the widget's page may do.
-    expect(frame.getAttributeNames().filter((name) => name !== 'style').sort()).toEqual(['class', 'referrerpolicy', 'src', 'title'])
+    expect(
+      frame
+        .getAttributeNames()
+        .filter((name) => name !== 'style')
+        .sort(),
+    ).toEqual(['class', 'referrerpolicy', 'src', 'title'])
   })
 })
