@@ -17,11 +17,11 @@ const pageBase = () => globalThis.location?.href ?? 'https://page.invalid/'
 
 /** The http(s) origin of `url` resolved against the page, or undefined. */
 function originOf(url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.trim() === '') return undefined
   try {
-    const parsed = new URL(url, pageBase())
-    return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined
+    const { protocol, origin } = new URL(url as string, pageBase())
+    return (url as string).trim() && /^https?:$/.test(protocol) ? origin : undefined
   } catch {
+    // Not a string, or not a URL.
     return undefined
   }
 }
@@ -29,15 +29,16 @@ function originOf(url: unknown): string | undefined {
 /**
  * Throws an `IbvError` (`invalid_request`, `fields.serviceUrl`) unless `serviceUrl`, resolved
  * against the page, is on an allowed origin: one of `allowedServiceOrigins` when given, else the
- * configured `serviceUrl`'s, else (nothing configured) the page's own.
+ * configured `serviceUrl`'s, else (nothing configured) the page's own. A malformed list throws
+ * `checkAllowedServiceOrigins`'s TypeError.
  */
 export function assertServiceOrigin(serviceUrl: unknown, policy: ServiceOriginPolicy): void {
+  checkAllowedServiceOrigins(policy.allowedServiceOrigins, 'The service origins')
   const origin = originOf(serviceUrl)
   const allowed = (policy.allowedServiceOrigins ?? [policy.serviceUrl ?? pageBase()]).map(originOf)
   if (origin && allowed.includes(origin)) return
-  const rule = `must be on an allowed service origin (${allowed.filter(Boolean).join(', ') || 'none'}): add it to allowedServiceOrigins if it is yours`
-  const shown = origin ?? (typeof serviceUrl === 'string' ? JSON.stringify(serviceUrl.slice(0, 100)) : typeof serviceUrl)
-  throw new IbvError('invalid_request', `The service URL ${shown} is refused: it ${rule}.`, { fields: { serviceUrl: [rule] } })
+  const rule = `must be on an origin of allowedServiceOrigins (${allowed.join(', ')})`
+  throw new IbvError('invalid_request', `The service URL ${origin ?? 'given'} is refused: it ${rule}.`, { fields: { serviceUrl: [rule] } })
 }
 
 /**
@@ -45,9 +46,6 @@ export function assertServiceOrigin(serviceUrl: unknown, policy: ServiceOriginPo
  * origins or URLs (a path stands for the page's origin). No wildcard: each origin is written out.
  */
 export function checkAllowedServiceOrigins(value: unknown, where: string): void {
-  if (value === undefined) return
-  const example = "of http(s) origins, such as ['https://ibv.example.com']"
-  if (!Array.isArray(value) || value.length === 0) throw new TypeError(`${where}: allowedServiceOrigins must be a non-empty array ${example}.`)
-  const at = value.findIndex((entry) => typeof entry !== 'string' || entry.includes('*') || !originOf(entry))
-  if (at >= 0) throw new TypeError(`${where}: allowedServiceOrigins has ${JSON.stringify(value[at]) ?? String(value[at])}, which is not an http(s) origin: it must be an array ${example}.`)
+  if (value === undefined || (Array.isArray(value) && value.length && value.every((entry) => !entry.includes?.('*') && originOf(entry)))) return
+  throw new TypeError(`${where}: allowedServiceOrigins must be a non-empty array of http(s) origins, such as ['https://ibv.example.com'], not ${JSON.stringify(value)}.`)
 }

@@ -6,7 +6,7 @@ import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js
 import type { IbvFetchers } from '../core/fetchers.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
 import type { IbvLocale } from '../core/locale.js'
-import { checkAllowedServiceOrigins, type ServiceOriginPolicy } from '../core/service-origins.js'
+import type { ServiceOriginPolicy } from '../core/service-origins.js'
 
 export interface IbvProviderProps {
   /** The plug to the lender's backend; `createBackendFetchers()` for the routes of `createIbvBackend`. */
@@ -18,7 +18,9 @@ export interface IbvProviderProps {
    * for: with `serviceUrl` on another origin, `<EmbeddedReport>` and the connect widget show their
    * error (an `invalid_request` `IbvError`) and the token-fetcher is not called. Set it when
    * `serviceUrl` comes from somewhere a user could change (a setting, a query parameter), listing
-   * every origin in use; a path stands for the page's origin. A malformed list throws a TypeError.
+   * every origin in use; a path stands for the page's origin. A malformed list is each component's
+   * error, a TypeError naming the option (checked where used, so components without a service URL
+   * carry no code for it).
    * @default the origin of `serviceUrl` only
    */
   allowedServiceOrigins?: readonly string[]
@@ -74,7 +76,6 @@ export function IbvProvider({ fetchers, serviceUrl, allowedServiceOrigins, query
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
-  checkAllowedServiceOrigins(allowedServiceOrigins, '<IbvProvider>')
   // The same object while the list says the same, written inline or not: a new one starts new sessions.
   const listed = allowedServiceOrigins?.join('\n')
   const serviceOrigins = useMemo<ServiceOriginPolicy>(() => ({ serviceUrl, allowedServiceOrigins: listed?.split('\n') }), [serviceUrl, listed])

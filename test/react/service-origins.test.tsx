@@ -38,9 +38,18 @@ describe('<IbvProvider allowedServiceOrigins>', () => {
     expect(chain.tokenCalls()).toBe(1)
   })
 
-  it('refuses a malformed list with a TypeError naming the option', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    expect(() => render(<IbvProvider fetchers={createChain().fetchers} serviceUrl={SERVICE} allowedServiceOrigins={['*']} />)).toThrow(/^<IbvProvider>: allowedServiceOrigins /)
+  it('refuses a malformed list: the component shows its error, onError gets a TypeError naming the option, no token is asked for', async () => {
+    const chain = createChain()
+    const onError = vi.fn()
+    render(
+      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE} allowedServiceOrigins={['*']}>
+        <EmbeddedReport productRequestId="IBV1" onError={onError} />
+      </IbvProvider>,
+    )
+    await waitFor(() => expect(document.querySelector('.ibv-embedded-report')?.getAttribute('data-state')).toBe('error'))
+    expect(onError).toHaveBeenCalledExactlyOnceWith(expect.any(TypeError))
+    expect(onError.mock.calls[0]![0].message).toMatch(/allowedServiceOrigins must be a non-empty array of http\(s\) origins/)
+    expect(chain.tokenCalls()).toBe(0)
   })
 })
 
