@@ -62,6 +62,15 @@ export function unusedOAuthState(receivedRedirectUri: string | undefined): strin
 /** Records that a widget was opened with `state`: it opens nothing more on this page, nor a later return to this tab. */
 export function spendOAuthState(state: string): void {
   spent.add(state)
+  forgetRedirectPath()
+}
+
+/**
+ * Forgets that this tab may be sent back: the applicant used a return, or ended the widget here
+ * (exit, close, success) instead of leaving for a bank. A later `oauth_state_id` is a link from
+ * elsewhere until the widget is shown on the redirect path again, or says it sent the page to a bank.
+ */
+export function forgetRedirectPath(): void {
   try {
     tabStorage()?.removeItem(LEFT_KEY)
   } catch {

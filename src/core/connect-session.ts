@@ -5,7 +5,7 @@
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
 import { assertFrameUrl, connectWidgetUrl, type HostedPageOptions } from './urls.js'
-import { checkRedirectUri, noteRedirectPath, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
+import { checkRedirectUri, forgetRedirectPath, noteRedirectPath, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
 import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
 
 /**
@@ -15,10 +15,7 @@ import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins
 export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPageOptions {
   /** The service's base URL: the widget lives under it. */
   serviceUrl: string
-  /**
-   * The origins `serviceUrl` may be on (`assertServiceOrigin`): another one fails the opening with
-   * an `invalid_request` error before any token is asked for. Unset: not checked.
-   */
+  /** The origins `serviceUrl` may be on (`assertServiceOrigin`): another fails the opening (`invalid_request`) before any token is asked for. Unset: not checked. */
   serviceOrigins?: ServiceOriginPolicy
   /** A usable token for the widget: the one held while it has life left, else a new one. */
   token: () => Promise<string>
@@ -153,15 +150,16 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       if (attempt !== loads) return
       const { locale, localeParam } = options
       show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam, redirectUri, oauthStateId }))
+      // On the redirect path the bank may send this tab back; a resumed widget spends its state (its OAUTH_OPENED notes a new trip).
       if (oauthStateId) spendOAuthState(oauthStateId)
-      // Shown on the redirect path: the bank may send this tab back, and only then does a state reopen it.
-      if (redirectUri !== undefined) noteRedirectPath()
+      else if (redirectUri !== undefined) noteRedirectPath()
     } catch (error) {
       if (attempt === loads) stop({ state: 'error', error })
     }
   }
 
   const leave = ({ error, metadata }: Exit) => {
+    forgetRedirectPath()
     session.close()
     options.onExit?.(error, metadata)
   }
@@ -179,6 +177,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       case 'resize':
         return set({ ...snapshot, height: message.height })
       case 'event':
+        // The widget sent the whole page to a bank: it may come back with a state.
+        if (message.name === 'OAUTH_OPENED' && message.metadata.mode === 'redirect') noteRedirectPath()
         return options.onEvent?.(message.name, message.metadata)
       case 'pending':
         pending = message
@@ -189,6 +189,7 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       case 'success': {
         const { productRequestId, institution } = message
         const { invite, completeInvite } = options
+        forgetRedirectPath()
         session.close()
         if (invite) {
           // Used: its token is forgotten, and the backend told, so the link is refused from now on.

@@ -68,6 +68,29 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     expect(options.token).not.toHaveBeenCalled()
   })
 
+  it('opens nothing in a tab whose applicant closed the widget instead of leaving for a bank', async () => {
+    const first = setup({ redirectUri: BACK })
+    await first.session.open()
+    first.post({ type: 'ibv:ready' })
+    first.session.dismiss()
+    expect(first.options.onExit).toHaveBeenCalledOnce()
+    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(options.token).not.toHaveBeenCalled()
+  })
+
+  it('opens nothing after a genuine return was used: a reload with another state is a link from elsewhere', async () => {
+    await leaveForBank()
+    const genuine = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await genuine.session.resume()
+    expect(genuine.state()).toBe('open')
+    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await session.resume()
+    expect(session.getSnapshot()).toEqual({ state: 'idle' })
+    expect(options.token).not.toHaveBeenCalled()
+  })
+
   it('keeps no token in storage: only the time this tab left', async () => {
     await leaveForBank()
     const stored = Object.keys(sessionStorage).map((key) => `${key}=${sessionStorage.getItem(key)}`)
@@ -77,6 +100,18 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
 })
 
 describe('the connect session on the redirect path', () => {
+  it('resumes a second return when the applicant, back from one bank, left for another (OAUTH_OPENED, redirect)', async () => {
+    await leaveForBank()
+    const first = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    await first.session.resume()
+    first.post({ type: 'ibv:ready' })
+    first.post({ type: 'ibv:event', name: 'OAUTH_OPENED', metadata: { institution_id: 'wombat_oauth', institution_name: 'Wombat Bank (OAuth)', mode: 'redirect' } })
+    const state = newState()
+    const second = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    await second.session.resume()
+    expect(second.query()?.oauth_state_id).toBe(state)
+  })
+
   it('sends redirectUri to the widget as redirect_uri, on every open', async () => {
     const { session, query } = setup({ redirectUri: BACK })
     await session.open()
