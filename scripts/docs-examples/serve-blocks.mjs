@@ -61,7 +61,14 @@ export async function serveBlocks({ root, appDir, blocks, serves, needsRedis }) 
       const file = writeWithNeighbours(blocks, block, dir, 'server.ts')
       const env = baseEnv({ ...redisEnv, ...secrets, PORT: String(await freePort()), IBV_API_KEY: 'sandbox-api-key', IBV_SERVICE_URL: serviceUrl })
       // A header value `$IBV_WEBHOOK_SECRET` (or another secret's name) is this run's secret.
-      const withSecrets = (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/^\$(IBV_[A-Z_]+)$/, (whole, key) => secrets[key] ?? whole)]))
+      /** @param {Record<string, string>} headers */
+      const withSecrets = (headers) =>
+        Object.fromEntries(
+          Object.entries(headers).map(([name, value]) => [
+            name,
+            value.replace(/^\$(IBV_[A-Z_]+)$/, (/** @type {string} */ whole, /** @type {string} */ key) => /** @type {Record<string, string>} */ (secrets)[key] ?? whole),
+          ]),
+        )
       const requests = block.serves.map(({ method, path, headers }) => ({ method, path, headers: withSecrets(headers) }))
       const text = await runToEnd(process.execPath, ['--import', tsx, DRIVER, file, JSON.stringify(requests)], { cwd: dir, env })
       const answers = [...text.matchAll(/^@@answer (.*)$/gm)].map((match) => /** @type {{ how: string, status: number, body: string }} */ (JSON.parse(match[1] ?? '{}')))

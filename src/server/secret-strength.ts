@@ -51,6 +51,25 @@ function looksWordy(secret: string): boolean {
   return same >= 0.75 * (kinds.length - 1)
 }
 
+/** Whether at least 90 % of `bytes` are printable ASCII: text, not random bytes (about 37 % of those are). */
+function mostlyText(bytes: Uint8Array): boolean {
+  let printable = 0
+  for (const byte of bytes) if (byte >= 0x20 && byte < 0x7f) printable++
+  return printable >= 0.9 * bytes.length
+}
+
+/** The bytes a hex or base64(url) secret stands for; undefined when it is neither. */
+function decoded(secret: string): Uint8Array | undefined {
+  if (/^(?:[0-9a-f]{2})+$/i.test(secret)) return Uint8Array.from(secret.match(/../g) ?? [], (pair) => parseInt(pair, 16))
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret)) return undefined
+  try {
+    const plain = secret.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
+    return Uint8Array.from(atob(plain.padEnd(Math.ceil(plain.length / 4) * 4, '=')), (char) => char.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Checks a secret written as text (base64 or hex of random bytes, say): it must carry at least
  * `minBytes` random bytes' worth (32 by default: 44 characters of base64, 64 of hex) and look
@@ -66,7 +85,8 @@ export function checkSecretText(owner: string, option: string, secret: unknown, 
   if (codes.length * bitsPerCharacter(secret) < minBytes * 8) {
     throw new TypeError(`${owner}: ${option} is too short: it must hold at least ${minBytes} random bytes (44 characters of base64, 64 of hex); ${MAKE_ONE} (the value is not shown).`)
   }
-  if (looksPatterned(codes) || (!/^[0-9a-f]+$/i.test(secret) && looksWordy(secret))) {
+  const bytes = decoded(secret)
+  if (looksPatterned(codes) || (!/^[0-9a-f]+$/i.test(secret) && looksWordy(secret)) || (bytes !== undefined && bytes.length >= 16 && mostlyText(bytes))) {
     throw new TypeError(`${owner}: ${option} does not look random (a word, a repeated or counting pattern, a placeholder); ${MAKE_ONE} (the value is not shown).`)
   }
   return secret
@@ -74,14 +94,13 @@ export function checkSecretText(owner: string, option: string, secret: unknown, 
 
 /**
  * Checks a secret's decoded bytes (the key after `whsec_`): at least `minBytes` of them, not all
- * printable text (random bytes almost never are), and not a pattern. Throws as `checkSecretText`.
+ * mostly printable text (random bytes almost never are), and not a pattern. Throws as `checkSecretText`.
  */
 export function checkSecretBytes(owner: string, option: string, key: Uint8Array, minBytes: number): void {
   if (key.length < minBytes) {
     throw new TypeError(`${owner}: ${option} must hold at least ${minBytes} random bytes after whsec_ (a provider's does); ${MAKE_ONE}, written whsec_ then that (the value is not shown).`)
   }
-  const text = key.every((byte) => byte >= 0x20 && byte < 0x7f)
-  if (text || looksPatterned(Array.from(key))) {
+  if (mostlyText(key) || looksPatterned(Array.from(key))) {
     throw new TypeError(
       `${owner}: ${option} does not look like random bytes after whsec_ (text or a pattern, a placeholder); use the secret the provider gave you, or ${MAKE_ONE}, written whsec_ then that (the value is not shown).`,
     )

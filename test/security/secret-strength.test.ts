@@ -27,6 +27,9 @@ const WEAK = [
   ['24 random bytes in base64', randomBytes(24).toString('base64')],
   ['a repeated random half', randomBytes(16).toString('hex').repeat(2)],
   ['zero bytes in hex', '00'.repeat(32)],
+  // Text written as hex or base64 is still text: the decoded bytes are looked at too.
+  ['hex of a sentence', Buffer.from('my super secret webhook key 1234').toString('hex')],
+  ['base64 of a sentence', base64('this is my secret webhook key ok!')],
 ] as const
 
 describe('secret strength', () => {
@@ -54,6 +57,7 @@ describe('secret strength', () => {
     ["'a' × 32", `whsec_${base64('a'.repeat(32))}`],
     ['16 random bytes', `whsec_${randomBytes(16).toString('base64')}`],
     ['text of 48 characters', `whsec_${base64('my webhook secret, typed in by hand, not random')}`],
+    ['text with one odd byte', `whsec_${Buffer.concat([Buffer.from('ThisIsMySecretKey123456'), Buffer.from([0xff])]).toString('base64')}`],
   ])('standardWebhooksVerifier refuses %s', (_, secret) => {
     expect(withStandard(secret)).toThrow(TypeError)
     expect(withStandard(secret)).toThrow(/standardWebhooksVerifier: .*openssl rand -base64 32/s)
