@@ -36,7 +36,7 @@ export const CASES = [
   // since a widget URL must be http(s) (101 B), and since the redirect path of banks that sign in
   // with OAuth (323 B), and since allowed service origins and OAuth returns only in the tab that
   // left for the bank (467 B together): docs/performance.md says what the bytes buy.
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4725 },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4769 },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B; the
@@ -48,7 +48,7 @@ export const CASES = [
   // model) and the element cost this line 2,481 B, and the connect button's redirect path for
   // banks that sign in with OAuth 425 B, allowed service origins and OAuth returns only in the
   // tab that left 412 B; docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 11198 },
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 11241 },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
