@@ -91,6 +91,11 @@ describe('banks that sign in with OAuth, through <ConnectButton>, in Chromium', 
     const onExit = vi.fn()
     const onSuccess = vi.fn()
     const redirectUri = `${location.origin}/bank-return`
+    // This tab left for the bank first: the widget was shown on the redirect path, then the page went.
+    const leaving = render(<Lender consumerId={consumerId} redirectUri={redirectUri} />)
+    screen.getByRole('button', { name: 'Connect bank' }).click()
+    await widgetDocument('body')
+    leaving.unmount()
     render(<Lender consumerId={consumerId} redirectUri={redirectUri} receivedRedirectUri={`${redirectUri}?oauth_state_id=os_tampered${crypto.randomUUID().slice(0, 8)}`} onExit={onExit} onSuccess={onSuccess} />)
     await waitFor(() => expect(onExit).toHaveBeenCalledTimes(1), { timeout: 5000 })
     expect(onExit).toHaveBeenCalledWith({ code: 'OAUTH_STATE_INVALID', message: expect.any(String) }, expect.objectContaining({ status: 'refused' }))
