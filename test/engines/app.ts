@@ -5,6 +5,7 @@
 // each flow starts a server of its own per engine, so every engine starts from the same state.
 // The custom-elements page is examples/plain-html as it ships: its server.ts with the packed
 // package's dist/, beside the sandbox's own `ibv-sandbox` server.
+import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -81,7 +82,9 @@ export async function startElementsExample(dir: string): Promise<RunningApp> {
   const bin = (name: string) => join(dir, 'node_modules', '.bin', name)
   const serviceUrl = `http://127.0.0.1:${sandboxPort}`
   const url = `http://127.0.0.1:${port}`
-  const sandbox = await start('ibv-sandbox', bin('ibv-sandbox'), ['--port', String(sandboxPort), '--webhook-url', `${url}/api/ibv/webhooks`, '--webhook-header', 'x-webhook-secret=dev-secret'], {
+  // A webhook secret made for this run, as the example's README says (it has no fallback).
+  const webhookSecret = randomBytes(32).toString('base64')
+  const sandbox = await start('ibv-sandbox', bin('ibv-sandbox'), ['--port', String(sandboxPort), '--webhook-url', `${url}/api/ibv/webhooks`, '--webhook-header', `x-webhook-secret=${webhookSecret}`], {
     cwd: dir,
     env: baseEnv(),
     ready: (output) => output.includes(serviceUrl),
@@ -89,7 +92,7 @@ export async function startElementsExample(dir: string): Promise<RunningApp> {
   const tsx = join(dir, 'node_modules', 'tsx', 'dist', 'cli.mjs')
   const server = await start('plain-html server.ts', process.execPath, [tsx, 'server.ts'], {
     cwd: join(dir, 'plain-html'),
-    env: baseEnv({ PORT: String(port), IBV_SERVICE_URL: serviceUrl, IBV_KIT_DIST: join(dir, 'node_modules', 'ibv-kit', 'dist') }),
+    env: baseEnv({ PORT: String(port), IBV_SERVICE_URL: serviceUrl, IBV_WEBHOOK_SECRET: webhookSecret, IBV_KIT_DIST: join(dir, 'node_modules', 'ibv-kit', 'dist') }),
     ready: (output) => output.includes(`${url}/`),
   }).catch(async (error: unknown) => {
     await sandbox.stop()
