@@ -18,7 +18,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
-import { stoppedBy, untilAborted } from './upstream-signal.js'
+import { anySignal, stoppedBy, untilAborted } from './upstream-signal.js'
 import { countMinted, countRetry, inUpstreamSpan, startTelemetry, type TokenKind, type UpstreamOperation } from './telemetry.js'
 
 /**
@@ -67,9 +67,7 @@ export interface IbvCallOptions {
 }
 
 /** A report answer: ready (200), or pending (202) with its status, final or not. */
-export type ReportResult =
-  | { kind: 'ready'; report: IbvReport }
-  | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
+export type ReportResult = { kind: 'ready'; report: IbvReport } | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
 
 export interface IbvClient {
   /** Operation 1: a consumer token, for the connect widget. */
@@ -113,14 +111,16 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
 
   // Each attempt is a span (telemetry.ts); its attributes name the route template, never the id.
   startTelemetry()
-  const traced = <T>(operation: UpstreamOperation, method: 'GET' | 'POST', template: string, run: (status: (code: number) => void) => Promise<T>) =>
-    (attempt: number) => inUpstreamSpan({ operation, method, template, attempt }, run)
+  const traced =
+    <T>(operation: UpstreamOperation, method: 'GET' | 'POST', template: string, run: (status: (code: number) => void) => Promise<T>) =>
+    (attempt: number) =>
+      inUpstreamSpan({ operation, method, template, attempt }, run)
 
   async function call(url: string, init: RequestInit, signal?: AbortSignal, onStatus?: (code: number) => void): Promise<{ status: number; body: unknown }> {
     // Checked before anything is sent: a custom fetch might not look at an aborted signal.
     if (signal?.aborted) throw stoppedBy(signal)
     const timeout = AbortSignal.timeout(timeoutMs)
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+    const combined = signal ? anySignal([signal, timeout]) : timeout
     const request = new Request(url, {
       ...init,
       headers: { 'x-api-key': apiKey, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
@@ -164,49 +164,60 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
 
   function token(kind: TokenKind, body: Record<string, string>, signal: AbortSignal | undefined): Promise<IssuedToken> {
     const operation = kind === 'consumer' ? 'create_consumer_token' : 'create_embedded_report_token'
-    return guard(() => withRetry(traced(operation, 'POST', '/api/v1/auth/tokens', async (onStatus) => {
-      const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, signal, onStatus)
-      if (status !== 200) throw errorFromResponse(status, answer)
-      const parsed = parseTokenResponse(answer)
-      if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
-        throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
-      }
-      countMinted(kind)
-      return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
-    }), options.retry, signal, (error) => countRetry(operation, error)))
+    return guard(() =>
+      withRetry(
+        traced(operation, 'POST', '/api/v1/auth/tokens', async (onStatus) => {
+          const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, signal, onStatus)
+          if (status !== 200) throw errorFromResponse(status, answer)
+          const parsed = parseTokenResponse(answer)
+          if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
+            throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
+          }
+          countMinted(kind)
+          return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
+        }),
+        options.retry,
+        signal,
+        (error) => countRetry(operation, error),
+      ),
+    )
   }
 
   return {
     createConsumerToken: (consumerId, { signal } = {}) => token('consumer', { consumer_id: consumerId }, signal),
     createEmbeddedReportToken: (productRequestId, { signal } = {}) => token('embedded_report_token', { product_request_id: productRequestId, type: 'embedded_report_token' }, signal),
 
-    getReport: (productRequestId, { version = 'v2', signal } = {}) => guard(() => {
-      const url = reportUrl(serviceUrl, productRequestId, version)
-      return withRetry<ReportResult>(
-        traced('get_report', 'GET', `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/{product_request_id}`, async (onStatus) => {
-          const { status, body } = await call(url, { method: 'GET' }, signal, onStatus)
-          if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
-          if (status === 202) {
-            const pending = parseWith(pendingReportSchema, body, 'malformed_response', 'pending report')
-            const final = describeStatus(pending.ibv_report_status).terminal
-            return { kind: 'pending', status: pending.ibv_report_status, final, pending }
-          }
-          throw errorFromResponse(status, body)
-        }),
-        options.retry,
-        signal,
-        (error) => countRetry('get_report', error),
-      )
-    }),
+    getReport: (productRequestId, { version = 'v2', signal } = {}) =>
+      guard(() => {
+        const url = reportUrl(serviceUrl, productRequestId, version)
+        return withRetry<ReportResult>(
+          traced('get_report', 'GET', `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/{product_request_id}`, async (onStatus) => {
+            const { status, body } = await call(url, { method: 'GET' }, signal, onStatus)
+            if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
+            if (status === 202) {
+              const pending = parseWith(pendingReportSchema, body, 'malformed_response', 'pending report')
+              const final = describeStatus(pending.ibv_report_status).terminal
+              return { kind: 'pending', status: pending.ibv_report_status, final, pending }
+            }
+            throw errorFromResponse(status, body)
+          }),
+          options.retry,
+          signal,
+          (error) => countRetry('get_report', error),
+        )
+      }),
 
     redact: <T>(value: T) => redact.value(value) as T,
 
     // Never retried, so always attempt 1.
-    refresh: (consumerId, { signal } = {}) => guard(() => traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
-      const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, signal, onStatus)
-      const outcome = classifyRefresh(status, body)
-      if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
-      return outcome
-    })(1)),
+    refresh: (consumerId, { signal } = {}) =>
+      guard(() =>
+        traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
+          const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, signal, onStatus)
+          const outcome = classifyRefresh(status, body)
+          if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
+          return outcome
+        })(1),
+      ),
   }
 }

@@ -8,7 +8,31 @@ import { IbvError } from '../core/index.js'
  * closes before the answer was sent, and so do Next.js route handlers, Deno and Bun.
  */
 export function upstreamDeadline(request: Request, timeoutMs: number): AbortSignal {
-  return AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
+  return anySignal([request.signal, AbortSignal.timeout(timeoutMs)])
+}
+
+/**
+ * `AbortSignal.any(signals)`, also when the signals come from two realms: under Jest's jsdom
+ * environment the global `AbortSignal` is jsdom's while Node's `Request` makes Node's signals, and
+ * jsdom's `AbortSignal.any` refuses those. Then one controller follows them all by listening.
+ */
+export function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (signals.every((signal) => signal instanceof AbortSignal)) return AbortSignal.any(signals)
+  const controller = new AbortController()
+  const gone = signals.find((signal) => signal.aborted)
+  if (gone) {
+    controller.abort(gone.reason)
+    return controller.signal
+  }
+  const stop = () => {
+    for (const signal of signals) signal.removeEventListener('abort', follow)
+  }
+  function follow(this: AbortSignal) {
+    stop()
+    controller.abort(this.reason)
+  }
+  for (const signal of signals) signal.addEventListener('abort', follow)
+  return controller.signal
 }
 
 /**
