@@ -28,6 +28,11 @@ const LINK = 'https://service.test/connect?link=lnk_ABC'
 
 const { current, applicantWithReport } = chainPerTest()
 
+// The frames never speak (nothing answers at SERVICE), so each gives up after this. Long enough
+// that the frame is still there to be checked on a busy machine; the waits for the error allow it
+// five seconds more.
+const READY_TIMEOUT_MS = 3000
+
 describe.each([
   ['es', es],
   ['fr-CA', frCA],
@@ -115,7 +120,7 @@ describe.each([
 
   it('embedded report: loading, then the error and its "try again"', async () => {
     render(
-      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={400}>
+      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={READY_TIMEOUT_MS}>
         <EmbeddedReport productRequestId="PR-NONE" data-testid="report" />
       </IbvProvider>,
     )
@@ -123,14 +128,14 @@ describe.each([
     expect(report.lang).toBe(code)
     await waitFor(() => expect(report.textContent).toContain(messages.reportLoading))
     expectNoEnglish(report, locale)
-    await waitFor(() => expect(report.textContent).toContain(messages.reportError), { timeout: 8000 })
+    await waitFor(() => expect(report.textContent).toContain(messages.reportError), { timeout: READY_TIMEOUT_MS + 5000 })
     expect(within(report).getByRole('button', { name: messages.tryAgain })).toBeVisible()
     expectNoEnglish(report, locale)
   })
 
   it('connect button and dialog: its texts, and the widget asked for the locale', async () => {
     render(
-      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={400}>
+      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={READY_TIMEOUT_MS}>
         <ConnectButton consumerId={`CON-${code}`} />
       </IbvProvider>,
     )
@@ -142,7 +147,7 @@ describe.each([
     const frame = within(dialog).getByTitle(messages.connectFrameTitle) as HTMLIFrameElement
     expect(new URL(frame.src).searchParams.get('locale')).toBe(code)
     expect(within(dialog).getByRole('button', { name: messages.close })).toBeVisible()
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(messages.widgetUnavailable), { timeout: 8000 })
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(messages.widgetUnavailable), { timeout: READY_TIMEOUT_MS + 5000 })
     expect(within(dialog).getByRole('button', { name: messages.tryAgain })).toBeVisible()
     expectNoEnglish(dialog, locale)
   })
