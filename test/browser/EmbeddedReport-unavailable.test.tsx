@@ -11,9 +11,9 @@ import { brokenServices } from './broken-services.js'
 // against the same address, once it works again (a proxy to the sandbox), shows the report.
 const sandbox = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const READY_TIMEOUT_MS = 1500
-/** Polling bound: the configured timeout, plus time for the token and a render. */
-const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 2000 }
+const READY_TIMEOUT_MS = 3000
+/** Polling bound: the configured timeout, plus time for the token and a render on a busy machine. */
+const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 6000 }
 
 const brokenService = brokenServices()
 

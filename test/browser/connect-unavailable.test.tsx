@@ -9,9 +9,9 @@ import { brokenServices } from './broken-services.js'
 // never says it is ready, so after `readyTimeoutMs` the dialog says so itself, outside the frame,
 // and onExit hears WIDGET_UNAVAILABLE once. "Try again" against the same address, once it works
 // again (a proxy to the sandbox on the test server), opens the real widget.
-const READY_TIMEOUT_MS = 1500
-/** Polling bound: the configured timeout, plus time for the token and a render. */
-const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 2000 }
+const READY_TIMEOUT_MS = 3000
+/** Polling bound: the configured timeout, plus time for the token and a render on a busy machine. */
+const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 6000 }
 const UNAVAILABLE = 'The bank connection could not be opened: the service did not answer. Try again in a moment.'
 
 const brokenService = brokenServices()
