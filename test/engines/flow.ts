@@ -24,6 +24,21 @@ export interface FlowContext {
   screenshot(tab: Tab, name: string): Promise<string>
 }
 
+/**
+ * The engine a flow runs in. Chromium and Firefox start once for the whole run and stay open: the
+ * flows run in one worker that keeps its globals from file to file (`isolate: false` in
+ * vitest.engines.config.ts), every tab is a context of its own (no cookies, no storage shared),
+ * and puppeteer closes them when the worker exits. WebKit starts with each flow, as each of its
+ * tabs is a browser session of its own anyway.
+ */
+function engineFor(engine: EngineName): Promise<EngineBrowser> {
+  if (engine === 'webkit') return launchEngine(engine)
+  const started = ((globalThis as { ibvEngines?: Map<EngineName, Promise<EngineBrowser>> }).ibvEngines ??= new Map())
+  const browser = started.get(engine) ?? launchEngine(engine)
+  started.set(engine, browser)
+  return browser
+}
+
 /** A whole flow in one engine, starts included: generous, as load must never fail a flow. */
 const FLOW_TIMEOUT = 120_000
 
@@ -31,10 +46,10 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
   describe.each(ENGINES)(`${name}, in %s`, (engine) => {
     let browser: EngineBrowser | undefined
     afterAll(async () => {
-      await browser?.close()
+      if (engine === 'webkit') await browser?.close()
     })
     it(`${name} (${engine})`, { timeout: FLOW_TIMEOUT }, async () => {
-      browser ??= await launchEngine(engine)
+      browser ??= await engineFor(engine)
       const dir = inject('enginesApp')
       const app = options.app === 'elements' ? await startElementsExample(dir) : await startEnginesApp(dir)
       const tabs: Tab[] = []

@@ -43,6 +43,8 @@ async function launchFirefox(): Promise<EngineBrowser> {
       'browser.download.always_ask_before_handling_new_types': false,
     },
   })
+  // Its folder goes with the process that started it, closed or not (flow.ts keeps it open).
+  process.once('exit', () => rmSync(home, { recursive: true, force: true }))
   return {
     engine: 'firefox',
     version: await browser.version(),
