@@ -34,14 +34,13 @@ async function phone(height = 844): Promise<Page> {
 }
 
 /**
- * Whether the heading is in view with the detail below it: in the top third of the viewport, or
- * (a short detail) with the page scrolled to its end, so all that follows the heading shows.
+ * Whether the heading is in view with the detail below it: in the top third of the viewport, even
+ * for a short detail (at least a screen tall in one column), so it stays there as the detail grows.
  */
 const inViewport = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name }).evaluate((heading) => {
     const box = heading.getBoundingClientRect()
-    const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1
-    return box.top >= 0 && box.bottom <= window.innerHeight && (box.top <= window.innerHeight / 3 || atEnd)
+    return box.top >= 0 && box.top <= window.innerHeight / 3
   })
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
