@@ -1,7 +1,8 @@
 // Prints the plain closing line CI reads, `N passed, N failed`, summed over Vitest's JSON reports
 // (the main suite's and the three-engine flows'), after one line per failed test (its file, its
-// name and the first line of why), so a log's last lines name what failed. A report that is
-// missing counts as one failure: its tests did not run to the end.
+// name and the first line of why), and of each test that passed only when retried, so a log's
+// last lines name what failed. A report that is missing counts as one failure: its tests did not
+// run to the end.
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
@@ -13,6 +14,8 @@ let passed = 0
 let failed = 0
 /** @type {string[]} */
 const failures = []
+/** @type {string[]} */
+const retried = []
 for (const file of files) {
   let report
   try {
@@ -30,6 +33,10 @@ for (const file of files) {
     // A file that failed outside its tests (an import, a hook) has no failed test to name.
     if (tests.length === 0 && result.status === 'failed') failures.push(`${where}: ${firstLine(result.message)}`)
     for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    // A test that passed when retried (the engine flows retry once) keeps its first attempt's error.
+    for (const test of result.assertionResults ?? []) {
+      if (test.status === 'passed' && test.failureMessages?.length) retried.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
+    }
   }
 }
 if (failures.length > 0) {
@@ -41,6 +48,7 @@ if (failures.length > 0) {
   )
   if (failures.length > NAMED) console.log(`- and ${failures.length - NAMED} more`)
 }
+if (retried.length > 0) console.log(`Passed only when retried:\n${retried.map((line) => `- ${line}`).join('\n')}`)
 console.log(`${passed} passed, ${failed} failed`)
 
 /** @param {string | undefined} message */

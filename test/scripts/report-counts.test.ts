@@ -37,6 +37,17 @@ describe('CI names what failed before its count (scripts/report-counts.mjs)', ()
     ])
   })
 
+  it('names a test that passed only when retried, with why its first attempt failed', () => {
+    const engines = report('retried.json', [
+      {
+        name: join(process.cwd(), 'test/engines/e.test.ts'),
+        status: 'passed',
+        assertionResults: [{ ...test('e (webkit)', 'passed'), failureMessages: ['Error: Timed out waiting for "Complete"\n    at e.test.ts:9'] }],
+      },
+    ])
+    expect(counts(engines).trim().split('\n')).toEqual(['Passed only when retried:', '- test/engines/e.test.ts › e (webkit): Error: Timed out waiting for "Complete"', '1 passed, 0 failed'])
+  })
+
   it('a missing report is one failure; all passed prints the count alone', () => {
     const passed = report('passed.json', [{ name: join(process.cwd(), 'test/d.test.ts'), status: 'passed', assertionResults: [test('d', 'passed')] }])
     expect(counts(passed)).toBe('1 passed, 0 failed\n')
