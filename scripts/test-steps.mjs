@@ -1,11 +1,14 @@
 // `npm test`: every check CI runs, as steps. A step runs even when an earlier one failed, unless it
-// needs the output of a step that failed (then it is skipped, and says which). IBV_TEST_JOBS=n
-// lets steps that do not need each other run at once, n cores' worth (default 1: one after
-// another, their output as it comes; at once, each step's output is printed whole when it ends).
+// needs the output of a step that failed (then it is skipped, and says which). Steps that do not
+// need each other run at once, as many as the machine has cores (IBV_TEST_JOBS=n: n; with 1 they
+// run one after another, their output as it comes; at once, each step's output is printed whole
+// when it ends). The cores are what limits the run (docs/performance.md): two steps beside each
+// other use the time one leaves idle (waiting on a browser, a server, a timer).
 // At the end, one line per step (name, time, result), also written to reports/steps.json; the
 // exit code is 1 when any step failed or was skipped. `--table` prints the last run's table.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formatTable } from './step-table.mjs'
@@ -18,7 +21,6 @@ const reportFile = join(root, 'reports', 'steps.json')
  * @property {string} name what the table calls it: the npm script, or the script file
  * @property {string[]} command what runs, from the repository's root
  * @property {string[]} [needs] the steps it needs to have passed first
- * @property {number} [cores] how many cores it keeps busy on its own (1 unless told)
  */
 
 /** @param {string} script @param {Partial<Step>} [extra] @returns {Step} */
@@ -30,15 +32,15 @@ const setup = ['ensure-chromium', 'ensure-redis', 'ensure-engines', 'ensure-reac
 /** @type {Step[]} In the order they start when nothing holds them back. */
 export const STEPS = [
   ...setup.map((name) => node(`scripts/${name}.mjs`)),
-  npmRun('test:vitest', { needs: setup, cores: 2 }),
+  npmRun('test:vitest', { needs: setup }),
   npmRun('typecheck'),
   npmRun('lint'),
   npmRun('test:example-e2e', { needs: ['ensure-chromium'] }),
   npmRun('build'),
   npmRun('test:bundlers', { needs: ['build', 'ensure-chromium'] }),
   npmRun('test:csp', { needs: ['build', 'ensure-chromium'] }),
-  npmRun('test:engines', { needs: ['build', 'ensure-engines'], cores: 2 }),
-  npmRun('test:next-e2e', { needs: ['build', 'ensure-chromium'], cores: 2 }),
+  npmRun('test:engines', { needs: ['build', 'ensure-engines'] }),
+  npmRun('test:next-e2e', { needs: ['build', 'ensure-chromium'] }),
   npmRun('check:docs', { needs: ['build'] }),
   npmRun('test:docs-examples', { needs: ['build', 'ensure-chromium'] }),
   npmRun('api:check', { needs: ['build'] }),
@@ -98,16 +100,15 @@ function stopGroup(pid) {
 }
 
 /**
- * Runs `steps`, at most `capacity` cores' worth at once, each as soon as what it needs passed.
+ * Runs `steps`, at most `jobs` at once, each as soon as what it needs passed, in their order.
  * @param {Step[]} steps
- * @param {number} capacity
+ * @param {number} jobs
  */
-export async function runAll(steps, capacity) {
+export async function runAll(steps, jobs) {
   /** @type {Map<string, { result: 'passed' | 'failed' | 'skipped', seconds: number, note?: string }>} */
   const results = new Map()
   /** @type {Map<string, Promise<void>>} */
   const running = new Map()
-  let busy = 0
   const pending = [...steps]
   while (pending.length > 0 || running.size > 0) {
     for (const step of [...pending]) {
@@ -120,14 +121,10 @@ export async function runAll(steps, capacity) {
         continue
       }
       if (unmet.length > 0) continue
-      // The first step ready waits for its cores: no later step overtakes it.
-      const cores = Math.min(step.cores ?? 1, capacity)
-      if (running.size > 0 && busy + cores > capacity) break
+      if (running.size >= jobs) break
       pending.splice(pending.indexOf(step), 1)
-      busy += cores
       console.log(`\n── ${step.name}: started (${[...running.keys(), step.name].join(', ')} running)`)
-      const run = runStep(step, capacity === 1).then(({ passed, seconds, output }) => {
-        busy -= cores
+      const run = runStep(step, jobs === 1).then(({ passed, seconds, output }) => {
         running.delete(step.name)
         results.set(step.name, { result: passed ? 'passed' : 'failed', seconds })
         console.log(`\n── ${step.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ──\n${output.trimEnd()}\n── end of ${step.name} ──`)
@@ -148,12 +145,12 @@ if (process.argv[1] !== fileURLToPath(import.meta.url)) {
     console.log(formatTable(steps, seconds))
   }
 } else {
-  const capacity = Number(process.env.IBV_TEST_JOBS) || 1
+  const jobs = Number(process.env.IBV_TEST_JOBS) || availableParallelism()
   const started = performance.now()
-  const steps = await runAll(STEPS, capacity)
+  const steps = await runAll(STEPS, jobs)
   const seconds = (performance.now() - started) / 1000
   mkdirSync(dirname(reportFile), { recursive: true })
-  writeFileSync(reportFile, `${JSON.stringify({ cores: capacity, seconds, steps }, null, 2)}\n`)
+  writeFileSync(reportFile, `${JSON.stringify({ jobs, seconds, steps }, null, 2)}\n`)
   console.log(`\n${formatTable(steps, seconds)}`)
   process.exitCode = steps.every((step) => step.result === 'passed') ? 0 : 1
 }

@@ -4,7 +4,7 @@ import { runAll, STEPS } from '../../scripts/test-steps.mjs'
 import { formatTable } from '../../scripts/step-table.mjs'
 
 // `npm test`'s runner with small real steps: node processes that pass, fail or wait.
-const step = (name: string, code: string, extra: { needs?: string[]; cores?: number } = {}) => ({ name, command: [process.execPath, '-e', code], ...extra })
+const step = (name: string, code: string, extra: { needs?: string[] } = {}) => ({ name, command: [process.execPath, '-e', code], ...extra })
 
 describe('npm test runs every step and reports each (scripts/test-steps.mjs)', () => {
   it('a failed step does not stop the others; a step that needs it is skipped and says why', async () => {
@@ -25,15 +25,16 @@ describe('npm test runs every step and reports each (scripts/test-steps.mjs)', (
     vi.restoreAllMocks()
   })
 
-  it('steps run at once when allowed, and a step needing more cores waits without being overtaken', async () => {
+  it('at most `jobs` steps at once, started in their order; a step waits for the one it needs', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    const wait = 'setTimeout(() => {}, 300)'
-    const steps = await runAll([step('a', wait), step('b', wait), step('wide', wait, { cores: 2 }), step('c', wait)], 2)
+    // Ends in that order: b at once, then a, then after-b; seconds apart, so load cannot swap them.
+    const wait = (ms: number) => `setTimeout(() => {}, ${ms})`
+    const steps = await runAll([step('a', wait(1500)), step('b', ''), step('after-b', wait(4000), { needs: ['b'] }), step('c', '')], 2)
     const started = vi
       .mocked(console.log)
       .mock.calls.map(([line]) => String(line))
       .filter((line) => line.includes(': started'))
-    expect(started.map((line) => line.trim())).toEqual(['── a: started (a running)', '── b: started (a, b running)', '── wide: started (wide running)', '── c: started (c running)'])
+    expect(started.map((line) => line.trim())).toEqual(['── a: started (a running)', '── b: started (a, b running)', '── after-b: started (a, after-b running)', '── c: started (after-b, c running)'])
     expect(steps.every((s) => s.result === 'passed')).toBe(true)
     vi.restoreAllMocks()
   })
