@@ -29,6 +29,14 @@ const browser = (name?: string) => ({
 // /api/ibv/fixtures/reset from test/storybook/visual.ts), so ids and times repeat on every run.
 const storyClock = createStoryClock()
 
+// The Node and jsdom projects' files share their worker's module cache (`isolate: false`): a fresh
+// one per file cost more than most files' tests (their imports). The unit project took 318 s and
+// 254 CPU-s so, against 514 s and 517 CPU-s (docs/performance.md). A file must then leave nothing
+// behind: the servers and browsers it starts stop in its afterAll, stubs and fake timers are
+// restored, module state is reset through the module's own API. The browser projects keep a page
+// per file.
+const shared = { isolate: false }
+
 // Visual regression of the stories (test/storybook/visual.ts). Baselines live next to the stories,
 // stories/__screenshots__/<Component>/<Story>.png; failures write -actual and -diff images under
 // .vitest-attachments/ (ignored). pixelmatch leaves out the pixels it recognises as anti-aliasing
@@ -65,6 +73,7 @@ export default defineConfig({
         resolve: { alias: packageAliases },
         test: {
           name: 'unit',
+          ...shared,
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/browser/**', 'test/engines/**'],
@@ -87,6 +96,7 @@ export default defineConfig({
         },
         test: {
           name: 'unit (react 18)',
+          ...shared,
           environment: 'jsdom',
           include: ['test/react/**/*.test.tsx', 'test/faults/**/*.test.tsx', 'test/testing/**/*.test.tsx'],
           setupFiles: ['test/setup.ts'],
@@ -100,6 +110,7 @@ export default defineConfig({
         resolve: { alias: packageAliases },
         test: {
           name: 'example',
+          ...shared,
           environment: 'jsdom',
           include: ['examples/lender-app/test/**/*.test.{ts,tsx}'],
           setupFiles: ['examples/lender-app/test/setup.ts'],
