@@ -141,7 +141,7 @@ async function check(name: string, show: (locale: Locale) => Promise<void>, loca
   // axe in one scheme per width, light at 360 px and dark at 1280, so each page is audited in both
   // in each language: what a scheme changes (colours, contrast) does not change with the language,
   // and the English pages are audited at each width in both (sandbox-widget-a11y, sandbox-portal-a11y).
-  const audited = width < 1280 ? 'light' : 'dark'
+  const audited: 'light' | 'dark' = width < 1280 ? 'light' : 'dark'
   for (const value of import.meta.env.VITE_LOCALE_SCREENS ? (['light', 'dark'] as const) : [audited]) {
     await scheme(value)
     if (value === audited) expect(await axe(), `${name}, ${locale}, ${width} px, ${value}`).toEqual([])
