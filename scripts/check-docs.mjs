@@ -24,12 +24,11 @@
 // a same="…" block that drifted. Each error names file:line.
 // The virtual projects are written under the OS temp dir and kept when a check fails (or with
 // CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import ts from 'typescript'
 import { copyDrift } from './docs-block-copies.mjs'
 import { scanDocs } from './docs-blocks.mjs'
 
@@ -37,7 +36,6 @@ import { scanDocs } from './docs-blocks.mjs'
 /** @typedef {{ files: Map<string, DocBlock>, fresh: Set<DocBlock> }} Project */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 
 if (!existsSync(join(root, 'dist', 'index.d.ts'))) {
   console.error('check-docs: dist/ is missing; run `npm run build` first (the examples are checked against the built package).')
@@ -146,27 +144,32 @@ const runs = projects.map((project, index) => {
   return { dir, project, byPath }
 })
 
-const run = promisify(execFile)
-/** @type {(dir: string) => Promise<string>} tsc's output (empty when it passed) */
-const typeCheck = (dir) =>
-  run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', '.'], { cwd: dir, maxBuffer: 16 << 20 }).then(
-    () => '',
-    /** @param {{ stdout?: string, stderr?: string, message: string }} error */
-    (error) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
-  )
+/**
+ * The files every project reads alike (TypeScript's libs, the packages' types, dist/ through the
+ * one node_modules of the virtual projects), parsed once for all of them: each project in a tsc
+ * of its own parsed them again, 21 times (88 CPU-s for the step; docs/performance.md).
+ * @type {Map<string, import('typescript').SourceFile | undefined>}
+ */
+const shared = new Map()
 
-// Two at a time: each tsc loads React's and Node's types once.
+/** @type {(dir: string) => string} what `tsc --noEmit --pretty false -p dir` prints (empty when it passed) */
+function typeCheck(dir) {
+  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+  if (!config) return `${dir}/tsconfig.json could not be read`
+  const host = ts.createCompilerHost(config.options)
+  const own = host.getSourceFile
+  host.getSourceFile = (file, version, onError, create) => {
+    if (file.startsWith(`${dir}/`)) return own(file, version, onError, create)
+    if (!shared.has(file)) shared.set(file, own(file, version, onError, create))
+    return shared.get(file)
+  }
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host, configFileParsingDiagnostics: config.errors })
+  const diagnostics = ts.getPreEmitDiagnostics(program)
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' })
+}
+
 /** @type {string[]} */
-const outputs = new Array(runs.length).fill('')
-let next = 0
-await Promise.all(
-  [0, 1].map(async () => {
-    while (next < runs.length) {
-      const index = next++
-      outputs[index] = await typeCheck(/** @type {{ dir: string }} */ (runs[index]).dir)
-    }
-  }),
-)
+const outputs = runs.map(({ dir }) => typeCheck(dir))
 
 // tsc prints `path(line,col): error TSnnnn: message`, continued on indented lines.
 const DIAGNOSTIC = /^(.+?)\((\d+),(\d+)\): (error .*)$/
