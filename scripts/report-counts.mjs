@@ -2,7 +2,7 @@
 // (the main suite's and the three-engine flows'), after one line per failed test (its file, its
 // name and the first line of why), and of each test that passed only when retried, so a log's
 // last lines name what failed. A report that is missing counts as one failure: its tests did not
-// run to the end.
+// run to the end, and so does a file that failed outside its tests (an import, a hook).
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
@@ -30,9 +30,14 @@ for (const file of files) {
   for (const result of report.testResults ?? []) {
     const where = relative(process.cwd(), result.name)
     const tests = (result.assertionResults ?? []).filter((/** @type {{ status: string }} */ test) => test.status === 'failed')
-    // A file that failed outside its tests (an import, a hook) has no failed test to name.
-    if (tests.length === 0 && result.status === 'failed') failures.push(`${where}: ${firstLine(result.message)}`)
-    for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    // A file that failed outside its tests (an import, a hook) has no failed test to name, and
+    // Vitest's count leaves it out: it counts as one failure here.
+    if (tests.length === 0 && result.status === 'failed') {
+      failed += 1
+      failures.push(`${where}: ${result.message ? firstLine(result.message) : 'failed outside its tests (an import or a hook): see the output of its step'}`)
+    }
+    // A test retried and failed each time: the last attempt's error.
+    for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.at(-1))}`)
     // A test that passed when retried (the engine flows retry once) keeps its first attempt's error.
     for (const test of result.assertionResults ?? []) {
       if (test.status === 'passed' && test.failureMessages?.length) retried.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`)

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 const dir = mkdtempSync(join(tmpdir(), 'ibv-report-counts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const test = (fullName: string, status: 'passed' | 'failed', failure?: string) => ({ fullName, status, failureMessages: failure ? [failure] : [] })
+const test = (fullName: string, status: 'passed' | 'failed' | 'skipped', failure?: string) => ({ fullName, status, failureMessages: failure ? [failure] : [] })
 function report(name: string, results: { name: string; status: string; message?: string; assertionResults: ReturnType<typeof test>[] }[]) {
   const tests = results.flatMap((result) => result.assertionResults)
   const file = join(dir, name)
@@ -27,13 +27,15 @@ describe('CI names what failed before its count (scripts/report-counts.mjs)', ()
         assertionResults: [test('a passes', 'passed'), test('a polls', 'failed', '\nAssertionError: expected false to be true\n    at a.test.ts:3')],
       },
       { name: join(process.cwd(), 'test/b.test.ts'), status: 'failed', message: 'Cannot find module "./gone"\nmore', assertionResults: [] },
+      { name: join(process.cwd(), 'test/c.test.ts'), status: 'failed', message: '', assertionResults: [test('c, after its beforeAll threw', 'skipped')] },
     ])
     const engines = report('engines.json', [{ name: join(process.cwd(), 'test/engines/c.test.ts'), status: 'passed', assertionResults: [test('c (webkit)', 'passed')] }])
     expect(counts(vitest, engines).trim().split('\n')).toEqual([
       'Failed:',
       '- test/a.test.ts › a polls: AssertionError: expected false to be true',
       '- test/b.test.ts: Cannot find module "./gone"',
-      '2 passed, 1 failed',
+      '- test/c.test.ts: failed outside its tests (an import or a hook): see the output of its step',
+      '2 passed, 3 failed',
     ])
   })
 
