@@ -1,6 +1,6 @@
 // `npm test`: every check CI runs, as steps. A step runs even when an earlier one failed, unless it
 // needs the output of a step that failed (then it is skipped, and says which). Steps that do not
-// need each other run at once, as many as the machine has cores (IBV_TEST_JOBS=n: n; with 1 they
+// need each other run at once, two on a machine with 2 cores or more (IBV_TEST_JOBS=n: n; with 1 they
 // run one after another, their output as it comes; at once, each step's output is printed whole
 // when it ends). The cores are what limits the run (docs/performance.md): two steps beside each
 // other use the time one leaves idle (waiting on a browser, a server, a timer).
@@ -44,7 +44,7 @@ export const STEPS = [
   npmRun('check:docs', { needs: ['build'] }),
   npmRun('test:docs-examples', { needs: ['build', 'ensure-chromium'] }),
   npmRun('api:check', { needs: ['build'] }),
-  // After the two that read docs/: it writes docs/api/ and docs/.vitepress/dist/.
+  // After the two that read docs/: it writes docs/reference/<entry>/ and docs/.vitepress/dist/.
   npmRun('docs:build', { needs: ['check:docs', 'test:docs-examples'] }),
   npmRun('check:package', { needs: ['build'] }),
   npmRun('test:jest', { needs: ['build'] }),
@@ -100,6 +100,19 @@ function stopGroup(pid) {
 }
 
 /**
+ * How many steps run at once: IBV_TEST_JOBS, or the machine's cores up to 2. Most steps use
+ * several cores when they have them (Vitest's workers, next build, webpack), and the steps'
+ * time limits were measured two at once on 2 cores, not a dozen at once.
+ * @param {string | undefined} value
+ */
+export function jobsFrom(value) {
+  if (value === undefined || value === '') return Math.min(availableParallelism(), 2)
+  const jobs = Number(value)
+  if (!Number.isInteger(jobs) || jobs < 1) throw new RangeError(`IBV_TEST_JOBS must be a whole number of steps at once, 1 or more, not ${JSON.stringify(value)}.`)
+  return jobs
+}
+
+/**
  * Runs `steps`, at most `jobs` at once, each as soon as what it needs passed, in their order.
  * @param {Step[]} steps
  * @param {number} jobs
@@ -145,7 +158,14 @@ if (process.argv[1] !== fileURLToPath(import.meta.url)) {
     console.log(formatTable(steps, seconds))
   }
 } else {
-  const jobs = Number(process.env.IBV_TEST_JOBS) || availableParallelism()
+  /** @type {number} */
+  let jobs
+  try {
+    jobs = jobsFrom(process.env.IBV_TEST_JOBS)
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message)
+    process.exit(2)
+  }
   const started = performance.now()
   const steps = await runAll(STEPS, jobs)
   const seconds = (performance.now() - started) / 1000

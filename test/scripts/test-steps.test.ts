@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
-import { runAll, STEPS } from '../../scripts/test-steps.mjs'
+import { jobsFrom, runAll, STEPS } from '../../scripts/test-steps.mjs'
 import { formatTable } from '../../scripts/step-table.mjs'
 
 // `npm test`'s runner with small real steps: node processes that pass, fail or wait.
@@ -55,6 +55,13 @@ describe('npm test runs every step and reports each (scripts/test-steps.mjs)', (
       'size            0.0 s  SKIPPED (needs build)',
       'npm test         7:56  2 of 3 steps did not pass',
     ])
+  })
+
+  it('IBV_TEST_JOBS: a whole number of steps from 1; anything else is refused, naming the variable', () => {
+    expect(jobsFrom('3')).toBe(3)
+    expect(jobsFrom(undefined)).toBeGreaterThanOrEqual(1)
+    expect(jobsFrom(undefined)).toBeLessThanOrEqual(2)
+    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => jobsFrom(bad)).toThrow(/^IBV_TEST_JOBS must be a whole number of steps at once, 1 or more, not "/)
   })
 
   it('every npm script it names exists, and every step it needs is a step', async () => {
