@@ -145,31 +145,41 @@ const runs = projects.map((project, index) => {
 })
 
 /**
- * The files every project reads alike (TypeScript's libs, the packages' types, dist/ through the
- * one node_modules of the virtual projects), parsed once for all of them: each project in a tsc
- * of its own parsed them again, 21 times (88 CPU-s for the step; docs/performance.md).
+ * Every file read, parsed once for all the projects: the ones every project reads alike
+ * (TypeScript's libs, the packages' types, dist/ through the one node_modules of the virtual
+ * projects) were parsed again by each project's own tsc, 21 times (88 CPU-s; docs/performance.md).
+ * A project's own files have paths of their own. All the projects share one TSCONFIG, so a file
+ * parses the same way in each.
  * @type {Map<string, import('typescript').SourceFile | undefined>}
  */
-const shared = new Map()
+const parsed = new Map()
+/** @type {import('typescript').FormatDiagnosticsHost} */
+const format = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => '', getNewLine: () => '\n' }
 
 /** @type {(dir: string) => string} what `tsc --noEmit --pretty false -p dir` prints (empty when it passed) */
 function typeCheck(dir) {
-  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
-  if (!config) return `${dir}/tsconfig.json could not be read`
+  /** @type {import('typescript').Diagnostic[]} */
+  const unreadable = []
+  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => unreadable.push(diagnostic) })
+  if (!config) return ts.formatDiagnostics(unreadable, format)
   const host = ts.createCompilerHost(config.options)
-  const own = host.getSourceFile
+  const read = host.getSourceFile
   host.getSourceFile = (file, version, onError, create) => {
-    if (file.startsWith(`${dir}/`)) return own(file, version, onError, create)
-    if (!shared.has(file)) shared.set(file, own(file, version, onError, create))
-    return shared.get(file)
+    if (!parsed.has(file)) parsed.set(file, read(file, version, onError, create))
+    return parsed.get(file)
   }
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host, configFileParsingDiagnostics: config.errors })
-  const diagnostics = ts.getPreEmitDiagnostics(program)
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' })
+  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), { ...format, getCurrentDirectory: () => dir })
 }
 
 /** @type {string[]} */
-const outputs = runs.map(({ dir }) => typeCheck(dir))
+let outputs
+try {
+  outputs = runs.map(({ dir }) => typeCheck(dir))
+} catch (error) {
+  console.error(`check-docs: TypeScript failed: ${/** @type {Error} */ (error).stack}\n(virtual projects kept in ${work})`)
+  process.exit(1)
+}
 
 // tsc prints `path(line,col): error TSnnnn: message`, continued on indented lines.
 const DIAGNOSTIC = /^(.+?)\((\d+),(\d+)\): (error .*)$/
