@@ -71,7 +71,8 @@ describe('the demo at 390 px', () => {
     await page.close()
   }, 30_000)
 
-  // 1000 px: the heading then sits near the bottom edge, in view but with nothing of the detail below it.
+  // 1000 px: before it moves, the heading sits near the bottom edge, in view but with nothing of the
+  // detail below it, so it must still be brought up.
   it.each([844, 1000])('choosing an applicant brings the detail into view and focuses its heading (390×%i)', async (height) => {
     const page = await phone(height)
     for (const name of ['Priya Raman', 'Mateo Rossi', 'Ada Okafor']) {
