@@ -20,8 +20,12 @@ async function setUp(options: Parameters<typeof servedBackend>[1] = {}) {
   return { service, ...served }
 }
 
-/** What a browser sends: JSON to POST, a plain GET otherwise; it gives up after 8 s (a generous bound). */
-function call(url: string, body?: unknown, signal: AbortSignal = AbortSignal.timeout(8000)) {
+/**
+ * What a browser sends: JSON to POST, a plain GET otherwise. It gives up after 20 s, a bound far
+ * above the deadlines under test (1 s), so only a deadline that never fires reaches it: 8 s ran
+ * out once in a clean run with both cores oversubscribed, right after the multi-instance file.
+ */
+function call(url: string, body?: unknown, signal: AbortSignal = AbortSignal.timeout(20_000)) {
   const init: RequestInit = body === undefined ? { signal } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }
   return fetch(url, init)
 }
