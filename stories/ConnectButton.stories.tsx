@@ -143,9 +143,19 @@ export const OAuthBankRedirect: Story = {
  * made up, as a replayed or changed link would be): the widget opens by itself, the service
  * refuses the state, and `onExit` gets `OAUTH_STATE_INVALID` at once; the dialog closes.
  */
+const LEFT_FOR_BANK = 'ibv-kit:oauth-redirect'
+
 export const OAuthStateRefused: Story = {
   name: 'OAuth return refused',
   args: { redirectUri: `${window.location.origin}/bank-return`, receivedRedirectUri: `${window.location.origin}/bank-return?oauth_state_id=os_not-this-session` },
+  // This tab left for a bank on the redirect path a moment ago: the note the widget keeps in the
+  // tab's sessionStorage when it does (src/core/connect-redirect.ts), without which a return opens
+  // nothing (a link from elsewhere). The story then holds whether it is opened first or after
+  // another, and the note goes with it.
+  beforeEach: () => {
+    sessionStorage.setItem(LEFT_FOR_BANK, String(Date.now()))
+    return () => sessionStorage.removeItem(LEFT_FOR_BANK)
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited: OAUTH_STATE_INVALID.'), { timeout: 8000 })

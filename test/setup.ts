@@ -6,4 +6,11 @@ import { afterEach } from 'vitest'
 if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react')
   afterEach(cleanup)
+  // What one test noted in the tab's storage (a trip to a bank on the redirect path) must not reach
+  // the next: the Node and jsdom projects' files share their worker (`isolate: false`), and the
+  // tests of a browser file, or the stories of a stories file, share a page.
+  afterEach(() => {
+    sessionStorage.clear()
+    localStorage.clear()
+  })
 }
