@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
+import { readCliOptions } from '../../src/sandbox/cli-options.js'
 import { runRefused, startCli } from './cli-process.js'
 
 // The bin as a lender runs it, over real HTTP on 127.0.0.1, stopped by the test.
@@ -86,23 +87,25 @@ describe('ibv-sandbox --port', () => {
     const [code] = await once(cli, 'exit')
     expect(code).toBe(0)
   })
-
 })
 
-describe('ibv-sandbox refuses bad flags with exit code 2 and its usage', () => {
-  it('refuses a bad port with its usage line', async () => {
-    const { code, stderr } = await runRefused(['--port', 'abc'])
-    expect(code).toBe(2)
-    expect(stderr).toContain('--port must be a whole number')
-    expect(stderr).toContain('Usage: ibv-sandbox')
+// Each refusal in-process (readCliOptions, what the bin runs first); then the bin itself, once per
+// kind of refusal, for its exit code 2, the message and the usage on stderr.
+const refusal = (args: string[]) => {
+  const options = readCliOptions(args)
+  if (typeof options !== 'object' || !('refused' in options)) throw new Error(`not refused: ${args.join(' ')}`)
+  return options.refused
+}
+
+describe('ibv-sandbox refuses bad flags, never echoing a value', () => {
+  it('refuses a bad port', () => {
+    expect(refusal(['--port', 'abc'])).toContain('--port must be a whole number')
+    expect(refusal(['--port', '65536'])).toContain('--port must be a whole number')
   })
 
-  it.each([['abc'], ['1.5'], [''], ['1e3'], ['99999999999999999999']])('refuses --seed %j with its usage line', async (seed) => {
-    const { code, stderr } = await runRefused(['--port', '0', '--seed', seed])
-    expect(code).toBe(2)
-    expect(stderr).toContain('--seed must be a whole number')
-    expect(stderr).toContain('Usage: ibv-sandbox')
-  }, 15_000)
+  it.each([['abc'], ['1.5'], [''], ['1e3'], ['99999999999999999999']])('refuses --seed %j', (seed) => {
+    expect(refusal(['--port', '0', '--seed', seed])).toContain('--seed must be a whole number')
+  })
 
   it.each([
     ['no equals sign', 'x-webhook-secret'],
@@ -111,35 +114,58 @@ describe('ibv-sandbox refuses bad flags with exit code 2 and its usage', () => {
     ['a name with a colon', 'x-webhook-secret:=hidden-value-3'],
     ['an empty value', 'x-webhook-secret='],
     ['a value with a line break', 'x-webhook-secret=hidden-value-4\r\nx-evil: 1'],
-  ])('refuses a --webhook-header with %s, with its usage line and without echoing the value', async (_case, header) => {
-    const { code, stdout, stderr } = await runRefused(['--port', '0', '--webhook-header', header])
-    expect(code).toBe(2)
-    expect(stderr).toContain('--webhook-header must be NAME=VALUE')
-    expect(stderr).toContain('Usage: ibv-sandbox')
-    expect(stdout + stderr).not.toContain('hidden-value')
-  }, 15_000)
+  ])('refuses a --webhook-header with %s, without echoing the value', (_case, header) => {
+    const refused = refusal(['--port', '0', '--webhook-header', header])
+    expect(refused).toContain('--webhook-header must be NAME=VALUE')
+    expect(refused).not.toContain('hidden-value')
+  })
 
   it.each([
     ['a --webhook-header written with a space', ['--webhook-header', 'x-webhook-secret', 'hidden-value-5']],
     ['an --api-key followed by a stray word', ['--api-key', 'k', 'hidden-value-6']],
     ['an --api-key written with a space after =', ['--api-key=', 'hidden-value-7']],
     ['an unknown option that may be a value', ['--api-key', 'k', '--hidden-value-8']],
-  ])('refuses %s without echoing the argument', async (_case, args) => {
-    const { code, stdout, stderr } = await runRefused(['--port', '0', ...args])
-    expect(code).toBe(2)
-    expect(stderr).toMatch(/not shown: it may hold a secret/)
-    expect(stderr).toContain('Usage: ibv-sandbox')
-    expect(stdout + stderr).not.toContain('hidden-value')
-  }, 15_000)
+  ])('refuses %s without echoing the argument', (_case, args) => {
+    const refused = refusal(['--port', '0', ...args])
+    expect(refused).toMatch(/not shown: it may hold a secret/)
+    expect(refused).not.toContain('hidden-value')
+  })
 
   it.each([
     ['a framing header', 'transfer-encoding=chunked', 'transfer-encoding'],
     ['a hop-by-hop header', 'connection=close', 'connection'],
     ['a proxy header', 'proxy-authorization=hidden-value-9', 'proxy-authorization'],
-  ])('refuses a --webhook-header naming %s', async (_case, header, name) => {
-    const { code, stdout, stderr } = await runRefused(['--port', '0', '--webhook-header', header])
-    expect(code).toBe(2)
-    expect(stderr).toContain(name)
-    expect(stdout + stderr).not.toContain('hidden-value')
-  }, 15_000)
+  ])('refuses a --webhook-header naming %s', (_case, header, name) => {
+    const refused = refusal(['--port', '0', '--webhook-header', header])
+    expect(refused).toContain(name)
+    expect(refused).not.toContain('hidden-value')
+  })
+
+  it('refuses a --webhook-url off loopback unless its host is given with --webhook-host', () => {
+    expect(refusal(['--webhook-url', 'https://hooks.example.com/ibv'])).toContain('--webhook-url must be an http(s) URL on loopback')
+    expect(readCliOptions(['--webhook-url', 'https://hooks.example.com/ibv', '--webhook-host', 'hooks.example.com'])).toMatchObject({ webhookUrl: 'https://hooks.example.com/ibv' })
+  })
+
+  it('reads what it is given: the defaults, the numbers, the header names in lower case', () => {
+    expect(readCliOptions([])).toMatchObject({ port: 4010, host: '127.0.0.1', webhookHeaders: {}, seed: undefined })
+    expect(readCliOptions(['--port', '0', '--seed=-7', '--webhook-header', 'X-Lender=one=two'])).toMatchObject({ port: 0, seed: -7, webhookHeaders: { 'x-lender': 'one=two' } })
+    expect(readCliOptions(['--help'])).toBe('help')
+  })
+
+  it.each([
+    ['a bad port', ['--port', 'abc'], '--port must be a whole number'],
+    ['a malformed header, its value unsaid', ['--port', '0', '--webhook-header', 'x webhook=hidden-value-2'], '--webhook-header must be NAME=VALUE'],
+    ['a stray word, unsaid', ['--port', '0', '--api-key', 'k', 'hidden-value-6'], 'not shown: it may hold a secret'],
+  ])(
+    'the bin: %s exits with code 2, the reason and the usage on stderr',
+    async (_case, args, reason) => {
+      const { code, stdout, stderr } = await runRefused(args)
+      expect(code).toBe(2)
+      expect(stderr).toMatch(/^ibv-sandbox: /)
+      expect(stderr).toContain(reason)
+      expect(stderr).toContain('Usage: ibv-sandbox')
+      expect(stdout + stderr).not.toContain('hidden-value')
+    },
+    15_000,
+  )
 })
