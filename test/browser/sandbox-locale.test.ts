@@ -123,43 +123,52 @@ afterAll(async () => {
   await page.viewport(414, 896)
 })
 
-const cases = (['es', 'fr-CA'] as const).flatMap((locale) => [360, 1280].map((width) => ({ locale, width })))
+const locales = ['es', 'fr-CA'] as const
+const widths = [360, 1280]
 
-/** The page shown in `locale` at `width`: its lang, its text, axe and its width, light and dark. */
-async function check(name: string, show: (locale: Locale) => Promise<void>, locale: Locale, width: number) {
-  await page.viewport(width, 900)
+/**
+ * The page shown in `locale`: its lang and its text; then, in place (the same document resized and
+ * repainted), its width at 360 and 1280 px, and axe light at 360 px and dark at 1280: each page is
+ * audited in both schemes in each language, for one page load. What a scheme changes (colours,
+ * contrast) does not change with the language, and the English pages are audited at each width in
+ * both (sandbox-widget-a11y, sandbox-portal-a11y). VITE_LOCALE_SCREENS=1 saves a screenshot of each
+ * width in each scheme.
+ */
+async function check(name: string, show: (locale: Locale) => Promise<void>, locale: Locale) {
+  await page.viewport(widths[0]!, 900)
   iframe = document.createElement('iframe')
   iframe.title = name
-  iframe.style.cssText = `display:block;width:${width}px;height:900px;border:0`
+  iframe.style.cssText = `display:block;width:${widths[0]}px;height:900px;border:0`
   document.body.append(iframe)
   await show(locale)
   // The credentials hint is read too.
   doc().querySelector('details')?.setAttribute('open', '')
   expect(doc().documentElement.lang).toBe(locale)
   expect(englishLeft(`${doc().title} ${doc().body.innerText}`, textsFor(locale))).toEqual([])
-  expect(doc().documentElement.scrollWidth).toBeLessThanOrEqual(doc().documentElement.clientWidth)
-  // axe in one scheme per width, light at 360 px and dark at 1280, so each page is audited in both
-  // in each language: what a scheme changes (colours, contrast) does not change with the language,
-  // and the English pages are audited at each width in both (sandbox-widget-a11y, sandbox-portal-a11y).
-  const audited: 'light' | 'dark' = width < 1280 ? 'light' : 'dark'
-  for (const value of import.meta.env.VITE_LOCALE_SCREENS ? (['light', 'dark'] as const) : [audited]) {
-    await scheme(value)
-    if (value === audited) expect(await axe(), `${name}, ${locale}, ${width} px, ${value}`).toEqual([])
-    if (import.meta.env.VITE_LOCALE_SCREENS) {
-      await page.screenshot({ path: `__screenshots__/sandbox-locale.test.ts/${name.replace(/\W+/g, '-')}-${locale}-${width}-${value}.png` })
+  for (const width of widths) {
+    await page.viewport(width, 900)
+    iframe.style.width = `${width}px`
+    expect(doc().documentElement.scrollWidth, `${name}, ${locale}, ${width} px`).toBeLessThanOrEqual(doc().documentElement.clientWidth)
+    const audited: 'light' | 'dark' = width < 1280 ? 'light' : 'dark'
+    for (const value of import.meta.env.VITE_LOCALE_SCREENS ? (['light', 'dark'] as const) : [audited]) {
+      await scheme(value)
+      if (value === audited) expect(await axe(), `${name}, ${locale}, ${width} px, ${value}`).toEqual([])
+      if (import.meta.env.VITE_LOCALE_SCREENS) {
+        await page.screenshot({ path: `__screenshots__/sandbox-locale.test.ts/${name.replace(/\W+/g, '-')}-${locale}-${width}-${value}.png` })
+      }
     }
   }
 }
 
-describe.each(cases)('the connect widget in $locale at $width px', ({ locale, width }) => {
+describe.each(locales)('the connect widget in %s, at 360 and 1280 px', (locale) => {
   it.each(Object.keys(WIDGET))('%s', async (name) => {
-    await check(name, WIDGET[name]!, locale, width)
+    await check(name, WIDGET[name]!, locale)
   })
 })
 
-describe.each(cases)('the report page in $locale at $width px', ({ locale, width }) => {
+describe.each(locales)('the report page in %s, at 360 and 1280 px', (locale) => {
   it.each(Object.keys(PORTAL))('%s', async (name) => {
-    await check(name, PORTAL[name]!, locale, width)
+    await check(name, PORTAL[name]!, locale)
   })
 })
 
@@ -182,6 +191,6 @@ describe('the page an open report becomes when its token expires (built by its s
   }
 
   it.each(['es', 'fr-CA'] as const)('speaks %s too', async (locale) => {
-    await check('session expired', expiredWhileOpen, locale, 360)
+    await check('session expired', expiredWhileOpen, locale)
   }, 20_000)
 })
