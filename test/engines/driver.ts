@@ -131,3 +131,22 @@ export async function poll<T>(what: string, probe: () => Promise<T | false | nul
 
 /** `text` with the value of every query parameter that carries a credential replaced by `…`. */
 export const redactTokens = (text: string) => text.replace(/([?&](?:token|link|ibv_invite|oauth_state_id)=)[^&\s"'`)]+/g, '$1…')
+
+/**
+ * Resolves once `element` has kept its place on screen for one animation frame, or after 3 s (a
+ * page that never paints, such as a tab in the background, holds nothing up).
+ */
+export function settled(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 3000)
+    let last = ''
+    const tick = () => {
+      const box = element.getBoundingClientRect()
+      const now = `${box.x},${box.y},${box.width},${box.height}`
+      if (now === last) return resolve()
+      last = now
+      requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })
+}

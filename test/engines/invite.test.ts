@@ -1,6 +1,7 @@
 // The invite round trip: the officer invites Priya (no bank yet) and "sends" the link; Priya opens
 // it on her phone, in a browser that has never seen the lender's app, and connects her bank; the
-// same link then refuses a second use, with a message she can read.
+// same link then refuses a second use, and a tampered one any use, with a message she can read;
+// the officer's list then shows Priya's bank. A borrower page opened without a link says so.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
 import { choosePasswordBank, dialogClosed, openApplicant, signIn, widgetOf } from './widget.ts'
@@ -13,11 +14,14 @@ engineFlow('the invite round trip', async ({ tab, app, newTab, screenshot }) => 
   const link = await tab.text('.ibv-invite code')
   // Compared, never printed: the link is the borrower's credential.
   expect(link.startsWith(`${app.url}/borrower?ibv_invite=`)).toBe(true)
+  // When it stops working, as a date.
+  expect(await tab.text('.ibv-invite')).toMatch(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4}/)
   await tab.click({ selector: '.ibv-invite button', text: 'Send to Priya' })
   expect((await tab.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href*="ibv_invite="]')?.href)) === link).toBe(true)
 
   const phone = await newTab({ width: 390, height: 844 })
   await phone.goto(link)
+  expect(await phone.text('h1')).toMatch(/Northwind Lending/)
   await phone.click({ selector: 'button', text: 'Connect your bank' })
   const widget = await widgetOf(phone)
   await widget.waitFor('the bank list', () => !!document.querySelector('form button[name="institution"]'))
@@ -33,4 +37,27 @@ engineFlow('the invite round trip', async ({ tab, app, newTab, screenshot }) => 
   await phone.click({ selector: 'button', text: 'Connect your bank' })
   await phone.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
   expect(await phone.has('dialog iframe')).toBe(false)
+
+  // A tampered link (one character of its signed part changed).
+  const url = new URL(link)
+  const invite = url.searchParams.get('ibv_invite') ?? ''
+  url.searchParams.set('ibv_invite', `${invite.slice(0, 12)}${invite[12] === 'A' ? 'B' : 'A'}${invite.slice(13)}`)
+  await phone.goto(url.href)
+  await phone.click({ selector: 'button', text: 'Connect your bank' })
+  await phone.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
+
+  // No link at all.
+  await phone.goto(`${app.url}/borrower`)
+  await phone.waitFor('what is missing', () => document.body.textContent?.includes('This page opens from the link your lender sent you.'))
+  expect(await phone.has({ selector: 'button', text: 'Connect your bank' })).toBe(false)
+
+  // The connection reached the lender: once the report is generated (the webhook names Priya as its
+  // owner), the officer's list shows her bank on a reload.
+  let row = ''
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((wait) => setTimeout(wait, 1000))) {
+    await tab.goto(app.url)
+    row = await tab.text({ selector: 'button.applicant', text: 'Priya Raman' })
+    if (!row.includes('Bank not connected')) break
+  }
+  expect(row).not.toContain('Bank not connected')
 })

@@ -1,11 +1,14 @@
 // An officer ticks "Use redirect (as in a mobile webview)" and connects an applicant through the
 // OAuth bank: the whole page goes to the bank's page, Allow sends it back to the officer's page
 // with oauth_state_id, where the widget reopens by itself and completes; the address is cleaned.
+// On a phone, where the detail sits below the list: the page comes back to the applicant's detail,
+// and a reload then replays nothing.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
 import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect } from './widget.ts'
 
-engineFlow('an OAuth bank by redirect', async ({ tab, app }) => {
+engineFlow('an OAuth bank by redirect', async ({ app, newTab }) => {
+  const tab = await newTab({ width: 390, height: 844 })
   await openApplicant(tab, app.url, 'Lena Fischer')
   await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
   const widget = await openConnect(tab)
@@ -32,5 +35,12 @@ engineFlow('an OAuth bank by redirect', async ({ tab, app }) => {
   expect(await tab.text('#detail-title')).toBe('Lena Fischer')
   expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
   await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
+  expect(await tab.has(DIALOG_FRAME)).toBe(false)
+  const top = await tab.evaluate(() => document.querySelector('#detail-title')?.getBoundingClientRect().top ?? -1)
+  expect(top >= 0 && top < 844).toBe(true)
+
+  // A reload after success: the report stays, the widget does not open again.
+  await tab.goto(await tab.url())
+  await tab.waitFor('the report to be complete again', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
   expect(await tab.has(DIALOG_FRAME)).toBe(false)
 })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import puppeteer, { type BrowserContext, type ElementHandle, type Frame, type Page, type Target as PageTarget } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { firefoxPath } from '../../scripts/engines.mjs'
-import { WAIT, describeTarget, findArgs, findInPage, poll, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
+import { WAIT, describeTarget, findArgs, findInPage, poll, settled, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   // Popup blockers on, as people have them (puppeteer turns them off by default; WebKit's stays on).
@@ -108,6 +108,9 @@ function surfaceOf(frame: () => Frame): Surface {
   const surface: Surface = {
     async click(given) {
       const element = await found(targetOf(given))
+      // Clicked where it will be: a page that scrolls smoothly (the demo bringing a detail into
+      // view on a phone) would move it between puppeteer's measure and its click.
+      await element.evaluate(settled)
       await element.click()
       await element.dispose()
     },

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { remote } from 'webdriverio'
 import { miniBrowserPath, webkitDriverPath, xvfbRunPath } from '../../scripts/engines.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
-import { WAIT, describeTarget, findArgs, findInPage, poll, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
+import { WAIT, describeTarget, findArgs, findInPage, poll, settled, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
 
 type Session = WebdriverIO.Browser
 type ElementRef = WebdriverIO.Element
@@ -156,6 +156,8 @@ function surfaceOf(state: SessionState, handle: string, frames: string[]): Surfa
   return {
     async click(given) {
       const element = await found(targetOf(given))
+      // Clicked where it will be, not where a smooth scroll had it (puppeteer-driver.ts).
+      await session.execute(settled, element as never)
       await element.click()
     },
     async fill(given, value) {
