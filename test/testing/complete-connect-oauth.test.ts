@@ -1,7 +1,10 @@
 // @vitest-environment node
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, type ViteDevServer } from 'vite'
+import { build, preview, type PreviewServer } from 'vite'
 import react from '@vitejs/plugin-react'
 import { chromium, type Browser, type Page } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
@@ -11,9 +14,11 @@ import { createIbvBackend, createIbvClient, headerSecretVerifier } from '../../s
 import { advanceSandboxClock, completeConnect } from '../../src/testing/index.js'
 
 // completeConnect at the sandbox's OAuth bank, in real Chromium, on a lender's page of its own
-// (test/testing/oauth-lender: a <ConnectButton> and what it reported) served by Vite with the
-// sandbox and a backend mounted, as a lender's dev server would.
-let server: ViteDevServer
+// (test/testing/oauth-lender: a <ConnectButton> and what it reported), built by Vite and served by
+// `vite preview` with the sandbox and a backend mounted. Built rather than served by the dev server:
+// each test loads the page anew, and a built page loads for half the CPU of its modules one by one.
+let server: PreviewServer
+let outDir: string
 let base: string
 let sandboxHost: string
 let browser: Browser
@@ -29,15 +34,16 @@ const backend = (sandbox: Sandbox) =>
   })
 
 beforeAll(async () => {
-  server = await createServer({
-    configFile: false,
+  outDir = mkdtempSync(join(tmpdir(), 'ibv-oauth-lender-'))
+  const config = () => ({
+    configFile: false as const,
     root: fileURLToPath(new URL('./oauth-lender/', import.meta.url)),
     plugins: [react(), ibvSandbox({ sandbox: { webhookHeaders: WEBHOOK_SECRET }, backend })],
     resolve: { alias: packageAliases },
-    server: { port: 0, host: '127.0.0.1' },
-    logLevel: 'silent',
+    logLevel: 'silent' as const,
   })
-  await server.listen()
+  await build({ ...config(), build: { outDir, emptyOutDir: true } })
+  server = await preview({ ...config(), build: { outDir }, preview: { port: 0, host: '127.0.0.1' } })
   // The lender's page on localhost; in popup mode it loads the widget from 127.0.0.1, another
   // origin, as a lender's page loads the service's.
   const served = new URL(server.resolvedUrls?.local[0] ?? '')
@@ -52,6 +58,7 @@ afterAll(async () => {
   await browser?.close()
   await blocking?.close()
   await server?.close()
+  if (outDir) rmSync(outDir, { recursive: true, force: true })
 })
 
 /**
