@@ -48,7 +48,8 @@ function engineFor(engine: EngineName): Promise<EngineBrowser> {
  */
 const FLOW_TIMEOUT = 120_000
 
-export function engineFlow(name: string, body: (context: FlowContext) => Promise<void>, options: { app?: 'demo' | 'elements' } = {}) {
+/** `app`: which app the flow drives; `tab`: the first tab's size (1280 × 900 unless said). */
+export function engineFlow(name: string, body: (context: FlowContext) => Promise<void>, options: { app?: 'demo' | 'elements'; tab?: { width: number; height: number } } = {}) {
   describe.each(ENGINES)(`${name}, in %s`, (engine) => {
     let browser: EngineBrowser | undefined
     afterAll(async () => {
@@ -78,7 +79,7 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
         return path
       }
       try {
-        await body({ engine, browser, app, tab: await newTab(), newTab, downloads, screenshot })
+        await body({ engine, browser, app, tab: await newTab(options.tab), newTab, downloads, screenshot })
       } catch (error) {
         const shots = await Promise.all(tabs.map((tab, index) => screenshot(tab, `${slug}-failed-${index}`).catch(() => undefined)))
         if (error instanceof Error) {

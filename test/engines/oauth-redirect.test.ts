@@ -7,40 +7,43 @@ import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
 import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect } from './widget.ts'
 
-engineFlow('an OAuth bank by redirect', async ({ app, newTab }) => {
-  const tab = await newTab({ width: 390, height: 844 })
-  await openApplicant(tab, app.url, 'Lena Fischer')
-  await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
-  const widget = await openConnect(tab)
-  await widget.click({ selector: 'form button[name="institution"]', text: 'Wombat Bank (OAuth)' })
-  await widget.click({ selector: 'a', text: 'Continue to Wombat Bank (OAuth)' })
+engineFlow(
+  'an OAuth bank by redirect',
+  async ({ tab, app }) => {
+    await openApplicant(tab, app.url, 'Lena Fischer')
+    await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
+    const widget = await openConnect(tab)
+    await widget.click({ selector: 'form button[name="institution"]', text: 'Wombat Bank (OAuth)' })
+    await widget.click({ selector: 'a', text: 'Continue to Wombat Bank (OAuth)' })
 
-  // The bank's page, in the whole tab.
-  await tab.waitFor('the bank’s consent page', () => location.pathname.endsWith('/oauth/authorize') && document.querySelector('h1')?.textContent?.includes('Allow access'))
-  await tab.click({ selector: 'button', text: /^Allow$/ })
+    // The bank's page, in the whole tab.
+    await tab.waitFor('the bank’s consent page', () => location.pathname.endsWith('/oauth/authorize') && document.querySelector('h1')?.textContent?.includes('Allow access'))
+    await tab.click({ selector: 'button', text: /^Allow$/ })
 
-  // Back on the officer's page, loaded with the bank's state: the widget reopens with it by itself
-  // and completes (it may be done before a check could see it open), then the state leaves the address.
-  const loaded = await tab.waitFor(
-    'the officer’s page, back from the bank',
-    (origin: string) => {
-      const entry = performance.getEntriesByType('navigation')[0]
-      return location.origin === origin && location.pathname === '/' && !!entry && entry.name
-    },
-    [app.url],
-  )
-  expect(new URL(loaded).searchParams.get('oauth_state_id')).toMatch(/^os_/)
-  await dialogClosed(tab)
-  await tab.waitFor('the report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
-  expect(await tab.text('#detail-title')).toBe('Lena Fischer')
-  expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
-  await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
-  expect(await tab.has(DIALOG_FRAME)).toBe(false)
-  const top = await tab.evaluate(() => document.querySelector('#detail-title')?.getBoundingClientRect().top ?? -1)
-  expect(top >= 0 && top < 844).toBe(true)
+    // Back on the officer's page, loaded with the bank's state: the widget reopens with it by itself
+    // and completes (it may be done before a check could see it open), then the state leaves the address.
+    const loaded = await tab.waitFor(
+      'the officer’s page, back from the bank',
+      (origin: string) => {
+        const entry = performance.getEntriesByType('navigation')[0]
+        return location.origin === origin && location.pathname === '/' && !!entry && entry.name
+      },
+      [app.url],
+    )
+    expect(new URL(loaded).searchParams.get('oauth_state_id')).toMatch(/^os_/)
+    await dialogClosed(tab)
+    await tab.waitFor('the report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+    expect(await tab.text('#detail-title')).toBe('Lena Fischer')
+    expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
+    await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
+    expect(await tab.has(DIALOG_FRAME)).toBe(false)
+    const top = await tab.evaluate(() => document.querySelector('#detail-title')?.getBoundingClientRect().top ?? -1)
+    expect(top >= 0 && top < 844).toBe(true)
 
-  // A reload after success: the report stays, the widget does not open again.
-  await tab.goto(await tab.url())
-  await tab.waitFor('the report to be complete again', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
-  expect(await tab.has(DIALOG_FRAME)).toBe(false)
-})
+    // A reload after success: the report stays, the widget does not open again.
+    await tab.goto(await tab.url())
+    await tab.waitFor('the report to be complete again', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+    expect(await tab.has(DIALOG_FRAME)).toBe(false)
+  },
+  { tab: { width: 390, height: 844 } },
+)
