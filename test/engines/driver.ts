@@ -133,19 +133,28 @@ export async function poll<T>(what: string, probe: () => Promise<T | false | nul
 export const redactTokens = (text: string) => text.replace(/([?&](?:token|link|ibv_invite|oauth_state_id)=)[^&\s"'`)]+/g, '$1…')
 
 /**
- * Resolves once `element` has kept its place on screen for one animation frame, or after 3 s (a
- * page that never paints, such as a tab in the background, holds nothing up).
+ * Resolves once `element` has kept its place on screen for two animation frames in a row, or after
+ * 3 s at most: a page that paints no frames (a tab in the background) or never stops moving is
+ * clicked then, where the element is.
  */
 export function settled(element: Element): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(resolve, 3000)
+    let done = false
+    const finish = () => {
+      done = true
+      resolve()
+    }
+    setTimeout(finish, 3000)
     let last = ''
+    let still = 0
     const tick = () => {
+      if (done) return
       const box = element.getBoundingClientRect()
       const now = `${box.x},${box.y},${box.width},${box.height}`
-      if (now === last) return resolve()
+      still = now === last ? still + 1 : 0
       last = now
-      requestAnimationFrame(tick)
+      if (still >= 2) finish()
+      else requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
   })

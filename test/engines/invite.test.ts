@@ -14,8 +14,12 @@ engineFlow('the invite round trip', async ({ tab, app, newTab, screenshot }) => 
   const link = await tab.text('.ibv-invite code')
   // Compared, never printed: the link is the borrower's credential.
   expect(link.startsWith(`${app.url}/borrower?ibv_invite=`)).toBe(true)
-  // When it stops working, as a date.
-  expect(await tab.text('.ibv-invite')).toMatch(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  // When it stops working, as a date, said once.
+  const expiries = await tab.waitFor(
+    'the expiry',
+    () => [...document.querySelectorAll('.ibv-invite *')].filter((element) => /^Expires [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(element.textContent?.trim() ?? '')).length,
+  )
+  expect(expiries).toBe(1)
   await tab.click({ selector: '.ibv-invite button', text: 'Send to Priya' })
   expect((await tab.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href*="ibv_invite="]')?.href)) === link).toBe(true)
 
@@ -38,23 +42,24 @@ engineFlow('the invite round trip', async ({ tab, app, newTab, screenshot }) => 
   await phone.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
   expect(await phone.has('dialog iframe')).toBe(false)
 
-  // A tampered link (one character of its signed part changed).
+  // A tampered link (one character of its signed part changed), on a device that never saw the link.
   const url = new URL(link)
   const invite = url.searchParams.get('ibv_invite') ?? ''
   url.searchParams.set('ibv_invite', `${invite.slice(0, 12)}${invite[12] === 'A' ? 'B' : 'A'}${invite.slice(13)}`)
-  await phone.goto(url.href)
-  await phone.click({ selector: 'button', text: 'Connect your bank' })
-  await phone.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
+  const other = await newTab({ width: 390, height: 844 })
+  await other.goto(url.href)
+  await other.click({ selector: 'button', text: 'Connect your bank' })
+  await other.waitFor('the refusal', (text: string) => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text)), [REFUSED])
 
   // No link at all.
-  await phone.goto(`${app.url}/borrower`)
-  await phone.waitFor('what is missing', () => document.body.textContent?.includes('This page opens from the link your lender sent you.'))
-  expect(await phone.has({ selector: 'button', text: 'Connect your bank' })).toBe(false)
+  await other.goto(`${app.url}/borrower`)
+  await other.waitFor('what is missing', () => document.body.textContent?.includes('This page opens from the link your lender sent you.'))
+  expect(await other.has({ selector: 'button', text: 'Connect your bank' })).toBe(false)
 
   // The connection reached the lender: once the report is generated (the webhook names Priya as its
   // owner), the officer's list shows her bank on a reload.
   let row = ''
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((wait) => setTimeout(wait, 1000))) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((wait) => setTimeout(wait, 2000))) {
     await tab.goto(app.url)
     row = await tab.text({ selector: 'button.applicant', text: 'Priya Raman' })
     if (!row.includes('Bank not connected')) break

@@ -2,7 +2,8 @@
 // OAuth bank: the whole page goes to the bank's page, Allow sends it back to the officer's page
 // with oauth_state_id, where the widget reopens by itself and completes; the address is cleaned.
 // On a phone, where the detail sits below the list: the page comes back to the applicant's detail,
-// and a reload then replays nothing.
+// and a reload then replays nothing. First, a crafted link with a state, in a tab that never left
+// for a bank: it opens nothing and asks for no token.
 import { expect } from 'vitest'
 import { engineFlow } from './flow.ts'
 import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect } from './widget.ts'
@@ -10,6 +11,14 @@ import { DIALOG_FRAME, dialogClosed, openApplicant, openConnect } from './widget
 engineFlow(
   'an OAuth bank by redirect',
   async ({ tab, app }) => {
+    await openApplicant(tab, `${app.url}/?oauth_state_id=os_not-a-real-state`, 'Lena Fischer')
+    // Her connect button rendered: a resume would be under way by now (it starts with the first render).
+    await tab.waitFor('the connect button', () => document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'))
+    expect(await tab.evaluate(() => document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'))).toBe('idle')
+    expect(await tab.has(DIALOG_FRAME)).toBe(false)
+    expect(await tab.has('[role="alert"]')).toBe(false)
+    expect(await tab.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/ibv/tokens').length)).toBe(0)
+
     await openApplicant(tab, app.url, 'Lena Fischer')
     await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
     const widget = await openConnect(tab)
@@ -37,12 +46,20 @@ engineFlow(
     expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
     await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
     expect(await tab.has(DIALOG_FRAME)).toBe(false)
-    const top = await tab.evaluate(() => document.querySelector('#detail-title')?.getBoundingClientRect().top ?? -1)
-    expect(top >= 0 && top < 844).toBe(true)
+    // The detail back in view, below the list on a phone.
+    await tab.waitFor('Lena’s detail in view', () => {
+      const box = document.querySelector('#detail-title')?.getBoundingClientRect()
+      return !!box && box.top >= 0 && box.bottom <= window.innerHeight
+    })
 
-    // A reload after success: the report stays, the widget does not open again.
+    // A reload after success: Lena's detail and report again, and the widget does not open again.
     await tab.goto(await tab.url())
-    await tab.waitFor('the report to be complete again', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+    await tab.waitFor('Lena’s detail again', () => document.querySelector('#detail-title')?.textContent === 'Lena Fischer')
+    const reportId = await tab.waitFor('the report id', () => document.querySelector('.detail p.muted code:last-of-type')?.textContent)
+    expect(reportId).toMatch(/^IBV/)
+    const report = await tab.frame('iframe.ibv-embedded-report__frame')
+    await report.waitFor('the hosted report', (id: string) => document.body?.innerText.includes(id), [reportId])
+    expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
     expect(await tab.has(DIALOG_FRAME)).toBe(false)
   },
   { tab: { width: 390, height: 844 } },
