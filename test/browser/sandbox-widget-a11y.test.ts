@@ -129,6 +129,7 @@ describe('the widget at 360 and 1280 px, light and dark: axe finds nothing', () 
     for (const { width, scheme } of views) {
       await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] })
       await page.viewport(width, 900)
+      expect(iframe.contentWindow!.innerWidth, `${state} resized to ${width} px`).toBe(width)
       const violations = await axe()
       found.push(...violations.map((violation) => `${width} px, ${scheme}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`))
     }
