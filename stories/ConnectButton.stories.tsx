@@ -138,13 +138,14 @@ export const OAuthBankRedirect: Story = {
   },
 }
 
+/** The note the widget keeps in the tab's sessionStorage when the tab leaves for a bank (src/core/connect-redirect.ts). */
+const LEFT_FOR_BANK = 'ibv-kit:oauth-redirect'
+
 /**
  * The lender's redirect page, given an address whose `oauth_state_id` is not this session's (here
  * made up, as a replayed or changed link would be): the widget opens by itself, the service
  * refuses the state, and `onExit` gets `OAUTH_STATE_INVALID` at once; the dialog closes.
  */
-const LEFT_FOR_BANK = 'ibv-kit:oauth-redirect'
-
 export const OAuthStateRefused: Story = {
   name: 'OAuth return refused',
   args: { redirectUri: `${window.location.origin}/bank-return`, receivedRedirectUri: `${window.location.origin}/bank-return?oauth_state_id=os_not-this-session` },

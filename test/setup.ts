@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup (CONTRIBUTING.md,
 // "Toolchain pitfalls"). Loaded only where there is a DOM: a Node-only test file does not pay for
@@ -9,8 +9,12 @@ if (typeof document !== 'undefined') {
   // What one test noted in the tab's storage (a trip to a bank on the redirect path) must not reach
   // the next: the Node and jsdom projects' files share their worker (`isolate: false`), and the
   // tests of a browser file, or the stories of a stories file, share a page.
-  afterEach(() => {
+  // Before each test too: a write that lands after a test ended (an awaited token, then the note)
+  // would otherwise reach the next.
+  const clearStorage = () => {
     sessionStorage.clear()
     localStorage.clear()
-  })
+  }
+  beforeEach(clearStorage)
+  afterEach(clearStorage)
 }

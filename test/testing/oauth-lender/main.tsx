@@ -8,7 +8,7 @@ import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, u
 const fetchers = createBackendFetchers('/api/ibv')
 const params = new URLSearchParams(window.location.search)
 // `?service=host:port`: the widget from another origin, as a lender's page has it from the
-// service (this page on localhost, the sandbox on 127.0.0.1 of the same dev server).
+// service (this page on localhost, the sandbox on 127.0.0.1 of the same server).
 const serviceUrl = `${window.location.protocol}//${params.get('service') ?? window.location.host}/ibv-sandbox`
 const consumerId = params.get('consumer') ?? 'LND-OAUTH'
 /** This page's address, without what the bank added to it. */
