@@ -7,6 +7,8 @@ import { choosePasswordBank, dialogClosed, openApplicant, openConnect, signIn } 
 engineFlow('an officer connects in Canadian French', async ({ tab, app }) => {
   await openApplicant(tab, `${app.url}/?lang=fr-CA`, 'Lena Fischer')
   const widget = await openConnect(tab)
+  // Read once the widget's page is there: the frame's first document is an empty one.
+  await widget.waitFor('the widget', () => !!document.querySelector('form button[name="institution"]'))
   expect(await widget.evaluate(() => document.documentElement.lang)).toBe('fr-CA')
   await choosePasswordBank(widget)
   expect(await widget.text({ selector: 'label', text: 'Mot de passe' })).toMatch(/Mot de passe/)

@@ -80,7 +80,8 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     await bank.getByRole('button', { name: 'Allow' }).click()
     await closed
     await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
-    expect(await eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    // The Connected page posts its events as its script runs, which may be after the heading shows.
+    await expect.poll(() => eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
     expect((await posted(page)).find((message) => message.type === 'ibv:success')).toMatchObject({ institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
     await page.context().close()
   })
@@ -114,7 +115,7 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     await bank.getByRole('button', { name: 'Allow' }).click()
     await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
     expect(await widget(page).getByRole('alert').count()).toBe(0)
-    expect(await eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    await expect.poll(() => eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
     await page.context().close()
   })
 
@@ -184,7 +185,7 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     const bank = await opened
     await bank.getByRole('button', { name: 'Allow' }).click()
     await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
-    expect(await eventNames(page)).toContain('OAUTH_COMPLETED')
+    await expect.poll(() => eventNames(page)).toContain('OAUTH_COMPLETED')
     await page.context().close()
   })
 })
