@@ -14,7 +14,9 @@ export default defineConfig({
   outputDir: fileURLToPath(new URL('../../reports/example-e2e', import.meta.url)),
   // One sandbox for all tests, and each moves its clock: one at a time.
   workers: 1,
-  timeout: 30_000,
+  // Generous, for shared CI machines under load: a limit is for a test that hangs, not a slow one.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: 'list',
   forbidOnly: true,
   use: {

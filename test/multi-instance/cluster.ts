@@ -55,7 +55,8 @@ export async function startInstance(environment: InstanceEnvironment): Promise<I
       }
     })
     child.once('exit', (code) => reject(new Error(`instance exited (${code}) before listening: ${stderr.trim()}`)))
-    setTimeout(() => reject(new Error(`instance did not listen within 20 s: ${stderr.trim()}`)), 20_000).unref()
+    // Generous: a loaded machine starts a process slowly (20 s was once not enough).
+    setTimeout(() => reject(new Error(`instance did not listen within 60 s: ${stderr.trim()}`)), 60_000).unref()
   })
   return {
     url: `http://127.0.0.1:${port}`,

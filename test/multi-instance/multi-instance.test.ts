@@ -83,7 +83,7 @@ describe('three backend processes on one Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect([...handledCounts(instances)]).toEqual([['IBV-ONCE', 1]])
     for (const stream of opened) expect(stream.received.map((got) => got.productRequestId)).toEqual(['IBV-ONCE'])
-  }, 60_000)
+  }, 120_000)
 
   it('200 distinct webhooks spread over the three: every stream gets all 200, each once, in one order', async () => {
     const instances = await cluster(redis)
@@ -105,7 +105,7 @@ describe('three backend processes on one Redis', () => {
     expect(handledCounts(instances).size).toBe(200)
     // Each instance handled its share: the work was spread, not funnelled through one.
     for (const instance of instances) expect(instance.handled.length).toBeGreaterThan(50)
-  }, 60_000)
+  }, 120_000)
 
   it('the instance a browser streams from is killed (SIGKILL): Chromium resumes on another with Last-Event-ID and misses nothing', async () => {
     const instances = await cluster(redis)
@@ -142,7 +142,7 @@ describe('three backend processes on one Redis', () => {
     expect([...handledCounts(instances).values()].every((count) => count === 1)).toBe(true)
     expect(handledCounts(instances).size).toBe(15)
     await tab.close()
-  }, 60_000)
+  }, 120_000)
 })
 
 // A Redis without persistence that dies loses the events it took in its last moments, before
@@ -214,5 +214,5 @@ describe('Redis restarted empty (no persistence) between deliveries', () => {
     const { messages } = await readSse(resumed, (got) => got.length >= 20)
     expect(messages.map((message) => JSON.parse(message.data!).productRequestId)).toEqual(opened[0]!.received.slice(20).map((got) => got.productRequestId))
     expect([...handledCounts(instances).values()].every((count) => count === 1)).toBe(true)
-  }, 60_000)
+  }, 120_000)
 })

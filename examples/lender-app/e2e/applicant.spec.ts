@@ -15,7 +15,7 @@ test('connect the bank → the report completes → the embedded report shows', 
 
   // The sandbox produces the report about 6 s later; the page polls and shows it.
   await advanceSandboxClock(sandboxUrl(baseURL), 6)
-  await expect(status).toHaveText('Complete', { timeout: 10_000 })
+  await expect(status).toHaveText('Complete')
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
 
@@ -26,7 +26,7 @@ test('a bank that asks for a code (MFA), then the same report', async ({ page, b
   expect(await completeConnect(page, { username: 'user_mfa', password: 'pass_good', mfaCode: '123456' })).toBe('success')
 
   await advanceSandboxClock(sandboxUrl(baseURL), 6)
-  await expect(status).toHaveText('Complete', { timeout: 10_000 })
+  await expect(status).toHaveText('Complete')
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
 
@@ -38,6 +38,6 @@ test('a bank that signs in on its own site (OAuth): Allow in its window, then th
   expect(await completeConnect(page, { institution: 'Wombat Bank (OAuth)', oauth: 'allow' })).toBe('success')
 
   await advanceSandboxClock(sandboxUrl(baseURL), 6)
-  await expect(status).toHaveText('Complete', { timeout: 10_000 })
+  await expect(status).toHaveText('Complete')
   await expect.poll(() => ibvState(page, 'embedded-report')).toBe('ready')
 })
