@@ -104,7 +104,8 @@ const options = {
   excludeExternals: true,
   // `npm run typecheck` type-checks src/; the reference only reads the types (saves seconds).
   skipErrorChecking: true,
-  // No repository URL to link source files to (package.json has no "repository").
+  // No "Defined in" source links: a line of `main` on GitHub moves with every change, and the
+  // reference is of the published types. The site links the repository from its navigation.
   disableSources: true,
   hidePageHeader: true,
   hideBreadcrumbs: true,

@@ -8,8 +8,6 @@ import { ibvSandbox } from './src/sandbox/vite-plugin.ts'
 import { createIbvBackend } from './src/server/backend.ts'
 import { createIbvClient } from './src/server/client.ts'
 import { packageAliases } from './vite.config.ts'
-import { createStorybookBackend } from './.storybook/backend.ts'
-import { createStoryClock } from './test/storybook/clock.ts'
 import { brokenServiceCommands } from './test/browser/broken-service.ts'
 
 // The Storybook project names its Chromium instance: its plugin would otherwise name it like the
@@ -24,10 +22,6 @@ const browser = (name?: string) => ({
   }),
   instances: [name ? { browser: 'chromium' as const, name } : { browser: 'chromium' as const }],
 })
-
-// The Storybook project's sandbox: one seed and a clock that each story rewinds (POST
-// /api/ibv/fixtures/reset from test/storybook/visual.ts), so ids and times repeat on every run.
-const storyClock = createStoryClock()
 
 // The Node and jsdom projects' files share their worker's module cache (`isolate: false`): a fresh
 // one per file cost more than most files' tests (their imports). The unit project took 318 s and
@@ -140,16 +134,11 @@ export default defineConfig({
       },
       {
         // Every story is a test in real Chromium; an accessibility violation fails it. Stories
-        // import `ibv-kit` (resolved to src/) and use the sandbox and backend as in Storybook.
-        plugins: [
-          storybookTest({ configDir: '.storybook' }),
-          ibvSandbox({
-            // A fixed address in the links the sandbox writes (a reconnect link shown in a story): the
-            // test server's port is the first free one, and a screenshot must not change with it.
-            sandbox: { seed: 13, clock: storyClock, serviceUrl: 'http://127.0.0.1:6006/ibv-sandbox' },
-            backend: (sandbox) => createStorybookBackend(sandbox, { onReset: () => storyClock.rewind() }),
-          }),
-        ],
+        // import `ibv-kit` (resolved to src/) and use the sandbox and backend as in Storybook: in
+        // the page, behind the service worker from .storybook/static/ (.storybook/sandbox.ts), with
+        // the seed and clock test/storybook/visual.ts gives them.
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        publicDir: '.storybook/static',
         resolve: { alias: packageAliases },
         test: {
           name: 'storybook',

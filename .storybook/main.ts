@@ -4,6 +4,9 @@ const config: StorybookConfig = {
   // The MDX pages (Introduction, IbvProvider, the hooks) and every story file.
   stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // The service worker of the in-browser sandbox (./sandbox.ts), served from Storybook's root so
+  // that it may answer for every page and frame under it.
+  staticDirs: ['./static'],
   framework: {
     name: '@storybook/react-vite',
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },

@@ -1,9 +1,12 @@
 import 'ibv-kit/styles.css'
 import type { Preview } from '@storybook/react-vite'
 import { StoryProviders, storyLocale } from '../stories/providers.tsx'
+import { startStorySandbox } from './sandbox.ts'
 
 const preview: Preview = {
   tags: ['autodocs'],
+  // The sandbox and the backend the stories talk to, in this page (./sandbox.ts), before any story.
+  beforeAll: startStorySandbox,
   // The language of every story's components: English (built in), or a pack.
   globalTypes: {
     locale: {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { IbvEvents, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
+import { IbvEvents, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport, type LiveEvent } from 'ibv-kit'
 import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
@@ -41,10 +41,20 @@ export function App() {
     void demoApi.recordProductRequest(consumerId, productRequestId)
   }, [])
 
+  // A borrower connected a bank through an invite (on their own device): the backend recorded the
+  // product request for the applicant (its onUsed), and every open officer page takes it at once.
+  const [inviteEvents, setInviteEvents] = useState(0)
+  const onLiveEvent = useCallback((event: LiveEvent) => {
+    const { consumerId, productRequestId } = event
+    if (event.event !== 'invite_used' || typeof consumerId !== 'string' || typeof productRequestId !== 'string') return
+    setApplicants((current) => current.map((applicant) => (applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant)))
+    setInviteEvents((count) => count + 1)
+  }, [])
+
   const current = applicants.find((applicant) => applicant.consumerId === selected)
   return (
     <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={locale}>
-      <IbvEvents url="/api/ibv/events" />
+      <IbvEvents url="/api/ibv/events" onEvent={onLiveEvent} />
       <Topbar />
       <main className="layout">
         <section className="panel applicants" aria-labelledby="applicants-title">
@@ -86,6 +96,7 @@ export function App() {
             key={current.consumerId}
             applicant={current}
             onProductRequest={setProductRequest}
+            inviteEvents={inviteEvents}
             focusRequest={choices}
             oauthRedirect={redirect}
             receivedRedirectUri={receivedRedirectUri}

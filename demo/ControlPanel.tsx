@@ -1,7 +1,15 @@
 import { useState } from 'react'
 import { demoApi, type Applicant } from './api.ts'
 
-const OUTCOMES = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed'] as const
+/** How the next refresh can end: in words, and the sandbox's code for it (what a developer sends). */
+const OUTCOMES = {
+  submitted: 'Works (a new report)',
+  invalid_connection: 'Connection no longer valid',
+  data_pull_failed: 'Bank data cannot be pulled',
+  refresh_failed: 'Refresh cannot be started',
+} as const
+
+type Outcome = keyof typeof OUTCOMES
 
 /**
  * Moves the sandbox: time, the next refresh's outcome, token expiry; and chooses how OAuth banks
@@ -9,7 +17,7 @@ const OUTCOMES = ['submitted', 'invalid_connection', 'data_pull_failed', 'refres
  */
 export function ControlPanel({ applicant, redirect, onRedirectChange }: { applicant: Applicant | undefined; redirect: boolean; onRedirectChange: (on: boolean) => void }) {
   const [clock, setClock] = useState<string>()
-  const [outcome, setOutcome] = useState<string>('submitted')
+  const [outcome, setOutcome] = useState<Outcome>('submitted')
   const [note, setNote] = useState<string>()
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -37,16 +45,19 @@ export function ControlPanel({ applicant, redirect, onRedirectChange }: { applic
         <>
           <label className="controls__field">
             Next refresh of {applicant.name}
-            <select value={outcome} onChange={(event) => setOutcome(event.target.value)}>
-              {OUTCOMES.map((value) => (
+            <select value={outcome} onChange={(event) => setOutcome(event.target.value as Outcome)}>
+              {Object.entries(OUTCOMES).map(([value, words]) => (
                 <option key={value} value={value}>
-                  {value}
+                  {words}
                 </option>
               ))}
             </select>
           </label>
           <div className="controls__row">
-            <button type="button" onClick={() => act(() => demoApi.nextRefresh(applicant.consumerId, outcome), `The next refresh of ${applicant.name} ends ${outcome}.`)}>
+            <button
+              type="button"
+              onClick={() => act(() => demoApi.nextRefresh(applicant.consumerId, outcome), `The next refresh of ${applicant.name}: “${OUTCOMES[outcome]}” (sandbox outcome ${outcome}).`)}
+            >
               Set outcome
             </button>
             <button

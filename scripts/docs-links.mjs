@@ -3,17 +3,25 @@
 // 1. In the Markdown sources (README.md, CONTRIBUTING.md, CHANGELOG.md, docs/**/*.md but the
 //    generated docs/reference/<entry>/): every relative link and image must name a file or folder
 //    that exists. A docs page may link outside docs/ (`../../examples/lender-app/`): on the site
-//    that becomes text naming the path (docs/.vitepress/config.ts), so it must at least exist.
-//    A #anchor into README.md, CONTRIBUTING.md or CHANGELOG.md must match a heading there
-//    (GitHub's heading ids).
+//    that becomes a link to the file on the repository's host (docs/.vitepress/config.ts), so it
+//    must exist. A #anchor into README.md, CONTRIBUTING.md or CHANGELOG.md must match a heading
+//    there (GitHub's heading ids).
 // 2. In the built site (docs/.vitepress/dist, so run it after `vitepress build docs`): every link
 //    of every page, the navigation and sidebar included, must reach a built page or file, and its
-//    #anchor an id on that page (VitePress checks neither anchors nor the sidebar).
+//    #anchor an id on that page (VitePress checks neither anchors nor the sidebar). A link into
+//    the repository (package.json "repository", `<repository>/tree/main/<path>` for a folder,
+//    `<repository>/blob/main/<path>` for a file) must name a file or folder that exists here, of
+//    that kind, and its #anchor into README.md, CONTRIBUTING.md or CHANGELOG.md a heading there;
+//    it must not point outside the repository's files. Every page must have its icon (a
+//    `<link rel="icon">` to a built file): without it, browsers ask for a /favicon.ico that the
+//    site does not have.
 // Code blocks and code spans are skipped: a link in an example is not a link of the page.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fencesOf } from './markdown-fences.mjs'
+import { BRANCH, repositoryUrl } from './repository.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'docs', '.vitepress', 'dist')
@@ -106,6 +114,9 @@ const anchorsOf = (file) => {
   return anchors
 }
 
+/** A path that git ignores (build output, generated files): on the repository's host it is not there. */
+const ignored = (/** @type {string} */ path) => spawnSync('git', ['check-ignore', '-q', path], { cwd: root }).status === 0
+
 /** A link that names a scheme (https:, mailto:) or a host (//host). */
 const EXTERNAL = /^([a-z][a-z\d+.-]*:|\/\/)/i
 
@@ -186,16 +197,52 @@ if (!existsSync(join(dist, 'index.html'))) {
     }
     return set
   }
+  const repository = repositoryUrl()
+  /** `<repository>/tree/main/<path>` or `<repository>/blob/main/<path>`, with its #anchor. */
+  const repositoryFile = new RegExp(`^${repository.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/(tree|blob)/${BRANCH}(?:/([^#?]*))?(?:\\?[^#]*)?(?:#(.*))?$`)
+  /**
+   * What is wrong with a link into the repository, or '' when it names a file or folder here.
+   * @param {string} href
+   */
+  const repositoryProblem = (href) => {
+    const [, kind, encoded = '', hash] = repositoryFile.exec(href) ?? []
+    if (!kind) return ''
+    let path
+    try {
+      path = decodeURIComponent(encoded).replace(/\/$/, '')
+    } catch {
+      return 'not a valid URL'
+    }
+    const target = resolve(root, path)
+    if (relative(root, target).startsWith('..')) return 'points outside the repository'
+    if (!existsSync(target)) return `${path || '.'} does not exist in the repository`
+    if (path && ignored(path)) return `${path} is git-ignored: it is not in the repository`
+    const folder = statSync(target).isDirectory()
+    if (folder !== (kind === 'tree')) return `${path || '.'} is a ${folder ? 'folder' : 'file'}: its address is ${repository}/${folder ? 'tree' : 'blob'}/${BRANCH}/${path}`
+    if (hash && ROOT_DOCS.includes(path) && !anchorsOf(target).has(decodeURIComponent(hash))) return `no heading with the id "${hash}" in ${path}`
+    return ''
+  }
   const pages = walk(dist).filter((file) => !file.endsWith('404.html'))
   for (const page of pages) {
     const html = readFileSync(page, 'utf8')
     const pageUrl = new URL(`/${relative(dist, page).replaceAll('\\', '/')}`.replace(/(index)?\.html$/, ''), 'http://site.invalid')
+    const icon = /<link\s[^>]*?rel="icon"[^>]*?href="([^"]*)"/.exec(html)?.[1]
+    if (!icon) problems.push(`docs/.vitepress/dist/${relative(dist, page)}: no <link rel="icon">: browsers then ask for /favicon.ico`)
+    else if (!EXTERNAL.test(icon) && !icon.startsWith('data:') && !builtFile(new URL(unescape(icon), pageUrl).pathname)) {
+      problems.push(`docs/.vitepress/dist/${relative(dist, page)}: the icon ${icon} is not a built file`)
+    }
     /** @type {Set<string>} */
     const seen = new Set()
     for (const match of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
       const href = unescape(match[1] ?? '')
-      if (!href || EXTERNAL.test(href) || seen.has(href)) continue
+      if (!href || seen.has(href)) continue
       seen.add(href)
+      if (EXTERNAL.test(href)) {
+        const problem = repositoryProblem(href)
+        if (problem) problems.push(`docs/.vitepress/dist/${relative(dist, page)}: ${href}: ${problem}`)
+        if (repositoryFile.test(href)) checked++
+        continue
+      }
       checked++
       const at = `docs/.vitepress/dist/${relative(dist, page)}: ${href}`
       const url = new URL(href, pageUrl)

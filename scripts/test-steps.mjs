@@ -36,6 +36,8 @@ export const STEPS = [
   npmRun('typecheck'),
   npmRun('lint'),
   npmRun('test:example-e2e', { needs: ['ensure-chromium'] }),
+  // `npm run build-storybook`'s output from a plain static server, in Chromium: its own build.
+  node('scripts/storybook-static-e2e.mjs', { needs: ['ensure-chromium'] }),
   npmRun('build'),
   npmRun('test:bundlers', { needs: ['build', 'ensure-chromium'] }),
   npmRun('test:csp', { needs: ['build', 'ensure-chromium'] }),

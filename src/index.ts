@@ -60,6 +60,7 @@ export type {
 export { IbvError, isRetryable, REPORT_STATUSES, describeStatus, isReportStatus } from './core/index.js'
 export type {
   IbvErrorCode,
+  IbvErrorSource,
   FieldErrors,
   ReportStatus,
   StatusTone,
@@ -74,6 +75,9 @@ export type {
   RefreshOutcome,
   RefreshOutcomeKind,
   WebhookEvent,
+  InviteUsedEvent,
+  InviteState,
+  InviteStatus,
   TokenLifetime,
   PrefetchedReport,
   PrefetchedToken,

@@ -3,6 +3,7 @@ import { expect, waitFor, within } from 'storybook/test'
 import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers } from 'ibv-kit'
 import { failingTokens, flakyTokens, neverAnswers, productRequest, stuckRenewal } from './fixtures.ts'
 import { storyLocale } from './providers.tsx'
+import { API, SERVICE_URL } from './story-urls.ts'
 
 const meta = {
   title: 'Components/EmbeddedReport',
@@ -78,7 +79,7 @@ export const FlakyNetworkThenRecovered: Story = {
 export const ReportPageUnavailable: Story = {
   args: { readyTimeoutMs: 1000 },
   render: (args, { loaded, globals }) => (
-    <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={`${window.location.origin}/ibv-sandbox/no-report-here`} locale={storyLocale(globals)}>
+    <IbvProvider fetchers={createBackendFetchers(API)} serviceUrl={`${SERVICE_URL}/no-report-here`} locale={storyLocale(globals)}>
       <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />
     </IbvProvider>
   ),

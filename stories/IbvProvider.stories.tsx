@@ -5,6 +5,7 @@ import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, u
 import { prefetched, productRequest, silent } from './fixtures.ts'
 import { demoText } from './hook-demos.tsx'
 import { storyLocale } from './providers.tsx'
+import { API, SERVICE_URL } from './story-urls.ts'
 import { es } from 'ibv-kit/locales/es'
 
 /** A loan file as an app would show it: the report's status, its accounts, and a Connect button. */
@@ -19,7 +20,7 @@ function LoanFile({ productRequestId, consumerId }: { productRequestId: string; 
   )
 }
 
-const backend = createBackendFetchers('/api/ibv')
+const backend = createBackendFetchers(API)
 
 /**
  * The provider every ibv-kit component and hook needs, once near the top of the app: the plug to
@@ -32,8 +33,8 @@ const meta = {
   tags: ['!autodocs'],
   args: {
     fetchers: backend,
-    // The sandbox the Storybook server mounts; in an app, the service's URL.
-    serviceUrl: `${window.location.origin}/ibv-sandbox`,
+    // The sandbox in Storybook's page; in an app, the service's URL.
+    serviceUrl: SERVICE_URL,
   },
   argTypes: {
     fetchers: { control: false },
@@ -130,7 +131,7 @@ export const Prefetched: Story = {
 function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { serviceUrl: string; productRequestId: string; consumerId: string }) {
   const [calls, setCalls] = useState<string[]>([])
   const [fetchers] = useState(() =>
-    createBackendFetchers('/api/ibv', {
+    createBackendFetchers(API, {
       // Extra headers go on every call (a CSRF token, say); the backend here ignores this one.
       headers: { 'x-csrf-token': 'story-token' },
       timeoutMs: 10_000,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, waitFor, within } from 'storybook/test'
 import { IbvError, InviteBorrowerButton, createBackendFetchers, type InviteResponse } from 'ibv-kit'
+import { API } from './story-urls.ts'
 
 // A real invite carries a random id and its signature, different on every run: the stories answer
 // with this one, so that their screenshots repeat. The backend's own answers are tested in
@@ -9,7 +10,7 @@ const INVITE: InviteResponse = {
   url: 'https://apply.northwind.example/borrower?ibv_invite=v1.eyJpIjoiU1RPUlkiLCJjIjoiTE5ELTQyIiwiZSI6MTc5NjI5MjAwMH0.q8Zr3F0tXw1bN5mC7yKp2LhV9sDa4EoUj6TgWi',
   expires_at: '2026-12-03T09:00:00.000Z',
 }
-const answering = (invite: () => Promise<InviteResponse>) => () => ({ ...createBackendFetchers('/api/ibv'), invite })
+const answering = (invite: () => Promise<InviteResponse>) => () => ({ ...createBackendFetchers(API), invite })
 
 const meta = {
   title: 'Components/InviteBorrowerButton',

@@ -69,7 +69,7 @@ export const BorrowerDataPullFailed: Story = { args: { audience: 'borrower', con
 export const BorrowerRefreshNotReady: Story = {
   args: { audience: 'borrower', consumerName: undefined, reason: 'refresh_not_ready' },
   play: async ({ canvasElement }) => {
-    const region = within(canvasElement).getByRole('region', { name: 'Your report was updated recently' })
+    const region = within(canvasElement).getByRole('region', { name: 'Your report was refreshed recently' })
     await expect(region).toHaveTextContent(/nothing to do now/)
     await expect(within(canvasElement).queryByRole('link')).toBeNull()
   },

@@ -3,6 +3,7 @@ import { expect, waitFor, within } from 'storybook/test'
 import { RefreshReportButton } from 'ibv-kit'
 import { createBackendFetchers } from 'ibv-kit'
 import { nextRefresh, productRequest, refreshNow } from './fixtures.ts'
+import { API } from './story-urls.ts'
 
 /** A consumer with a complete report, whose next refresh ends as the story says. */
 const withOutcome = (outcome?: string, refreshedAlready = false) => [
@@ -45,7 +46,9 @@ export const Preparing: Story = {
   loaders: withOutcome(),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('A new report is being prepared. Refresh is possible again once it is ready.'))
+    // First "Refresh started", then this once the new report is seen pending: in Storybook, on a
+    // busy machine, that can take more than waitFor's default second.
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('A new report is being prepared. Refresh is possible again once it is ready.'), { timeout: 5000 })
     await expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled()
   },
 }
@@ -114,7 +117,7 @@ export const ConsumerNotFound: Story = {
 export const UnknownAnswer: Story = {
   parameters: {
     fetchers: () => ({
-      ...createBackendFetchers('/api/ibv'),
+      ...createBackendFetchers(API),
       refresh: async () => ({ kind: 'unknown' as const, message: 'Scheduled maintenance until 02:00 UTC.', httpStatus: 503, body: {} }),
     }),
   },

@@ -1,11 +1,16 @@
 // Loaders' helpers: each sets up a sandbox state through Storybook's backend (no key here).
 import { IbvError, createBackendFetchers, type IbvFetchers, type IbvReport, type PrefetchedReport } from 'ibv-kit'
+import { storySandboxProblem } from '../.storybook/sandbox.ts'
+import { API } from './story-urls.ts'
 
 async function post(route: string, body: unknown): Promise<Record<string, string>> {
-  const response = await fetch(`/api/ibv/fixtures/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  // A static build (npm run build-storybook) has no server behind it: say so, not "invalid JSON".
+  const problem = storySandboxProblem()
+  if (problem) throw new Error(`This story needs Storybook's in-browser sandbox, which could not start: ${problem}`)
+  const response = await fetch(`${API}/fixtures/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  // The page's service worker answers this; without it the server would (a static one: 404), so
+  // say so rather than "invalid JSON".
   if (!response.headers.get('content-type')?.includes('json')) {
-    throw new Error('This story needs the sandbox that the Storybook server mounts: run `npm run storybook`.')
+    throw new Error(`This story needs Storybook's in-browser sandbox, whose service worker did not answer (${response.status}): reload the page.`)
   }
   return response.json()
 }
@@ -32,12 +37,12 @@ export const refreshNow = (consumerId: string) => post('refresh', { consumer_id:
 
 /** The report of a product request, as `useIbvReport` would get it. */
 export async function reportOf(productRequestId: string): Promise<IbvReport> {
-  const answer = await createBackendFetchers('/api/ibv').report(productRequestId)
+  const answer = await createBackendFetchers(API).report(productRequestId)
   if (answer.kind !== 'ready') throw new Error(`report ${productRequestId} is ${answer.pending.ibv_report_status}`)
   return answer.report
 }
 
-const backend = createBackendFetchers('/api/ibv')
+const backend = createBackendFetchers(API)
 
 /** Fetchers whose token-fetcher fails as told, for the error stories. */
 export function failingTokens(failure: () => Promise<never>): IbvFetchers {

@@ -3,8 +3,9 @@ import { QueryClient } from '@tanstack/react-query'
 import { IbvEvents, IbvProvider, createBackendFetchers, type IbvFetchers, type IbvLocale } from 'ibv-kit'
 import { es } from 'ibv-kit/locales/es'
 import { frCA } from 'ibv-kit/locales/fr-CA'
+import { API, SERVICE_URL } from './story-urls.ts'
 
-const backend = createBackendFetchers('/api/ibv')
+const backend = createBackendFetchers(API)
 
 /** The toolbar's languages by value (`globals.locale`); English is the components' own. */
 export const STORY_LOCALES: Record<string, IbvLocale | undefined> = { en: undefined, es, 'fr-CA': frCA }
@@ -21,8 +22,8 @@ export function StoryProviders({ fetchers, live, locale, children }: { fetchers?
   const [client] = useState(() => new QueryClient())
   const [plugged] = useState(() => fetchers?.() ?? backend)
   return (
-    <IbvProvider fetchers={plugged} serviceUrl={`${window.location.origin}/ibv-sandbox`} queryClient={client} locale={locale}>
-      {live && <IbvEvents url="/api/ibv/events" />}
+    <IbvProvider fetchers={plugged} serviceUrl={SERVICE_URL} queryClient={client} locale={locale}>
+      {live && <IbvEvents url={`${API}/events`} />}
       {children}
     </IbvProvider>
   )

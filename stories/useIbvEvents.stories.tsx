@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { LiveEventsDemo } from './hook-demos.tsx'
+import { API } from './story-urls.ts'
 
 /**
  * Subscribes to the backend's `/events` stream (the webhooks it received, passed on to the page)
@@ -11,7 +12,7 @@ const meta = {
   title: 'Hooks/useIbvEvents',
   component: LiveEventsDemo,
   tags: ['!autodocs'],
-  args: { url: '/api/ibv/events', enabled: true },
+  args: { url: `${API}/events`, enabled: true },
   argTypes: { EventSource: { control: false }, onEvent: { control: false } },
 } satisfies Meta<typeof LiveEventsDemo>
 
@@ -21,7 +22,7 @@ type Story = StoryObj<typeof meta>
 /** Resolves once a stream opened now is open (then closes it). */
 function streamOpen(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const probe = new EventSource('/api/ibv/events')
+    const probe = new EventSource(`${API}/events`)
     probe.onopen = () => {
       probe.close()
       resolve()

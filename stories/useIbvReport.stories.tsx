@@ -35,7 +35,7 @@ export const Ready: Story = {
 
 /**
  * A report still being made: the answer is a 202 and the hook polls. In the tests the sandbox
- * clock is stopped, so it stays pending; on the Storybook server it completes within about 6 s.
+ * clock is stopped, so it stays pending; in Storybook it completes within about 6 s.
  */
 export const Pending: Story = {
   loaders: [async () => ({ request: await productRequest({ pending: true }) })],

@@ -10,30 +10,33 @@
 //   and every link and #anchor of the built pages, the navigation and sidebar included.
 //
 // Links to repository files outside docs/ (`[examples/lender-app](../../examples/lender-app/)`)
-// work on GitHub and in an editor, but the site cannot serve them, and package.json names no
-// repository URL to send them to. VitePress would either report them as dead (folders, .md
-// files) or emit links that 404 (other files). So on the site they become text: the link text
-// in a span titled with the path, followed by the path in code when the text does not already say
-// it, e.g. "the lender app in `examples/lender-app/`". With a public repository URL, rewrite them
-// to `${repository}/tree/main/${path}` in `repositoryLinks` below instead.
+// work on GitHub and in an editor, but the site cannot serve them. On the site they become links
+// to the file on the repository's host, built from package.json "repository" (the one place the
+// address is written; scripts/repository.mjs): `tree/main/<path>` for a folder, `blob/main/<path>`
+// for a file, the #anchor kept. See `repositoryLinks` below; scripts/docs-links.mjs checks that
+// each such link of the built site names a file or folder that exists.
+//
+// The Reference lists every entry point of package.json "exports" (but the stylesheet and
+// package.json itself), in its order: a new entry point gets its sidebar entry with no edit here,
+// and test/docs/newcomer.test.ts fails if one is missing.
+import { readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type DefaultTheme, type MarkdownRenderer } from 'vitepress'
+import { repositoryFileUrl, repositoryUrl } from '../../scripts/repository.mjs'
 
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const root = resolve(srcDir, '..')
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; repository: { url: string } }
 
-/** The generated reference pages (docs/reference/<folder>/index.md, `npm run docs:api`). */
-const entryPoints: [folder: string, importPath: string][] = [
-  ['ibv-kit', 'ibv-kit'],
-  ['core', 'ibv-kit/core'],
-  ['locales-es', 'ibv-kit/locales/es'],
-  ['locales-fr-CA', 'ibv-kit/locales/fr-CA'],
-  ['locales-en', 'ibv-kit/locales/en'],
-  ['server', 'ibv-kit/server'],
-  ['server-redis', 'ibv-kit/server/redis'],
-  ['sandbox', 'ibv-kit/sandbox'],
-  ['testing', 'ibv-kit/testing'],
-]
+/**
+ * The generated reference pages (docs/reference/<folder>/index.md, `npm run docs:api`): one per
+ * entry point of package.json "exports" but `./package.json` and the stylesheet. The folder is
+ * the one typedoc.config.mjs writes: `ibv-kit/server/redis` -> `server-redis`.
+ */
+export const entryPoints: [folder: string, importPath: string][] = Object.keys(pkg.exports)
+  .filter((key) => key !== './package.json' && !key.endsWith('.css'))
+  .map((key) => (key === '.' ? [pkg.name, pkg.name] : [key.slice(2).replaceAll('/', '-'), `${pkg.name}/${key.slice(2)}`]))
 
 /** The pages after the guides and the reference: last in the sidebar, under "More" in the nav. */
 const more = [
@@ -84,34 +87,29 @@ const sidebar: DefaultTheme.SidebarItem[] = [
 ]
 
 /**
- * Turns relative links that leave docs/ into text naming the repository path (see the top of
- * this file). Runs on the parsed tokens, before VitePress renders and checks links.
+ * Points relative links that leave docs/ at the file on the repository's host (see the top of
+ * this file). Runs on the parsed tokens, before VitePress renders and checks links: the link is
+ * then external, and opens in a new tab as other external links do.
  */
-function repositoryLinks(md: MarkdownRenderer): void {
+export function repositoryLinks(md: MarkdownRenderer): void {
   md.core.ruler.push('repository-links', (state) => {
     const page: string | undefined = state.env?.realPath ?? state.env?.path
     if (!page) return
     for (const block of state.tokens) {
-      const children = block.children
-      if (block.type !== 'inline' || !children) continue
-      for (const [open, token] of children.entries()) {
+      for (const token of block.children ?? []) {
         const href = token.type === 'link_open' ? token.attrGet('href') : null
         if (!href || /^([a-z][a-z\d+.-]*:|\/|#)/i.test(href)) continue
-        const target = resolve(dirname(page), decodeURI(href.replace(/[?#].*$/, '')))
+        const [, pathPart = '', hash = ''] = /^([^?#]*)(?:\?[^#]*)?(?:#(.*))?$/.exec(href) ?? []
+        const target = resolve(dirname(page), decodeURI(pathPart))
         if (!relative(srcDir, target).startsWith('..')) continue
-        const path = relative(resolve(srcDir, '..'), target).replaceAll('\\', '/') + (/\/$/.test(href) ? '/' : '')
-        let close = -1
-        let text = ''
-        for (let index = open + 1, depth = 1; index < children.length && close < 0; index++) {
-          const child = children[index]
-          if (child?.type === 'link_open') depth++
-          if (child?.type === 'link_close' && --depth === 0) close = index
-          if (child?.type === 'text' || child?.type === 'code_inline') text += child.content
+        const path = relative(root, target).replaceAll('\\', '/')
+        let folder = /\/$/.test(pathPart)
+        try {
+          folder = statSync(target).isDirectory()
+        } catch {
+          // A file that does not exist: scripts/docs-links.mjs reports it.
         }
-        const same = text.replace(/\/$/, '') === path.replace(/\/$/, '')
-        const html = (content: string) => Object.assign(new state.Token('html_inline', '', 0), { content })
-        children[open] = html(`<span class="repository-path" title="${md.utils.escapeHtml(`In the ibv-kit repository: ${path}`)}">`)
-        if (close >= 0) children[close] = html(same ? '</span>' : `</span> in <code>${md.utils.escapeHtml(path)}</code>`)
+        token.attrSet('href', repositoryFileUrl(encodeURI(path), folder, hash))
       }
     }
   })
@@ -125,15 +123,16 @@ export default defineConfig({
   // Follows the reader's system setting; the switch in the navigation bar overrides it (remembered).
   appearance: true,
   lastUpdated: false,
-  // The home page: room between the feature cards and the text below them. A repository path
-  // (see the top of this file) is underlined with dots; its title says where it is. On a phone,
-  // tables (the reference's property tables above all) get tighter cells, so a third column
-  // shows without scrolling sideways as often.
+  // The icon (docs/public/favicon.svg): without the link, browsers ask for /favicon.ico, which
+  // the site does not have. The home page: room between the feature cards and the text below
+  // them. On a phone, tables (the reference's property tables above all) get tighter cells, so a
+  // third column shows without scrolling sideways as often.
   head: [
+    ['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
     [
       'style',
       {},
-      '.VPHome .vp-doc { margin-top: 64px; } .repository-path { text-decoration: underline dotted; cursor: help; } ' +
+      '.VPHome .vp-doc { margin-top: 64px; } ' +
         '@media (max-width: 640px) { .vp-doc th, .vp-doc td { padding: 6px 8px; font-size: 13px; } }',
     ],
   ],
@@ -159,6 +158,9 @@ export default defineConfig({
       },
     ],
     sidebar,
+    // The repository (package.json "repository"), where the examples, CONTRIBUTING.md and the
+    // issues are.
+    socialLinks: [{ icon: 'github', link: repositoryUrl(pkg) }],
     outline: { level: [2, 3] },
     search: {
       provider: 'local',

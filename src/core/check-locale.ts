@@ -61,7 +61,7 @@ function isLanguageTag(value: string): boolean {
  * checkLocale(myLocale) // throws: … statusLabels.complete: missing
  */
 export function checkLocale(locale: unknown): void {
-  if (!isObject(locale)) throw new IbvError('invalid_request', `checkLocale: the locale is not an object (${locale === null ? 'null' : typeof locale}).`)
+  if (!isObject(locale)) throw new IbvError('invalid_request', `checkLocale: the locale is not an object (${locale === null ? 'null' : typeof locale}).`, { source: 'app' })
   const problems: Problems = {}
   const add: Add = (path, problem) => (problems[path] ??= []).push(problem)
 
@@ -86,7 +86,7 @@ export function checkLocale(locale: unknown): void {
   if (paths.length === 0) return
   const name = typeof code === 'string' ? `"${code}"` : 'without a code'
   const list = paths.map((path) => `${path}: ${problems[path]?.join(', ')}`).join('; ')
-  throw new IbvError('invalid_request', `checkLocale: the locale ${name} has ${paths.length} problem(s): ${list}.`, { fields: problems })
+  throw new IbvError('invalid_request', `checkLocale: the locale ${name} has ${paths.length} problem(s): ${list}.`, { source: 'app', fields: problems })
 }
 
 /** Each text of `english` against the same path of `translated`, nested maps entry by entry. */

@@ -2,75 +2,14 @@
 // first word, its messages (checked, decoded, dispatched), and the ways out. An adapter renders
 // the snapshot (a dialog with the frame, or the error with "Try again") and forwards what the
 // user does; everything else happens here.
-import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
+import type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session-types.js'
+import { asIbvError } from './errors.js'
 import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
-import { assertFrameUrl, connectWidgetUrl, type HostedPageOptions } from './urls.js'
+import { assertFrameUrl, connectWidgetUrl } from './urls.js'
 import { checkRedirectUri, forgetRedirectPath, noteRedirectPath, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
-import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
+import { assertServiceOrigin } from './service-origins.js'
 
-/**
- * What a connect session needs besides the widget's callbacks: its service, token and invite, and
- * the language the widget is asked to speak (`locale`, sent as `localeParam`; read at each open).
- */
-export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPageOptions {
-  /** The service's base URL: the widget lives under it. */
-  serviceUrl: string
-  /** The origins `serviceUrl` may be on (`assertServiceOrigin`): another fails the opening (`invalid_request`) before any token is asked for. Unset: not checked. */
-  serviceOrigins?: ServiceOriginPolicy
-  /** A usable token for the widget: the one held while it has life left, else a new one. */
-  token: () => Promise<string>
-  /** Forgets the token held: it failed to open the widget ("Try again" gets another), or its invite was used. */
-  forgetToken: () => void
-  /** On the borrower's page: the invite the token is asked for with. A success uses it up. */
-  invite?: string
-  /** Tells the backend the invite was used, so the link is refused from now on. */
-  completeInvite?: (invite: string, productRequestId: string) => Promise<void>
-}
-
-/** What an adapter renders. A new object for each change; never changed in place. */
-export interface ConnectSessionSnapshot {
-  /** Where the widget is: `idle`, `loading` its token, `open`, `unavailable` (it said nothing in time), `error` (no token). */
-  readonly state: ConnectWidgetState
-  /** The widget's URL while the dialog shows it (`open`), or shows that it is unavailable. */
-  readonly src?: string
-  /** Why no token could be had (`error`). */
-  readonly error?: unknown
-  /** The height the widget's page asked for, in CSS pixels. */
-  readonly height?: number
-}
-
-/** The frame an adapter shows the widget in: messages count only from its window. */
-export interface ConnectFrame {
-  /** The frame's window (an `<iframe>`'s `contentWindow`), the only sender the session listens to. */
-  readonly contentWindow: unknown
-}
-
-/** One connect widget, driven by what the user does and by what its frame says. */
-export interface ConnectSession {
-  /** Opens the widget (from `idle` or `error`); resolves once it is open or has failed. */
-  open(): Promise<void>
-  /**
-   * On the page a bank sent the applicant back to: opens the widget by itself (as `open()` does),
-   * where the applicant left it, when the options' `receivedRedirectUri` carries an OAuth state
-   * that no widget on this page has been opened with; else does nothing. Adapters call it once
-   * they are on the page.
-   */
-  resume(): Promise<void>
-  /** Closes without a word to `onExit`: the page closes it, not the user. */
-  close(): void
-  /** The user closed the dialog (its close button, Escape): reported as the widget would, unless it was unavailable. */
-  dismiss(): void
-  /** "Try again" after the widget was unavailable: a fresh token, a new wait. */
-  retry(): Promise<void>
-  /** The frame the widget's page is in now, or null once it is gone. */
-  attachFrame(frame: ConnectFrame | null): void
-  /** New options (callbacks, token source): read when something happens, not copied. */
-  setOptions(options: ConnectSessionOptions): void
-  /** Calls `listener` after each change of the snapshot; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void
-  /** What to render now: the same object until something changes. */
-  getSnapshot(): ConnectSessionSnapshot
-}
+export type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session-types.js'
 
 type Exit = { error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
@@ -153,8 +92,11 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       // On the redirect path the bank may send this tab back; a resumed widget spends its state (its OAUTH_OPENED notes a new trip).
       if (oauthStateId) spendOAuthState(oauthStateId)
       else if (redirectUri !== undefined) noteRedirectPath()
-    } catch (error) {
-      if (attempt === loads) stop({ state: 'error', error })
+    } catch (failure) {
+      if (attempt !== loads) return
+      const error = asIbvError(failure, 'The bank connection could not be started: the token-fetcher failed.')
+      stop({ state: 'error', error })
+      options.onError?.(error)
     }
   }
 
@@ -169,6 +111,7 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
     if (snapshot.state !== 'open' || event.origin !== widgetOrigin || !event.source || event.source !== frame?.contentWindow) return
     // Any word from it (ready comes first) shows it is there.
     clearTimeout(readyTimer)
+    if (!snapshot.ready) set({ ...snapshot, ready: true })
     const message = decodeWidgetMessage(event.data)
     if (!message) return options.onInvalidMessage?.(event.data)
     switch (message.type) {

@@ -1,5 +1,6 @@
 // The connect widget's public shapes: whose bank it connects, what it reports, the states it goes
 // through. Every adapter (the React hook and button, the custom element) speaks in these.
+import type { IbvError } from './errors.js'
 import type { ConnectExitError, ConnectExitMetadata, ConnectInstitution } from './frame-protocol.js'
 import type { ConnectWidgetUrlOptions } from './urls.js'
 
@@ -43,9 +44,18 @@ export interface ConnectWidgetCallbacks {
    * widget, and the dialog's own close button and Escape outside the frame (with what the widget
    * last announced in `ibv:exit_pending`, else `{ status: 'closed_by_user' }`). The widget refuses
    * to open with `INVALID_REDIRECT_URI` (a `redirectUri` the service does not accept) or, after a
-   * bank's redirect, `OAUTH_STATE_INVALID` (`metadata.status` `refused`).
+   * bank's redirect, `OAUTH_STATE_INVALID` (`metadata.status` `refused`). Not called when the
+   * widget never opened for want of a token: that is `onError`.
    */
   onExit?: (error: ConnectExitError | null, metadata: ConnectExitMetadata) => void
+  /**
+   * The widget could not be opened because no token could be had (after the token-fetcher's
+   * retries), or the setup cannot work (a `redirectUri` or service URL refused): called once per
+   * failure, with a typed `IbvError` whose `source` says which side failed (`backend`, `service`,
+   * `network`, or `app` for the setup) and whose `code` says how. The button shows its error
+   * meanwhile ("Try again" is a new click); `onExit` is not called, as the widget never opened.
+   */
+  onError?: (error: IbvError) => void
   /**
    * Every step the widget reports (`OPEN`, `SELECT_INSTITUTION`, `SUBMIT_CREDENTIALS`, `ERROR`, …),
    * with the widget's own metadata (snake_case, as sent). Banks that sign in with OAuth add three,

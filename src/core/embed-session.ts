@@ -32,7 +32,7 @@ const FAILURES = {
 /** Why a report cannot be asked for, if it cannot. */
 function invalidRequest(productRequestId: unknown, serviceUrl: unknown, serviceOrigins: ServiceOriginPolicy | undefined): IbvError | undefined {
   if (typeof productRequestId !== 'string' || productRequestId === '') {
-    return new IbvError('invalid_request', FAILURES.invalid_request, { fields: { productRequestId: ['is required'] } })
+    return new IbvError('invalid_request', FAILURES.invalid_request, { source: 'app', fields: { productRequestId: ['is required'] } })
   }
   try {
     assertFrameUrl(serviceUrl)
@@ -85,7 +85,8 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
 
   function update() {
     const code = !valid ? 'invalid_request' : gaveUp() ? 'unauthorized' : frames.some((frame) => frame.unavailable) ? 'timeout' : undefined
-    if (code !== ownError?.code) ownError = invalid ?? (code && new IbvError(code, FAILURES[code]))
+    // The report page said nothing, or its sessions kept expiring: the service's side.
+    if (code !== ownError?.code) ownError = invalid ?? (code && new IbvError(code, FAILURES[code], { source: 'service' }))
     const error = ownError ?? fetchError
     snapshot = {
       frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token, options) })),

@@ -25,6 +25,14 @@ export type IbvErrorCode =
   /** Anything else, with the HTTP status when there was one. */
   | 'unknown'
 
+/**
+ * Which side failed, so an app can say the right thing: `backend`, the lender's own server (its
+ * answer, its refusal, no answer in time); `service`, the verification service (your backend
+ * passes its failures on saying so); `network`, no answer at all (offline, DNS, a connection
+ * reset); `app`, the page's own setup (an option or attribute that cannot work).
+ */
+export type IbvErrorSource = 'backend' | 'service' | 'network' | 'app'
+
 /** Field name → list of error strings, as in the spec's 400 responses. */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>
 
@@ -33,6 +41,11 @@ export interface IbvErrorOptions {
   status?: number
   /** Per-field validation messages (`invalid_request`, `invalid_webhook`). */
   fields?: FieldErrors
+  /**
+   * Which side failed. ibv-kit sets it on every error it makes.
+   * @default `network` for the code `network`, else `backend` (an error your own fetcher throws)
+   */
+  source?: IbvErrorSource
   cause?: unknown
 }
 
@@ -48,6 +61,8 @@ export class IbvError extends Error {
   declare readonly code: IbvErrorCode
   declare readonly status: number | undefined
   declare readonly fields: FieldErrors | undefined
+  /** Which side failed: the lender's `backend`, the `service`, the `network`, or the page's own setup (`app`). */
+  declare readonly source: IbvErrorSource
 
   constructor(code: IbvErrorCode, message: string, options: IbvErrorOptions = {}) {
     // Error reads only `cause` from the options.
@@ -55,6 +70,7 @@ export class IbvError extends Error {
     this.code = code
     this.status = options.status
     this.fields = options.fields
+    this.source = options.source ?? (code === 'network' ? 'network' : 'backend')
   }
 
   /** Whether trying again can help (network failures, timeouts, 429 and 5xx). */
@@ -62,9 +78,9 @@ export class IbvError extends Error {
     return isRetryable(this)
   }
 
-  /** What `JSON.stringify` shows: code, message, status and fields, never the cause. */
-  toJSON(): { name: string; code: IbvErrorCode; message: string; status?: number; fields?: FieldErrors } {
-    return { name: this.name, code: this.code, message: this.message, status: this.status, fields: this.fields }
+  /** What `JSON.stringify` shows: code, source, message, status and fields, never the cause. */
+  toJSON(): { name: string; code: IbvErrorCode; source: IbvErrorSource; message: string; status?: number; fields?: FieldErrors } {
+    return { name: this.name, code: this.code, source: this.source, message: this.message, status: this.status, fields: this.fields }
   }
 }
 
@@ -101,14 +117,27 @@ export function codeForStatus(status: number): IbvErrorCode {
 }
 
 /**
- * Builds the `IbvError` for an HTTP error answer, taking the message from the body's `message`
- * or `error` (the spec uses both) and the per-field messages from `fields`.
+ * Builds the `IbvError` for an HTTP error answer from `source` (the service, or the lender's
+ * backend), taking the message from the body's `message` or `error` (the service uses both) and
+ * the per-field messages from `fields`. Without a message, it names the side that answered.
  */
-export function errorFromResponse(status: number, body: unknown): IbvError {
+export function errorFromResponse(status: number, body: unknown, source: 'service' | 'backend' = 'service'): IbvError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const text = [record.message, record.error].find((value) => typeof value === 'string' && value.trim() !== '')
-  const message = typeof text === 'string' ? text : `The service answered HTTP ${status}.`
-  return new IbvError(codeForStatus(status), message, { status, fields: readFieldErrors(record.fields) })
+  const message = typeof text === 'string' ? text : `${source === 'service' ? 'The verification service' : 'Your backend'} answered HTTP ${status}.`
+  return new IbvError(codeForStatus(status), message, { status, fields: readFieldErrors(record.fields), source })
+}
+
+/**
+ * `error` as an `IbvError`: itself when it is one; else an error from the app's own fetcher (a
+ * call to its backend), kept as the cause, with the code `unknown`, its numeric `status` if it has
+ * one, and `message` for people. (Not the code its status stands for: that table would weigh on
+ * every bundle that opens the widget.)
+ */
+export function asIbvError(error: unknown, message: string): IbvError {
+  if (error instanceof IbvError) return error
+  const { status } = Object(error) as { status?: unknown }
+  return new IbvError('unknown', message, { status: typeof status === 'number' ? status : undefined, cause: error })
 }
 
 /** Keeps the well-formed entries of a `fields` map (name → list of strings); undefined if none. */

@@ -1,6 +1,7 @@
 import { IbvError, errorFromResponse, isRetryable } from './errors.js'
 import type { IbvReport, PendingReport } from './schemas.js'
 import type { RefreshOutcome } from './refresh-outcome.js'
+import type { InviteStatus } from './invite-status.js'
 import { parseTokenResponse, type NormalizedTokenResponse } from './token-lifetime.js'
 
 /**
@@ -41,6 +42,8 @@ export interface IbvFetchers {
    * so the link is refused from now on.
    */
   completeInvite?(invite: string, productRequestId: string): Promise<void>
+  /** For staff: the invites sent to this consumer and where each stands, newest first (`GET /invites`). */
+  invites?(consumerId: string): Promise<InviteStatus[]>
 }
 
 export interface BackendFetchersOptions {
@@ -90,6 +93,12 @@ export function createBackendFetchers(basePath = '/api/ibv', options: BackendFet
         throw new IbvError('malformed_response', 'The invite answer has no url or expires_at.', { status })
       }
       return { url: answer.url, expires_at: answer.expires_at }
+    },
+    async invites(consumerId) {
+      const { status, body } = await call(`${base}/invites?consumer_id=${encodeURIComponent(consumerId)}`, { method: 'GET' })
+      const list = (body as { invites?: unknown } | undefined)?.invites
+      if (!Array.isArray(list)) throw new IbvError('malformed_response', 'The invites answer has no invites list.', { status })
+      return list as InviteStatus[]
     },
     async completeInvite(invite, productRequestId) {
       // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
@@ -143,7 +152,7 @@ function backendCall(options: BackendFetchersOptions): BackendCall {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort()
-        reject(new IbvError('timeout', 'The server did not answer in time. Try again.'))
+        reject(new IbvError('timeout', 'Your backend did not answer in time. Try again.'))
       }, timeoutMs)
     })
     let response: Response
@@ -159,7 +168,7 @@ function backendCall(options: BackendFetchersOptions): BackendCall {
       ;({ answer: response, body: text } = await Promise.race([exchange, timeout]))
     } catch (cause) {
       if (cause instanceof IbvError) throw cause
-      throw new IbvError('network', 'The server could not be reached. Check the connection and try again.', { cause })
+      throw new IbvError('network', 'Your backend could not be reached. Check the connection and try again.', { cause })
     } finally {
       clearTimeout(timer)
     }
@@ -167,9 +176,10 @@ function backendCall(options: BackendFetchersOptions): BackendCall {
     try {
       body = text === '' ? undefined : JSON.parse(text)
     } catch (cause) {
-      if (response.ok) throw new IbvError('malformed_response', 'The server sent an answer that is not JSON.', { status: response.status, cause })
+      if (response.ok) throw new IbvError('malformed_response', 'Your backend sent an answer that is not JSON.', { status: response.status, cause })
     }
-    if (!response.ok) throw errorFromResponse(response.status, body)
+    // A failure of the service, passed on by createIbvBackend, says so; anything else is the backend's own.
+    if (!response.ok) throw errorFromResponse(response.status, body, (body as { source?: unknown } | undefined)?.source === 'service' ? 'service' : 'backend')
     return { status: response.status, body }
   }
 }

@@ -1,7 +1,7 @@
 export { IbvError, isRetryable, codeForStatus, errorFromResponse, readFieldErrors } from './errors.js'
 export { parseJsonObjectBody } from './json-body.js'
 export { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
-export type { IbvErrorCode, IbvErrorOptions, FieldErrors } from './errors.js'
+export type { IbvErrorCode, IbvErrorOptions, IbvErrorSource, FieldErrors } from './errors.js'
 
 export { REPORT_STATUSES, describeStatus, isReportStatus } from './statuses.js'
 export type { ReportStatus, StatusTone, StatusDescription } from './statuses.js'
@@ -48,6 +48,9 @@ export type { RefreshOutcome, RefreshOutcomeKind, RefreshLinks } from './refresh
 
 export { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_LIMITS, parseWebhook } from './webhook.js'
 export type { WebhookEvent, WebhookEventName } from './webhook.js'
+export { LIVE_STREAM_EVENTS } from './live-events.js'
+export type { InviteUsedEvent, LiveStreamEvent, LiveStreamEventName } from './live-events.js'
+export type { InviteState, InviteStatus } from './invite-status.js'
 
 export {
   joinServiceUrl,

@@ -65,14 +65,14 @@ export const RECONNECT_TEXT = {
     reconnect_required: 'Reconnect your bank',
     invalid_connection: 'The bank connection stopped working',
     data_pull_failed: 'We could not get your bank data',
-    refresh_not_ready: 'Your report was updated recently',
+    refresh_not_ready: 'Your report was refreshed recently',
   } as Record<ReconnectReason, string>,
   reconnectBody: {
     reconnect_required: 'The connection to {institution} needs attention: the sign-in failed or a verification step was not finished. Reconnect to continue.',
     invalid_connection: 'The connection to {institution} is no longer valid. Reconnect it so the report can be refreshed.',
     data_pull_failed: 'Data could not be pulled from {institution}. Reconnect it to try again.',
     // A wait, not a broken connection: no reconnect is offered (the prompt shows no link for it).
-    refresh_not_ready: 'Your report was updated in the last 24 hours. It is updated at most once a day, so there is nothing to do now.',
+    refresh_not_ready: 'Your report was refreshed in the last 24 hours. It is refreshed at most once a day, so there is nothing to do now.',
   } as Record<ReconnectReason, string>,
   reconnectAction: 'Reconnect {institution}',
   /** What `{institution}` becomes when the institution is not known (borrower voice). */
@@ -114,6 +114,8 @@ export const CONNECT_TEXT = {
   connectFrameTitle: 'Bank connection',
   close: 'Close',
   connectError: 'The bank connection could not be started. Try again.',
+  /** In the dialog while the widget's page loads, before it has said it is there (both voices). */
+  widgetLoading: 'Opening the bank connection…',
   /** In the dialog, instead of the widget, when it did not open in time (both voices). */
   widgetUnavailable: 'The bank connection could not be opened: the service did not answer. Try again in a moment.',
   tryAgain: 'Try again',
@@ -138,10 +140,11 @@ export const REFRESH_TEXT = {
   /**
    * Refused within 24 hours, when the applicant's latest request is the last report (so the
    * window's start is known): `{last}` is replaced by that report's `created_at`, `{time}` by 24
-   * hours later (up to the next minute), both in the service's time as its reports state it (never
-   * the browser's clock); `{clock}` by `serviceClock`, which says so.
+   * hours later (up to the next minute), both with the day of the week ("Sunday, Nov 29, 2026,
+   * 2:29 PM"), in the service's time as its reports state it (never the browser's clock); `{clock}`
+   * by `serviceClock`, which says so, and `serviceClockHint` follows, which explains it.
    */
-  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report is of {last}, so the next refresh is possible from {time} ({clock}).',
+  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report dates from {last}, so the next refresh is possible from {time} ({clock}).',
   /** Beside the disabled button while the applicant's latest report is being prepared. */
   refreshPreparing: 'A new report is being prepared. Refresh is possible again once it is ready.',
   /**
@@ -173,6 +176,11 @@ export const REPORT_REFRESH_TEXT = {
    * `refreshNotReadyAt`.
    */
   serviceClock: 'verification service time',
+  /**
+   * What `serviceClock` means: under the 24-hour rule's dated text, and the tooltip of the label
+   * above a report kept on screen.
+   */
+  serviceClockHint: 'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
 }
 
 /** `<InviteBorrowerButton>`, in the staff voice: the loan officer invites an applicant. */

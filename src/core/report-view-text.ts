@@ -7,7 +7,8 @@ export const REPORT_VIEW_TEXT = {
   hiddenPersonalData: 'hidden',
   /** What a screen reader says for a masked number instead of its bullets; `{last}` is its last four characters. */
   hiddenEnding: 'hidden, ending {last}',
-  features: 'Features',
+  /** The caption of an item's table of features (read by screen readers); `{item}` is the item's name. */
+  itemFeatures: 'Features: {item}',
   /**
    * Feature labels by name, for names the service is known to send. Any other name is shown in
    * words (`average_monthly_income` → "Average monthly income"), a numbered one
@@ -29,7 +30,7 @@ export const REPORT_VIEW_TEXT = {
     routingNumber: 'Routing number',
     owner: 'Owner',
     accounts: 'Accounts',
-    institutions: 'Institutions',
+    institutions: 'Banks',
     /** The sum of the balances, credit cards' negative ones included. */
     totalBalance: 'Net balance',
     status: 'Status',

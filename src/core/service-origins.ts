@@ -38,7 +38,7 @@ export function assertServiceOrigin(serviceUrl: unknown, policy: ServiceOriginPo
   const allowed = (policy.allowedServiceOrigins ?? [policy.serviceUrl ?? pageBase()]).map(originOf)
   if (origin && allowed.includes(origin)) return
   const rule = `must be on an origin of allowedServiceOrigins (${allowed.join(', ')})`
-  throw new IbvError('invalid_request', `The service URL ${origin ?? 'given'} is refused: it ${rule}.`, { fields: { serviceUrl: [rule] } })
+  throw new IbvError('invalid_request', `The service URL ${origin ?? 'given'} is refused: it ${rule}.`, { source: 'app', fields: { serviceUrl: [rule] } })
 }
 
 /**

@@ -51,7 +51,9 @@ const LOOKS: Record<ReportStatus, Look> = {
 
 /** What each documented status means, in English, in the staff voice (`describeStatus`). */
 export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
-  initiated: 'Waiting for the applicant’s bank data.',
+  // The applicant's part is done (the request exists once they connected, or a refresh started it):
+  // nothing here waits for them. As short as the text it replaced: every badge carries it.
+  initiated: 'The bank data is being pulled.',
   reconnect_required:
     'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
   ibv_data_acquire_failed: 'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',

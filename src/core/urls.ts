@@ -19,11 +19,13 @@ export function joinServiceUrl(serviceUrl: string, path: string): string {
 export function encodePathSegment(value: string, name: string): string {
   if (typeof value !== 'string' || value === '') {
     throw new IbvError('invalid_request', `${name} must be a non-empty string.`, {
+      source: 'app',
       fields: { [name]: ['is required'] },
     })
   }
   if (value === '.' || value === '..') {
     throw new IbvError('invalid_request', `${name} cannot be "${value}".`, {
+      source: 'app',
       fields: { [name]: ['cannot be a dot segment'] },
     })
   }
@@ -80,7 +82,7 @@ function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, s
   assertFrameUrl(serviceUrl)
   const search = new URLSearchParams(query)
   if (locale && localeParam) {
-    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`)
+    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`, { source: 'app' })
     search.set(localeParam, locale)
   }
   return `${joinServiceUrl(serviceUrl, path)}?${search}`
@@ -131,7 +133,7 @@ export function assertRedirectUri(redirectUri: unknown, origin: string): void {
     // Not a URL: refused below.
   }
   const rule = `must be an absolute http(s) URL on this page's origin, ${origin}`
-  if (!same) throw new IbvError('invalid_request', `redirectUri ${rule}.`, { fields: { redirectUri: [rule] } })
+  if (!same) throw new IbvError('invalid_request', `redirectUri ${rule}.`, { source: 'app', fields: { redirectUri: [rule] } })
 }
 
 /**
@@ -150,6 +152,6 @@ export function isFrameUrl(url: unknown): boolean {
 /** Throws an `IbvError` (`invalid_request`) unless `url` is an http(s) URL or a path. */
 export function assertFrameUrl(url: unknown): void {
   if (!isFrameUrl(url)) {
-    throw new IbvError('invalid_request', 'The service URL must be http(s) or a path.', { fields: { serviceUrl: ['must be http(s) or a path'] } })
+    throw new IbvError('invalid_request', 'The service URL must be http(s) or a path.', { source: 'app', fields: { serviceUrl: ['must be http(s) or a path'] } })
   }
 }

@@ -60,11 +60,11 @@ let page: Readonly<IbvElementsConfig & { texts: IbvMessageOverrides | undefined 
  */
 export function configureIbv(config: IbvElementsConfig): void {
   if (typeof config?.serviceUrl !== 'string' || config.serviceUrl.trim() === '') {
-    throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").')
+    throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").', { source: 'app' })
   }
   const { locale, messages } = config
   checkAllowedServiceOrigins(config.allowedServiceOrigins, 'configureIbv')
-  if (locale && typeof locale.messages !== 'object') throw new IbvError('invalid_request', 'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.')
+  if (locale && typeof locale.messages !== 'object') throw new IbvError('invalid_request', 'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.', { source: 'app' })
   // The locale's texts under the page's, once for every element.
   page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
 }

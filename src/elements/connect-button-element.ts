@@ -29,8 +29,8 @@ export function createConnectButtonElement(): CustomElementConstructor {
     #dialog: ConnectDialogView | undefined
     #unsubscribe: (() => void) | undefined
     #message: HTMLElement | undefined
-    /** The failure last reported, so that a render for another reason does not report it again. */
-    #reported: unknown
+    /** A missing applicant was reported, so that a render for another reason does not report it again. */
+    #reportedUnset = false
 
     constructor() {
       super()
@@ -110,7 +110,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
         redirectUri: this.getAttribute('redirect-uri') || undefined,
         receivedRedirectUri: this.getAttribute('received-redirect-uri') || undefined,
         token: async () => {
-          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
+          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`, { source: 'app' })
           return (await tokenFor(settings, request)).accessToken
         },
         forgetToken: () => forgetToken(settings, request),
@@ -118,6 +118,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
         completeInvite: settings.fetchers.completeInvite?.bind(settings.fetchers) ?? inviteCompleter(settings.tokenUrl),
         onSuccess: (success) => emit(this, 'ibv-success', success),
         onExit: (error, metadata) => emit(this, 'ibv-exit', { error, metadata }),
+        onError: (error) => emit(this, 'ibv-error', { error }),
         onEvent: (name, metadata) => emit(this, 'ibv-event', { name, metadata }),
       }
     }
@@ -132,7 +133,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
       const unset = !this.getAttribute('consumer-id') && !invite
       const state = unset ? 'error' : snapshot.state
       // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
-      const refused = invite && (snapshot.error as { status?: unknown } | undefined)?.status === 401
+      const refused = invite && snapshot.error?.status === 401
       const button = this.#button
       button.textContent = text.connectBank
       button.disabled = unset
@@ -154,25 +155,18 @@ export function createConnectButtonElement(): CustomElementConstructor {
         this.#dialog = undefined
       }
 
-      const failure = unset ? UNSET : state === 'error' ? snapshot.error : undefined
-      if (failure !== undefined && failure !== this.#reported) {
-        const error =
-          failure === UNSET
-            ? new IbvError('invalid_request', `${TAG} needs a consumer-id attribute: the applicant's id in your system.`)
-            : failure instanceof IbvError
-            ? failure
-            : new IbvError('unknown', `${TAG}: the bank connection could not be started.`, { cause: failure })
-        if (unset) console.error(error.message)
+      // A session's failure reaches `ibv-error` through its onError; this one is the markup's own.
+      if (unset && !this.#reportedUnset) {
+        const error = new IbvError('invalid_request', `${TAG} needs a consumer-id attribute: the applicant's id in your system.`, { source: 'app' })
+        console.error(error.message)
         emit(this, 'ibv-error', { error })
       }
-      this.#reported = failure
+      this.#reportedUnset = unset
       setState(this, state)
     }
   }
 }
 
-/** What `#reported` holds for a missing consumer id: reported once, until it is set. */
-const UNSET = Symbol('unset')
 
 /**
  * How a used invite is recorded when tokens come from a token URL: the backend's

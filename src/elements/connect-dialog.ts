@@ -13,8 +13,9 @@ export interface ConnectDialogView {
 /**
  * The widget in an accessible modal, the markup and classes of React's `ConnectDialog`: a native
  * `<dialog>` opened with `showModal()` (focus moves in, the page behind is inert, Escape cancels),
- * titled, with a close button; focus returns to what had it when it closes. A widget that says
- * nothing in time is replaced by the dialog's own error, with "Try again" (focused) and "Close".
+ * titled, with a close button; focus returns to what had it when it closes. Until the widget's
+ * page speaks, its frame is hidden and the dialog says it is opening. A widget that says nothing
+ * in time is replaced by the dialog's own error, with "Try again" (focused) and "Close".
  */
 export function openConnectDialog(host: Element, session: ConnectSession, text: typeof CONNECT_TEXT): ConnectDialogView {
   const doc = host.ownerDocument
@@ -33,15 +34,22 @@ export function openConnectDialog(host: Element, session: ConnectSession, text: 
     session.dismiss()
   })
   let body: HTMLElement | undefined
+  // What the dialog says while the widget's page has not spoken yet.
+  let loading: HTMLElement | undefined
   const show = (next: HTMLElement) => {
     body?.remove()
+    loading?.remove()
+    loading = undefined
     dialog.append((body = next))
   }
 
   const frame = (src: string) => {
     // Its page's height (ibv:resize) within the dialog's bounds; a longer page scrolls inside it.
+    // Hidden (update) until its page speaks: the browser's own error page loads like the widget but never speaks.
     const iframe = h(doc, 'iframe', { src, title: text.connectFrameTitle, class: 'ibv-connect-dialog__frame', referrerpolicy: 'no-referrer' }) as HTMLIFrameElement
     show(iframe)
+    loading = h(doc, 'p', { role: 'status', class: 'ibv-connect-dialog__loading' }, text.widgetLoading)
+    iframe.before(loading)
     session.attachFrame(iframe)
     return iframe
   }
@@ -65,7 +73,7 @@ export function openConnectDialog(host: Element, session: ConnectSession, text: 
 
   let iframe: HTMLIFrameElement | undefined
   return {
-    update({ state, src, height }) {
+    update({ state, src, height, ready }) {
       if (state === 'unavailable') {
         if (iframe) unavailable()
         iframe = undefined
@@ -73,7 +81,15 @@ export function openConnectDialog(host: Element, session: ConnectSession, text: 
       }
       // A new widget URL ("Try again" mints a new token) is a new frame; a resize is not.
       if (src && src !== iframe?.getAttribute('src')) iframe = frame(src)
-      if (iframe) iframe.style.height = height === undefined ? '' : `${height}px`
+      if (!iframe) return
+      iframe.style.height = height === undefined ? '' : `${height}px`
+      // Set after the height each time, so the markup is React's whatever came first.
+      iframe.style.removeProperty('visibility')
+      if (!ready) iframe.style.visibility = 'hidden'
+      if (ready) {
+        loading?.remove()
+        loading = undefined
+      }
     },
     remove() {
       session.attachFrame(null)

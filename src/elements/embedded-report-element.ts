@@ -70,7 +70,7 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
         localeParam: settings.localeParam,
         token: heldFor(settings, request),
         getToken: async (stale) => {
-          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`)
+          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`, { source: 'app' })
           return tokenFor(settings, request, stale, renewLeadSeconds)
         },
         renewLeadSeconds,

@@ -69,7 +69,7 @@ export function createReconnectPromptElement(): CustomElementConstructor {
       if (refused !== undefined && refused !== this.#refused) {
         const message = refusedLinkMessage(TAG, refused)
         console.error(message)
-        emit(this, 'ibv-error', { error: new IbvError('invalid_request', message) })
+        emit(this, 'ibv-error', { error: new IbvError('invalid_request', message, { source: 'app' }) })
       }
       this.#refused = refused
       setState(this, refused === undefined ? 'ready' : 'error')

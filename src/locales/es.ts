@@ -34,7 +34,7 @@ export const es: IbvLocale = {
     },
     unknownStatus: 'Estado desconocido',
     statusDescriptions: {
-      initiated: 'Esperando los datos bancarios del solicitante.',
+      initiated: 'Se están obteniendo los datos bancarios.',
       reconnect_required:
         'La conexión con el banco falló por credenciales incorrectas o por un paso de verificación sin terminar. No ocurrirá nada más hasta que el solicitante vuelva a conectar el banco.',
       ibv_data_acquire_failed: 'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar el banco para intentarlo de nuevo.',
@@ -99,6 +99,7 @@ export const es: IbvLocale = {
     connectFrameTitle: 'Conexión bancaria',
     close: 'Cerrar',
     connectError: 'No se pudo iniciar la conexión con el banco. Inténtelo de nuevo.',
+    widgetLoading: 'Abriendo la conexión con el banco…',
     widgetUnavailable: 'No se pudo abrir la conexión con el banco: el servicio no respondió. Inténtelo de nuevo en un momento.',
     inviteRefused: 'Este enlace no se puede usar: venció, ya se usó o está incompleto. Pida uno nuevo a su prestamista.',
     connectNoApplicant: 'Este botón no tiene solicitante: no se puede conectar ningún banco.',
@@ -122,12 +123,13 @@ export const es: IbvLocale = {
     reportKeptPreparing: 'Informe del {date} ({clock}) — se está preparando un nuevo informe',
     reportKeptFailed: 'Informe del {date} ({clock}) — no se pudo preparar el nuevo informe. {reason}',
     serviceClock: 'hora del servicio de verificación',
+    serviceClockHint: 'La hora del servicio de verificación es la del reloj del servicio que genera los informes. Puede no coincidir con su zona horaria.',
 
     // <ReportView>
     reportNoAccounts: 'No hay cuentas conectadas.',
     hiddenPersonalData: 'oculto',
     hiddenEnding: 'oculto, termina en {last}',
-    features: 'Indicadores',
+    itemFeatures: 'Indicadores: {item}',
     featureLabels: {
       average_monthly_income: 'Ingreso mensual promedio',
       income_stability_score: 'Puntaje de estabilidad de ingresos',
@@ -150,7 +152,7 @@ export const es: IbvLocale = {
       routingNumber: 'Número de ruta bancaria',
       owner: 'Titular',
       accounts: 'Cuentas',
-      institutions: 'Instituciones',
+      institutions: 'Bancos',
       totalBalance: 'Saldo neto',
       status: 'Estado',
     },

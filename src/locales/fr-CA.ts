@@ -1,8 +1,9 @@
 import type { IbvLocale } from '../core/locale.js'
 
 // Canadian French, as the Office québécois de la langue française writes it: "institution
-// financière" for bank ("banque" in short labels), "demandeur" for applicant, "vous" in both voices,
-// a no-break space (\u00a0) before a colon and inside « », and the typographic apostrophe.
+// financière" for bank, in every text (buttons too: a credit union is no "banque"), "demandeur" for
+// applicant, "vous" in both voices, a no-break space (\u00a0) before a colon and inside « », a narrow
+// one (\u202f) before ; ! ?, and the typographic apostrophe (test/locales/glossary.test.ts).
 // `{consumer}` stands for a name or for `theApplicant` ("ce demandeur"), which reads right after
 // "à" ("Envoyer à ce demandeur"), where "le demandeur" would need "au".
 
@@ -35,12 +36,12 @@ export const frCA: IbvLocale = {
     },
     unknownStatus: 'Statut inconnu',
     statusDescriptions: {
-      initiated: 'En attente des données bancaires du demandeur.',
+      initiated: 'Les données bancaires sont en cours d’obtention.',
       reconnect_required:
         'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification inachevée. Rien ne se passera avant que le demandeur reconnecte son institution financière.',
       ibv_data_acquire_failed:
         'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut la reconnecter pour réessayer.',
-      ibv_data_acquired: 'Les données bancaires sont arrivées; le rapport est en préparation.',
+      ibv_data_acquired: 'Les données bancaires sont arrivées\u202f; le rapport est en préparation.',
       generation_failed: 'Le rapport n’a pas pu être produit à partir des données bancaires.',
       complete: 'Le rapport est prêt.',
     },
@@ -96,11 +97,12 @@ export const frCA: IbvLocale = {
     theirBank: 'son institution financière',
 
     // <ConnectButton> and <ibv-connect-button>
-    connectBank: 'Connecter votre banque',
+    connectBank: 'Connecter votre institution financière',
     connectTitle: 'Connectez votre institution financière',
     connectFrameTitle: 'Connexion bancaire',
     close: 'Fermer',
     connectError: 'La connexion à l’institution financière n’a pas pu démarrer. Réessayez.',
+    widgetLoading: 'Ouverture de la connexion…',
     widgetUnavailable:
       'La connexion à l’institution financière n’a pas pu s’ouvrir\u00a0: le service n’a pas répondu. Réessayez dans un instant.',
     inviteRefused:
@@ -126,12 +128,13 @@ export const frCA: IbvLocale = {
     reportKeptPreparing: 'Rapport du {date} ({clock}) — un nouveau rapport est en préparation',
     reportKeptFailed: 'Rapport du {date} ({clock}) — le nouveau rapport n’a pas pu être préparé. {reason}',
     serviceClock: 'heure du service de vérification',
+    serviceClockHint: 'L’heure du service de vérification est celle de l’horloge du service qui produit les rapports. Elle peut différer de votre fuseau horaire.',
 
     // <ReportView>
     reportNoAccounts: 'Aucun compte n’est connecté.',
     hiddenPersonalData: 'masqué',
     hiddenEnding: 'masqué, se terminant par {last}',
-    features: 'Indicateurs',
+    itemFeatures: 'Indicateurs\u00a0: {item}',
     featureLabels: {
       average_monthly_income: 'Revenu mensuel moyen',
       income_stability_score: 'Pointage de stabilité du revenu',
@@ -154,7 +157,7 @@ export const frCA: IbvLocale = {
       routingNumber: 'Numéro d’acheminement',
       owner: 'Titulaire',
       accounts: 'Comptes',
-      institutions: 'Institutions',
+      institutions: 'Institutions financières',
       totalBalance: 'Solde net',
       status: 'Statut',
     },
@@ -172,7 +175,7 @@ export const frCA: IbvLocale = {
     copyFailed: 'Le presse-papiers a refusé la copie\u00a0: utilisez Télécharger en CSV.',
 
     // <InviteBorrowerButton>
-    inviteCreate: 'Inviter {consumer} à connecter sa banque',
+    inviteCreate: 'Inviter {consumer} à connecter son institution financière',
     inviteLinkLabel: 'Lien d’invitation pour {consumer}',
     inviteHint: 'Avec ce lien, {consumer} connecte son institution financière. Il ne fonctionne qu’une fois.',
     inviteCopy: 'Copier le lien',

@@ -20,7 +20,7 @@ export type ConnectButtonProps = UseConnectWidgetOptions &
  * widget opens by itself where the applicant left it, once, ending in `onSuccess` or `onExit`.
  *
  * @example
- * <ConnectButton consumerId="LND-42" onSuccess={({ productRequestId }) => setId(productRequestId)} />
+ * <ConnectButton consumerId="LND-42" onSuccess={({ productRequestId }) => setId(productRequestId)} onError={(error) => console.error(error.source, error.code)} />
  * <ConnectButton invite={new URLSearchParams(location.search).get('ibv_invite') ?? ''} />
  *
  * @example
@@ -34,16 +34,16 @@ export type ConnectButtonProps = UseConnectWidgetOptions &
  * />
  */
 export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri, children, className, onClick, ...rest },
+  { consumerId, invite, onSuccess, onExit, onError, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri, children, className, onClick, ...rest },
   ref,
 ) {
   const context = useIbvContext('ConnectButton')
   const messages = withText(CONNECT_TEXT, context.messages)
   // Taken apart from props that are one side of the union, so put back together as that union.
-  const options = { consumerId, invite, onSuccess, onExit, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri } as UseConnectWidgetOptions
+  const options = { consumerId, invite, onSuccess, onExit, onError, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri } as UseConnectWidgetOptions
   const { open, state, error, widget } = useConnectWidget(options)
   // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
-  const refused = invite !== undefined && (error as { status?: unknown } | undefined)?.status === 401
+  const refused = invite !== undefined && error?.status === 401
   return (
     <>
       <button

@@ -17,7 +17,8 @@ export interface ConnectDialogProps {
 /**
  * The widget in an accessible modal: a native `<dialog>` opened with `showModal()` (focus moves
  * in, the page behind is inert, Escape cancels), titled, with a close button; focus returns to
- * what had it when the dialog closes. Escape pressed inside the widget never reaches this page:
+ * what had it when the dialog closes. Until the widget's page speaks, its frame is hidden and the
+ * dialog says it is opening. Escape pressed inside the widget never reaches this page:
  * the widget posts its close request instead, and the session closes the dialog as its close
  * button does. A widget that says nothing in time is replaced by the dialog's own error, with
  * "Try again" (focused) and "Close".
@@ -79,16 +80,24 @@ export function ConnectDialog({ session, snapshot, text, lang }: ConnectDialogPr
           </div>
         </div>
       ) : (
-        // The frame takes the height its page says, within the dialog's bounds (a longer page
-        // scrolls inside it).
-        <iframe
-          ref={attachFrame}
-          src={snapshot.src}
-          title={text.connectFrameTitle}
-          className="ibv-connect-dialog__frame"
-          style={{ height: snapshot.height }}
-          referrerPolicy="no-referrer"
-        />
+        <>
+          {!snapshot.ready && (
+            <p role="status" className="ibv-connect-dialog__loading">
+              {text.widgetLoading}
+            </p>
+          )}
+          {/* The frame takes the height its page says, within the dialog's bounds (a longer page
+              scrolls inside it). Hidden until its page speaks: the browser's own error page (the
+              service unreachable, a frame refused) loads like the widget but never speaks. */}
+          <iframe
+            ref={attachFrame}
+            src={snapshot.src}
+            title={text.connectFrameTitle}
+            className="ibv-connect-dialog__frame"
+            style={{ height: snapshot.height, visibility: snapshot.ready ? undefined : 'hidden' }}
+            referrerPolicy="no-referrer"
+          />
+        </>
       )}
     </dialog>
   )

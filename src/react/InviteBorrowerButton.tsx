@@ -57,7 +57,7 @@ export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerBut
     if (state.status === 'loading') return
     if (!context.fetchers.invite) {
       console.error('<InviteBorrowerButton> needs an `invite` fetcher: createBackendFetchers() has one, for createIbvBackend({ invites }).')
-      setState({ status: 'error', error: new IbvError('invalid_request', 'No invite fetcher.') })
+      setState({ status: 'error', error: new IbvError('invalid_request', 'No invite fetcher.', { source: 'app' }) })
       return
     }
     const forId = consumerId

@@ -53,7 +53,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
   const context = useIbvContext('RefreshReportButton')
   const messages = withText(REFRESH_TEXT, context.messages)
   const names = withText(RECONNECT_TEXT, context.messages)
-  const clock = withText(REPORT_REFRESH_TEXT, context.messages).serviceClock
+  const clockText = withText(REPORT_REFRESH_TEXT, context.messages)
   // The request a refresh here started, for this applicant: the latest one, when the page gives none.
   const [started, setStarted] = useState<{ consumerId: string; id: string }>()
   const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, {
@@ -90,7 +90,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
       )}
       {gate.block === 'needs_reconnect' && <ReconnectPrompt response={gate.pending} {...prompt} />}
       {!isPending && !gate.block && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clock} intl={intlOf(context)} gate={gate} prompt={prompt} /> : null}
+      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clockText} intl={intlOf(context)} gate={gate} prompt={prompt} /> : null}
     </div>
   )
 })
@@ -105,7 +105,8 @@ function Outcome({
 }: {
   outcome: RefreshOutcome
   messages: typeof REFRESH_TEXT
-  clock: string
+  /** `serviceClock`, and `serviceClockHint` that explains it. */
+  clock: Pick<typeof REPORT_REFRESH_TEXT, 'serviceClock' | 'serviceClockHint'>
   /** The `Intl` locale of the dates. */
   intl: string
   gate: RefreshGate
@@ -119,11 +120,18 @@ function Outcome({
       // The service's time, from its own report: the browser's clock may be hours or days off. A
       // date only when the window is known to start at that report (see `datedReport`); else the
       // rule alone, never a time that may already be past. Up to the next minute: not a minute early.
+      // With the day of the week: two times a minute apart on two days must not read as one day.
       const created = gate.datedReport?.created_at
       const time = serviceTime(created)
-      const last = formatServiceTime(created, DATE_TIME, intl)
-      const next = time === undefined ? undefined : formatServiceTime(created, DATE_TIME, intl, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
-      return <Message role="status">{last && next ? fill(messages.refreshNotReadyAt, { last, time: next, clock }) : messages.refreshNotReady}</Message>
+      const last = formatServiceTime(created, DAY_TIME, intl)
+      const next = time === undefined ? undefined : formatServiceTime(created, DAY_TIME, intl, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
+      if (!last || !next) return <Message role="status">{messages.refreshNotReady}</Message>
+      return (
+        <>
+          <Message role="status">{fill(messages.refreshNotReadyAt, { last, time: next, clock: clock.serviceClock })}</Message>
+          <p className="ibv-refresh__hint">{clock.serviceClockHint}</p>
+        </>
+      )
     }
     case 'invalid_connection':
     case 'data_pull_failed':
@@ -139,7 +147,7 @@ function Outcome({
   }
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+const DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
 const MINUTE_MS = 60_000
 
 /** One line of outcome text: `status` for news, `alert` for a failure. */

@@ -1,7 +1,7 @@
 'use client'
 import type { ReactNode } from 'react'
 import type { IbvItem } from '../core/index.js'
-import { entry, featureKind, formatValue, type NumberFormats } from './format.js'
+import { entry, featureKind, fill, formatValue, type NumberFormats } from './format.js'
 import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 
 /** How `<ReportView>` names features and writes their values, made once per render. */
@@ -61,9 +61,7 @@ export function ReportFeatures({ item, names, look, messages }: ReportFeaturesPr
         <p className="ibv-report-view__no-match">{messages.noFeatureMatches}</p>
       ) : (
         <table>
-          <caption className="ibv-visually-hidden">
-            {messages.features}: {title}
-          </caption>
+          <caption className="ibv-visually-hidden">{fill(messages.itemFeatures, { item: title })}</caption>
           <thead>
             <tr>
               <th scope="col">{messages.feature}</th>

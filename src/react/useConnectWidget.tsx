@@ -15,7 +15,9 @@ export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallba
 
 /**
  * Opens the hosted connect widget in an accessible modal, with a consumer token from the
- * token-fetcher (reused while it has life left). Render `widget` somewhere; call `open()`.
+ * token-fetcher (reused while it has life left). Render `widget` somewhere; call `open()`. When no
+ * token can be had, `state` is `error`, `error` the typed `IbvError` (its `source` says which side
+ * failed), and `onError` is called once with it.
  *
  * Banks that sign in with OAuth open their page in a window by default. With `redirectUri`, they
  * send the whole page to the bank instead, and the bank sends it back to `redirectUri`: that page

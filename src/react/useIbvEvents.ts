@@ -6,8 +6,12 @@ import { useLatest } from './useLatest.js'
 import * as ibvKeys from '../core/query-keys.js'
 import type { ReportAnswer } from '../core/fetchers.js'
 import { namesItsReport, reportEventEffect } from '../core/report-events.js'
+import { LIVE_STREAM_EVENTS } from '../core/live-events.js'
 
-/** One event of the backend's stream: the decoded webhook (see `WebhookEvent`). */
+/**
+ * One event of the backend's stream: a decoded webhook (see `WebhookEvent`), or the backend's own
+ * `invite_used` (see `InviteUsedEvent`: a borrower connected a bank through an invite).
+ */
 export interface LiveEvent {
   event: string
   productRequestId?: string
@@ -20,13 +24,16 @@ export interface UseIbvEventsOptions {
   url?: string
   /** False closes the stream (and opens none). @default true */
   enabled?: boolean
-  /** Called for each event after the cached reports it concerns are updated (or read again). */
+  /**
+   * Called for each event after the cached reports it concerns are updated (or read again). On
+   * `invite_used` (with `consumerId` and `productRequestId`), take the new product request for the
+   * applicant: it is the one their borrower just connected through an invite.
+   */
   onEvent?: (event: LiveEvent) => void
   /** The EventSource to use (a polyfill, or a test double of the browser's). @default window.EventSource */
   EventSource?: typeof EventSource
 }
 
-const EVENTS = ['report_generated', 'report_generation_failed', 'data_pull_via_connection_failed']
 const MAX_BACKOFF_MS = 30_000
 
 /**
@@ -63,6 +70,11 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
         return
       }
       if (typeof event !== 'object' || event === null) return
+      // A new product request for an applicant: no cached report is about it yet, only onEvent.
+      if (event.event === 'invite_used') {
+        latest.current.onEvent?.(event)
+        return
+      }
       const id = typeof event.productRequestId === 'string' && namesItsReport(event.event) ? event.productRequestId : undefined
       const keys = id ? [ibvKeys.report(id)] : queryClient.getQueryCache().findAll({ queryKey: ibvKeys.reports() }).map((query) => query.queryKey)
       for (const queryKey of keys) {
@@ -87,7 +99,7 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
         if (current.readyState !== Source.CLOSED) return
         timer = setTimeout(connect, Math.min(1000 * 2 ** failures++, MAX_BACKOFF_MS))
       }
-      for (const name of EVENTS) current.addEventListener(name, onEvent as EventListener)
+      for (const name of LIVE_STREAM_EVENTS) current.addEventListener(name, onEvent as EventListener)
     }
     connect()
     return () => {

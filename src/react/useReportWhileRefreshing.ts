@@ -44,6 +44,11 @@ export interface ReportWhileRefreshing {
    * earlier report was given (nothing to tell apart).
    */
   label: string | undefined
+  /**
+   * What the label's "(verification service time)" means (the `serviceClockHint` text), for its
+   * tooltip; undefined with no label.
+   */
+  clockHint?: string
 }
 
 /**
@@ -81,5 +86,6 @@ export function useReportWhileRefreshing(productRequestId: string, options: UseR
     state,
     status,
     label,
+    clockHint: label === undefined ? undefined : text.serviceClockHint,
   }
 }

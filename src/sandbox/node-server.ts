@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
 import { refusal } from './request-guard.js'
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js'
 
@@ -41,7 +41,10 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const refused = refusal({ host: request.headers.get('host') ?? undefined, origin: request.headers.get('origin') ?? undefined }, rules)
     return refused ? Response.json({ message: refused }, { status: 403 }) : sandbox.fetch(request)
   }
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+  // Loaded here, not at the top, so that importing `ibv-kit/sandbox` in a browser (createSandbox
+  // behind a service worker, as Storybook does) never loads Node's HTTP server.
+  const { serve } = await import('@hono/node-server')
+  const server = await new Promise<ServerType>((resolve, reject) => {
     const started = serve({ fetch: guarded, port, hostname }, () => resolve(started))
     started.once('error', reject)
   })

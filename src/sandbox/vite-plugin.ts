@@ -45,7 +45,7 @@ interface ServerLike extends Partial<DevServerModules> {
 
 /**
  * A Vite plugin that mounts the sandbox on the dev (and preview) server under `/ibv-sandbox`, and
- * a backend under `/api/ibv` when given one. Used by `npm run dev`, Storybook and browser tests.
+ * a backend under `/api/ibv` when given one. Used by `npm run dev` and the browser tests.
  *
  * @example
  * export default defineConfig({ plugins: [ibvSandbox({ backend: (sandbox) => createDemoBackend(sandbox) })] })

@@ -4,7 +4,7 @@ export interface AuthorizeContext {
   request: Request
   /**
    * `token`, `report`, `refresh`, `events` (opening the stream), `event` (one event on it) or
-   * `invite` (staff creating an invite link for `consumerId`). A borrower using an invite is not
+   * `invite` (staff creating an invite link for `consumerId`, or reading its invites). A borrower using an invite is not
    * asked about: the signed invite is their credential.
    */
   action: 'token' | 'report' | 'refresh' | 'events' | 'event' | 'invite'

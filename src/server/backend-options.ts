@@ -132,7 +132,9 @@ export interface IbvBackendOptions {
   /**
    * Invite links: staff `POST {basePath}/invites` (`authorize` action `invite`), the borrower opens
    * `pageUrl?ibv_invite=…` and connects with no session; the token route takes
-   * `{ type: 'invite', invite }`. Without this option those routes are absent.
+   * `{ type: 'invite', invite }`. Staff read where each invite stands with
+   * `GET {basePath}/invites?consumer_id=` (action `invite`), and open `/events` streams hear
+   * `invite_used` when one is used. Without this option those routes are absent.
    */
   invites?: IbvInviteOptions
 }

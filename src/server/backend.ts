@@ -70,7 +70,7 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   const outbox = createRelayOutbox({ relay, store, onError })
   const storeOutage = oncePerOutage(onError)
   const embeddedToken = sharedEmbeddedTokens(client, options.tokenCache, onError)
-  const invites = inviteRoutes(options.invites, client, onError, readJson, upstream)
+  const invites = inviteRoutes(options.invites, client, onError, readJson, upstream, relay)
   const reports = sharedReportReads(client, options.reportCache, onError)
   // Invites first: a claim the event confirms is settled (and `onUsed` told) once, even when the
   // lender's handler throws and the service retries.

@@ -2,6 +2,7 @@ import { IbvError, type WebhookEvent } from '../core/index.js'
 import type { IbvClient } from './client.js'
 import type { InviteStore } from './invite-store.js'
 import type { InviteClaims, IbvInviteOptions } from './invites.js'
+import type { IbvRelay } from './relay.js'
 import { json } from './responses.js'
 
 /**
@@ -13,7 +14,7 @@ import { json } from './responses.js'
  * that finds the report ready. Until then the claim waits in the store, so the webhook may land on
  * any instance. `onUsed` is told once, for a confirmed owner only.
  */
-export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, client: IbvClient, onError: (error: unknown) => void) {
+export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, client: IbvClient, onError: (error: unknown) => void, relay: IbvRelay) {
   /** The service named `owner` of `productRequestId`, and the store settled the claims on it: tell whom it concerns. */
   const announce = async (productRequestId: string, owner: string, { confirmed, foreign }: { confirmed: boolean; foreign: number }) => {
     if (foreign > 0) {
@@ -22,6 +23,12 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
     if (!confirmed) return
     try {
       await options.onUsed?.({ consumerId: owner, productRequestId })
+    } catch (error) {
+      onError(error)
+    }
+    // After onUsed, so a page that hears it and reads the lender's records finds the new request.
+    try {
+      await relay.publish({ event: 'invite_used', consumerId: owner, productRequestId }, { key: `invite_used:${productRequestId}` })
     } catch (error) {
       onError(error)
     }
@@ -37,6 +44,8 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
         const owner = await ownerOf(client, productRequestId, signal)
         if (owner === null || (owner !== undefined && owner !== claims.consumerId)) return notThisInvites()
         if ((await stored(store.markUsed(claims.id, productRequestId, ttlMs))) !== productRequestId) return alreadyUsed()
+        // What staff see only: a store failing here does not undo the completion.
+        await store.updateInvite?.(claims.consumerId, claims.id, { productRequestId }).catch(onError)
         await stored(store.claim(productRequestId, claims.consumerId, ttlMs))
         // Asked again once the claim is stored: a webhook that came before it found nothing to confirm.
         const named = owner ?? (await ownerOf(client, productRequestId, signal))

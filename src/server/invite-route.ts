@@ -4,7 +4,9 @@ import type { IbvClient } from './client.js'
 import { idProblem } from './ids.js'
 import { inviteCompletion } from './invite-complete.js'
 import { createMemoryInviteStore } from './invite-store.js'
+import { inviteStatuses, KEPT_AFTER_EXPIRY_MS } from './invite-states.js'
 import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
+import type { IbvRelay } from './relay.js'
 import { json } from './responses.js'
 
 /**
@@ -17,6 +19,7 @@ export function inviteRoutes(
   onError: (error: unknown) => void,
   readJson: (request: Request) => Promise<Record<string, unknown>>,
   upstreamSignal: (request: Request) => AbortSignal,
+  relay: IbvRelay,
 ) {
   if (options === undefined) {
     return {
@@ -27,7 +30,7 @@ export function inviteRoutes(
   }
   const signer = createInviteSigner(options)
   const store = options.store ?? createMemoryInviteStore()
-  const completion = inviteCompletion(options, store, client, onError)
+  const completion = inviteCompletion(options, store, client, onError, relay)
 
   /** A genuine, unexpired, unused invite's claims, or the 401 (or 503, when the store fails) to answer. */
   const check = async (invite: unknown): Promise<InviteClaims | Response> => {
@@ -50,8 +53,30 @@ export function inviteRoutes(
         if (problem) return invalid({ consumer_id: [problem] })
         const consumerId = body.consumer_id as string
         if (!(await allowed(c.req.raw, consumerId))) return refuse()
-        const { url, expiresAt } = await signer.issue(consumerId)
+        const sentAt = signer.now()
+        const { id, url, expiresAt } = await signer.issue(consumerId)
+        try {
+          await store.recordInvite?.({ id, consumerId, sentAt, expiresAt }, expiresAt - sentAt + KEPT_AFTER_EXPIRY_MS)
+        } catch (error) {
+          onError(error)
+          return json({ message: 'The invite could not be recorded just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+        }
         return json({ url, expires_at: new Date(expiresAt).toISOString() }, 201)
+      })
+
+      // Staff's view of the invites sent to an applicant: their states, never the invites.
+      app.get('/invites', async (c) => {
+        const consumerId = c.req.query('consumer_id')
+        const problem = consumerIdProblem(consumerId)
+        if (problem) return invalid({ consumer_id: [problem] })
+        if (!(await allowed(c.req.raw, consumerId as string))) return refuse()
+        if (!store.invitesOf) return json({ message: "This backend's invite store does not list invites (it has no invitesOf).", code: 'not_implemented' }, 501)
+        try {
+          return json({ invites: inviteStatuses(await store.invitesOf(consumerId as string), signer.now()) })
+        } catch (error) {
+          onError(error)
+          return json({ message: 'Invites cannot be read just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+        }
       })
 
       // The borrower's page reports a completed connection. The invite is the credential (the
@@ -78,6 +103,8 @@ export function inviteRoutes(
       if (typeof body.invite !== 'string' || body.invite === '') return invalid({ invite: ['invite is required for an invite token: the ibv_invite parameter of the link'] })
       const claims = await check(body.invite)
       if (claims instanceof Response) return claims
+      // What staff see only: a store failing here does not keep the borrower from connecting.
+      await store.updateInvite?.(claims.consumerId, claims.id, { openedAt: signer.now() }).catch(onError)
       const token = await client.createConsumerToken(claims.consumerId, { signal })
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     },

@@ -28,7 +28,38 @@ export interface InviteStore {
    * open claim of `consumerId` (never again, on any instance); `foreign` counts the dropped claims.
    */
   confirm(productRequestId: string, consumerId: string): Promise<{ confirmed: boolean; foreign: number }>
+  /**
+   * Optional: keeps what staff see of an invite just sent, for `ttlMs` milliseconds (until 30 days
+   * after it expires). Without it (with `invitesOf`) nothing is listed; a throw answers the
+   * `POST /invites` with a 503.
+   */
+  recordInvite?(record: SentInvite, ttlMs: number): Promise<void>
+  /**
+   * Optional: notes on invite `id` of `consumerId` that its link was opened (a token was minted
+   * with it) or that a completion was recorded with it. An invite not recorded is left alone.
+   */
+  updateInvite?(consumerId: string, id: string, change: InviteChange): Promise<void>
+  /** Optional: the invites kept for `consumerId`, in any order. Without it, `GET /invites` answers 501. */
+  invitesOf?(consumerId: string): Promise<SentInvite[]>
 }
+
+/** What is kept of an invite sent: never the invite itself, which is a credential. */
+export interface SentInvite {
+  /** The invite's own id (as in `InviteClaims`). */
+  id: string
+  consumerId: string
+  /** Epoch milliseconds, on the invites' clock. */
+  sentAt: number
+  /** Epoch milliseconds, on the invites' clock. */
+  expiresAt: number
+  /** When a token was first minted with it (its link opened), in epoch milliseconds. */
+  openedAt?: number
+  /** The product request its completion recorded. */
+  productRequestId?: string
+}
+
+/** A change to a kept invite: its link opened, or a completion recorded with it. */
+export type InviteChange = { openedAt: number } | { productRequestId: string }
 
 /**
  * The default invite store: maps in memory, for one instance. Expired records are dropped as new
@@ -45,7 +76,12 @@ export function createMemoryInviteStore(): InviteStore {
   const prune = (now: number) => {
     for (const [key, record] of used) if (record.until <= now) used.delete(key)
     for (const [key, record] of claims) if (record.until <= now) claims.delete(key)
+    for (const [key, records] of sent) {
+      for (const [id, record] of records) if (record.until <= now) records.delete(id)
+      if (records.size === 0) sent.delete(key)
+    }
   }
+  const sent = new Map<string, Map<string, SentInvite & { until: number }>>()
   const live = <T extends { until: number }>(record: T | undefined) => (record !== undefined && record.until > Date.now() ? record : undefined)
   return {
     async markUsed(id, productRequestId, ttlMs) {
@@ -81,6 +117,24 @@ export function createMemoryInviteStore(): InviteStore {
       if (confirmed) record.consumers.set(consumerId, true)
       if (record.consumers.size === 0) claims.delete(productRequestId)
       return { confirmed, foreign }
+    },
+    async recordInvite(record, ttlMs) {
+      const now = Date.now()
+      prune(now)
+      const records = sent.get(record.consumerId) ?? new Map<string, SentInvite & { until: number }>()
+      records.set(record.id, { ...record, until: now + ttlMs })
+      sent.set(record.consumerId, records)
+    },
+    async updateInvite(consumerId, id, change) {
+      const record = live(sent.get(consumerId)?.get(id))
+      if (!record) return
+      if ('openedAt' in change) record.openedAt ??= change.openedAt
+      else record.productRequestId ??= change.productRequestId
+    },
+    async invitesOf(consumerId) {
+      const now = Date.now()
+      const kept = [...(sent.get(consumerId)?.values() ?? [])].filter((record) => record.until > now)
+      return kept.map(({ id, consumerId: consumer, sentAt, expiresAt, openedAt, productRequestId }) => ({ id, consumerId: consumer, sentAt, expiresAt, openedAt, productRequestId }))
     },
   }
 }

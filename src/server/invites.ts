@@ -23,7 +23,8 @@ export interface IbvInviteOptions {
   ttlSeconds?: number
   /**
    * Where used invites (with the product request each was used for) and the claims awaiting their
-   * owner are remembered until the invites expire. `createMemoryInviteStore()` for one instance,
+   * owner are remembered until the invites expire, and what staff see of each invite sent
+   * (`GET /invites`) for 30 days after it expires. `createMemoryInviteStore()` for one instance,
    * `createRedisInviteStore` (`ibv-kit/server/redis`) for several.
    * @default createMemoryInviteStore()
    */
@@ -85,14 +86,14 @@ export function createInviteSigner(options: IbvInviteOptions) {
   return {
     ttlSeconds,
     now,
-    async issue(consumerId: string): Promise<{ invite: string; url: string; expiresAt: number }> {
+    async issue(consumerId: string): Promise<{ id: string; invite: string; url: string; expiresAt: number }> {
       const expiresAt = now() + ttlSeconds * 1000
       const id = base64url(crypto.getRandomValues(new Uint8Array(16)))
       const payload = base64url(encoder.encode(JSON.stringify({ i: id, c: consumerId, e: Math.floor(expiresAt / 1000) })))
       const invite = `${VERSION}.${payload}.${await sign(keys[0] as Promise<CryptoKey>, payload)}`
       const url = new URL(pageUrl)
       url.searchParams.set('ibv_invite', invite)
-      return { invite, url: url.href, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
+      return { id, invite, url: url.href, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
     },
     /** The claims of a genuine, unexpired invite; else why not. Says nothing of whether it was used. */
     async verify(invite: unknown): Promise<InviteClaims | InviteRefusal> {

@@ -42,13 +42,13 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError, upst
   return async (request: Request, productRequestId: string, { includeReport = true, timeoutMs = 3000 }: PrefetchReportOptions = {}): Promise<PrefetchedReport | null> => {
     if (!(request instanceof Request)) throw new TypeError("Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
     if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
-      throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { fields: { productRequestId: ['is required'] } })
+      throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { source: 'app', fields: { productRequestId: ['is required'] } })
     }
     const idRefused = idProblem('productRequestId', productRequestId)
-    if (idRefused) throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, { fields: { productRequestId: [idRefused] } })
+    if (idRefused) throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, { source: 'app', fields: { productRequestId: [idRefused] } })
     if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMER_MS)) {
       const problem = `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not ${typeof timeoutMs === 'string' ? JSON.stringify(timeoutMs) : String(timeoutMs)}`
-      throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, { fields: { timeoutMs: [problem] } })
+      throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, { source: 'app', fields: { timeoutMs: [problem] } })
     }
     const answers = await Promise.all([
       allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),

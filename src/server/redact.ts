@@ -35,7 +35,9 @@ export interface Redactor {
   /**
    * A copy of an error that is safe to throw, log or hand to `onError`: message, stack and `code`
    * redacted, an `IbvError`'s `fields` too, and its causes copied the same way (name, message,
-   * `code`), so none of them holds a `Request` with the key header or an upstream body.
+   * `code`), so none of them holds a `Request` with the key header or an upstream body. An
+   * `IbvError` comes from a call to the service, so its `source` is the service (`network`
+   * when the service was never reached).
    */
   error(error: unknown): Error
 }
@@ -92,7 +94,12 @@ export function createRedactor(secret: string): Redactor {
     const cause = input.cause === undefined || depth >= MAX_CAUSES ? undefined : error(input.cause, depth + 1)
     const copy =
       input instanceof IbvError
-        ? new IbvError(input.code, text(input.message), { status: input.status, fields: input.fields && (value(input.fields) as FieldErrors), cause })
+        ? new IbvError(input.code, text(input.message), {
+            status: input.status,
+            fields: input.fields && (value(input.fields) as FieldErrors),
+            source: input.source === 'network' ? 'network' : 'service',
+            cause,
+          })
         : Object.assign(new Error(text(input.message), cause === undefined ? {} : { cause }), { name: text(input.name) })
     const { code } = input as { code?: unknown }
     if (!(input instanceof IbvError) && typeof code === 'string') Object.assign(copy, { code: text(code) })

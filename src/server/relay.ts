@@ -1,4 +1,4 @@
-import type { WebhookEvent, WebhookEventName } from '../core/index.js'
+import type { LiveStreamEvent, LiveStreamEventName } from '../core/index.js'
 
 /**
  * One relayed event, with the id that `Last-Event-ID` resumes from. Only strings: the history
@@ -6,12 +6,12 @@ import type { WebhookEvent, WebhookEventName } from '../core/index.js'
  */
 export interface RelayedEvent {
   id: number
-  /** The event's name, such as `report_generated`. */
-  name: WebhookEventName
+  /** The event's name, such as `report_generated` (a webhook's), or `invite_used` (the backend's own). */
+  name: LiveStreamEventName
   /** What the event is about, when it says (for filtering and for `authorize`). */
   productRequestId?: string
   consumerId?: string
-  /** The `WebhookEvent` as JSON, serialized once when it was published. */
+  /** The event (a `WebhookEvent`, or an `InviteUsedEvent`) as JSON, serialized once when it was published. */
   data: string
 }
 
@@ -48,8 +48,12 @@ export interface SinceLimits {
  * may answer promises; a rejected `publish` is retried by the webhook route until it succeeds.
  */
 export interface IbvRelay {
-  /** Gives `event` the next id, keeps it in the history and sends it to every subscriber once. */
-  publish(event: WebhookEvent, options?: PublishOptions): RelayedEvent | Promise<RelayedEvent>
+  /**
+   * Gives `event` the next id, keeps it in the history and sends it to every subscriber once. The
+   * events are the webhooks and the backend's own `invite_used` (a relay typed for `WebhookEvent`
+   * alone still compiles: it must relay any event with an `event` name the same way).
+   */
+  publish(event: LiveStreamEvent, options?: PublishOptions): RelayedEvent | Promise<RelayedEvent>
   /** Events after `lastId` still in the history, oldest first, within `limits` when given. */
   since(lastId: number, limits?: SinceLimits): RelayedEvent[] | Promise<RelayedEvent[]>
   /** Calls `listener` with each event from now on, in id order; returns the unsubscribe. */
@@ -90,7 +94,7 @@ export class EventRelay implements IbvRelay {
    * Serializes `event` once and sends it to every subscriber. Throws, before anything is kept or
    * sent, when the event cannot be serialized.
    */
-  publish(event: WebhookEvent): RelayedEvent {
+  publish(event: LiveStreamEvent): RelayedEvent {
     const relayed: RelayedEvent = { id: this.nextId, name: event.event, data: JSON.stringify(event) }
     if (event.productRequestId !== undefined) relayed.productRequestId = event.productRequestId
     if (event.consumerId !== undefined) relayed.consumerId = event.consumerId

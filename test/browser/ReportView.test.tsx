@@ -161,7 +161,7 @@ describe('<ReportView> in Chromium', () => {
     const article = await mount(report, 'light', 1280)
     const summary = screen.getByRole('region', { name: 'Summary' })
     const value = (label: string) => Array.from(summary.querySelectorAll('dt')).find((dt) => dt.textContent === label)!.nextElementSibling!
-    for (const label of ['Applicant', 'Report', 'Created', 'Net balance', 'Institutions']) expect(lines(value(label)), label).toBe(1)
+    for (const label of ['Applicant', 'Report', 'Created', 'Net balance', 'Banks']) expect(lines(value(label)), label).toBe(1)
     await snapshot(article, 'report-view-ids-1280')
     await page.viewport(320, 900)
     // …only because the id is wider than the whole line: its tile has a line of its own.

@@ -27,11 +27,16 @@ function setup(serviceUrl: string) {
   return { onExit, onEvent, button: screen.getByRole('button', { name: 'Connect bank' }) }
 }
 
-/** Opens the dialog; resolves to the widget URL its frame was given. */
+/**
+ * Opens the dialog; resolves to the widget URL its frame was given. The frame, silent so far (here
+ * the browser's own error page), is not seen: the dialog says it is opening instead.
+ */
 async function open(button: HTMLElement) {
   await userEvent.click(button)
   const dialog = await screen.findByRole('dialog', { name: 'Connect your bank' })
   const frame = await within(dialog).findByTitle('Bank connection')
+  expect(getComputedStyle(frame).visibility).toBe('hidden')
+  expect(within(dialog).getByRole('status').textContent).toBe('Opening the bank connection…')
   return { dialog, src: (frame as HTMLIFrameElement).src }
 }
 
@@ -69,6 +74,8 @@ describe('the connect dialog when the service is unreachable, in Chromium', () =
       // The widget, on another origin than this page, says it opened: the first step is shown.
       await waitFor(() => expect(onEvent).toHaveBeenCalledWith('OPEN', { mode: 'connect' }), WITHIN_TIMEOUT)
       await waitFor(() => expect(parseInt(screen.getByTitle('Bank connection').style.height, 10)).toBeGreaterThan(300))
+      expect(getComputedStyle(screen.getByTitle('Bank connection')).visibility).toBe('visible')
+      expect(within(dialog).queryByRole('status')).toBeNull()
       // A fresh token for the new attempt.
       const again = (screen.getByTitle('Bank connection') as HTMLIFrameElement).src
       expect(tokenOf(again)).toMatch(/\S/)

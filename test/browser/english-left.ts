@@ -4,7 +4,7 @@ import type { IbvLocale } from '../../src/core/locale.js'
 
 // What "no English left" means for a rendered component: none of the English texts of any
 // component (each piece between its placeholders), unless the locale's own text for the same key
-// holds it too ("Institutions" is French as well), and none of a few English words. Links and
+// holds it too (a word both languages write alike), and none of a few English words. Links and
 // the names the service sends (ids, feature keys) are data, not text: `data` removes them first.
 
 /** Every text of a catalogue by its key path (`fields.owner`, `statusLabels.complete`). */

@@ -18,8 +18,12 @@ import { BANK, SERVICE, chainPerTest } from './locale-chain.js'
 
 const { current, applicantWithReport } = chainPerTest()
 
-/** The day of a service report's `created_at`, as the locale writes it, in the service's clock. */
-const serviceDay = (locale: IbvLocale, createdAt: string) => new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(serviceTime(createdAt))
+/**
+ * The day of a service report's `created_at`, as the locale writes it, in the service's clock, as
+ * the 24-hour rule writes it: with the day of the week.
+ */
+const serviceDay = (locale: IbvLocale, createdAt: string) =>
+  new Intl.DateTimeFormat(locale.formats.intl, { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(serviceTime(createdAt))
 
 /** The button as a lender's page uses it: the applicant's latest request, the one a refresh started. */
 function Latest({ consumerId, first }: { consumerId: string; first: string }) {
@@ -60,6 +64,7 @@ describe.each([
     // The date of the refresh's own report: its created_at, a few seconds after the first's.
     expect(text).toMatch(new RegExp(messages.refreshNotReadyAt.split(/\{\w+\}/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     expect(text).toContain(messages.serviceClock)
+    expect(text).toContain(messages.serviceClockHint)
     expect(text).toContain(serviceDay(locale, report.created_at))
     expect(text).toMatch(code === 'fr-CA' ? /\d{1,2}\sh\s\d{2}/ : /\d{1,2}:\d{2}\s[ap]\.\s?m\./)
     expectNoEnglish(refresh, locale)

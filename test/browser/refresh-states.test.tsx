@@ -96,6 +96,8 @@ describe('refresh states in Chromium', () => {
     await waitFor(() => expect(label()?.textContent).toMatch(/^Report of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(verification service time\) — a new report is being prepared$/))
     expect(frames()[0]).toBe(shownBefore)
     expect(frames()[0]!.contentDocument?.body?.textContent).toContain(first)
+    // Its tooltip says what the service's time is.
+    expect(label()?.title).toBe('Verification service time is the clock of the service that makes the reports. It may differ from your time zone.')
     await shoot('hosted-preparing')
 
     // Complete: the new document loads behind the old one and replaces it; never a blank.
@@ -161,13 +163,22 @@ describe('the 24-hour rule and the reconnect case, against a sandbox whose clock
       </IbvProvider>,
     )
     await userEvent.click(refreshButton())
-    // The refresh's own report was created at 14:30:06 on Jan 4 (service time): from 14:31, not a minute early.
+    // The refresh's own report was created at 14:30:06 on Jan 4 (service time): from 14:31, not a
+    // minute early; each time with its day, so the next day does not read as the same one.
     await waitFor(() =>
-      expect(screen.getByTestId('refresh').textContent).toContain(
-        'Reports can be refreshed once every 24 hours. The last report is of Jan 4, 2026, 2:30 PM, so the next refresh is possible from Jan 5, 2026, 2:31 PM (verification service time).',
+      expect(screen.getByRole('status').textContent).toBe(
+        'Reports can be refreshed once every 24 hours. The last report dates from Sunday, Jan 4, 2026, 2:30 PM, so the next refresh is possible from Monday, Jan 5, 2026, 2:31 PM (verification service time).',
       ),
     )
+    // What that time is, in words under it.
+    expect(screen.getByText('Verification service time is the clock of the service that makes the reports. It may differ from your time zone.')).toBeVisible()
     expect(screen.getByTestId('refresh').textContent).not.toMatch(/reconnect/i)
+    // Refused, the button is nobody's next step: outlined, no longer filled as the primary action,
+    // and still there to try again later.
+    const look = getComputedStyle(refreshButton())
+    expect(look.backgroundColor).not.toBe(look.borderColor)
+    expect(look.color).toBe(look.borderColor)
+    expect(refreshButton()).toBeEnabled()
     expect(screen.queryByRole('region')).toBeNull()
     await shoot('not-ready-24h')
   })

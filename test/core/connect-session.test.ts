@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createConnectSession, type ConnectSessionOptions, type ConnectSessionSnapshot } from '../../src/core/index.js'
+import { createConnectSession, IbvError, type ConnectSessionOptions, type ConnectSessionSnapshot } from '../../src/core/index.js'
 
 const SERVICE = 'https://service.test'
 const CLOSED = { status: 'closed_by_user' }
@@ -27,6 +27,7 @@ function setup(extra: Partial<ConnectSessionOptions> = {}) {
     forgetToken: vi.fn(),
     onSuccess: vi.fn(),
     onExit: vi.fn(),
+    onError: vi.fn(),
     onEvent: vi.fn(),
     onInvalidMessage: vi.fn(),
     ...extra,
@@ -54,7 +55,10 @@ describe('the connect session', () => {
     const { src } = session.getSnapshot()
     expect(src).toBe(`${SERVICE}/connect?token=tok-1&origin=${encodeURIComponent(location.origin)}`)
     expect(state()).toBe('open')
+    // Not shown until the widget speaks.
+    expect(session.getSnapshot().ready).toBeUndefined()
     post({ type: 'ibv:ready' })
+    expect(session.getSnapshot().ready).toBe(true)
     post({ type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: { step: 1 } })
     // Ready in time: no timeout later.
     await vi.advanceTimersByTimeAsync(60_000)
@@ -64,7 +68,12 @@ describe('the connect session', () => {
     expect(options.onEvent).toHaveBeenCalledExactlyOnceWith('SUBMIT_CREDENTIALS', { step: 1 })
     expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({ productRequestId: 'IBV1', institution: { id: 'platypus', name: 'Platypus Bank' } })
     expect(options.onExit).not.toHaveBeenCalled()
-    expect(seen.map((snapshot) => snapshot.state)).toEqual(['loading', 'open', 'idle'])
+    expect(seen.map((snapshot) => [snapshot.state, snapshot.ready])).toEqual([
+      ['loading', undefined],
+      ['open', undefined],
+      ['open', true],
+      ['idle', undefined],
+    ])
     // The widget is gone: what its window says now reaches nobody.
     post(success('IBV2'))
     expect(options.onSuccess).toHaveBeenCalledTimes(1)
@@ -80,7 +89,7 @@ describe('the connect session', () => {
     const open = session.getSnapshot()
     expect(open).not.toBe(idle)
     post({ type: 'ibv:resize', height: 480.2 })
-    expect(session.getSnapshot()).toEqual({ ...open, height: 481 })
+    expect(session.getSnapshot()).toEqual({ ...open, ready: true, height: 481 })
     expect(open.height).toBeUndefined()
     const calls = listener.mock.calls.length
     unsubscribe()
@@ -189,9 +198,14 @@ describe('the connect session', () => {
     const refused = new Error('Not yours')
     const { session, options } = setup({ token: vi.fn().mockRejectedValueOnce(refused).mockResolvedValue('tok-ok') })
     await session.open()
-    expect(session.getSnapshot()).toEqual({ state: 'error', error: refused })
+    // A fetcher's plain error becomes a typed one, kept as its cause; onError hears it once, onExit not at all.
+    const { error } = session.getSnapshot()
+    expect(session.getSnapshot()).toEqual({ state: 'error', error: expect.any(IbvError) })
+    expect(error).toMatchObject({ code: 'unknown', source: 'backend', cause: refused })
+    expect(options.onError).toHaveBeenCalledExactlyOnceWith(error)
     await session.open()
     expect(session.getSnapshot().src).toContain('token=tok-ok')
+    expect(options.onError).toHaveBeenCalledTimes(1)
     expect(options.onExit).not.toHaveBeenCalled()
   })
 

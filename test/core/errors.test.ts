@@ -10,7 +10,13 @@ describe('IbvError', () => {
 
   it('serializes without its cause', () => {
     const error = new IbvError('network', 'The service could not be reached.', { cause: new Error('x-api-key=secret') })
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'IbvError', code: 'network', message: 'The service could not be reached.' })
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'IbvError', code: 'network', source: 'network', message: 'The service could not be reached.' })
+  })
+
+  it('says which side failed: as told, else the network for code network and the backend otherwise', () => {
+    expect(new IbvError('network', 'offline').source).toBe('network')
+    expect(new IbvError('server_error', 'boom', { status: 500 }).source).toBe('backend')
+    expect(new IbvError('timeout', 'slow', { source: 'service' }).source).toBe('service')
   })
 
   it('knows whether a retry can help', () => {
@@ -80,8 +86,12 @@ describe('errorFromResponse', () => {
   })
 
   it('falls back to a sentence for a body without words', () => {
-    expect(errorFromResponse(502, '<html>')).toMatchObject({ code: 'server_error', message: 'The service answered HTTP 502.' })
-    expect(errorFromResponse(500, { message: '  ' }).message).toBe('The service answered HTTP 500.')
+    expect(errorFromResponse(502, '<html>')).toMatchObject({ code: 'server_error', source: 'service', message: 'The verification service answered HTTP 502.' })
+    expect(errorFromResponse(500, { message: '  ' }).message).toBe('The verification service answered HTTP 500.')
+  })
+
+  it("names the lender's backend, never the service, for the backend's own answer", () => {
+    expect(errorFromResponse(501, undefined, 'backend')).toMatchObject({ code: 'server_error', status: 501, source: 'backend', message: 'Your backend answered HTTP 501.' })
   })
 })
 

@@ -64,9 +64,8 @@ describe.each([
 
   it('leaves no text in English', () => {
     const translated = texts(pack.messages)
-    // "Institutions" is the French word too.
     const same = [...english].filter(([path, text]) => translated.get(path) === text).map(([path]) => path)
-    expect(same).toEqual(code === 'fr-CA' ? ['fields.institutions'] : [])
+    expect(same).toEqual([])
   })
 
   it('labels the feature names, item code and account types the sandbox sends', () => {
@@ -98,6 +97,19 @@ describe('English as a locale', () => {
       expect(en.messages.statusDescriptions[status]).toBe(describeStatus(status).description)
       expect(en.messages.statusDescriptionsBorrower[status]).toMatch(/\S/)
     }
+  })
+})
+
+describe.each([
+  ['en', en, 'The bank data is being pulled.'],
+  ['es', es, 'Se están obteniendo los datos bancarios.'],
+  ['fr-CA', frCA, 'Les données bancaires sont en cours d’obtention.'],
+])('the staff description of a running request in %s', (_code, pack, says) => {
+  // `initiated` once the applicant connected, and again while a refresh runs: nothing waits for
+  // the applicant then, so it must not read as if something did.
+  it('says the bank data is on its way, and waits for no one', () => {
+    expect(pack.messages.statusDescriptions.initiated).toBe(says)
+    expect(pack.messages.statusDescriptions.initiated).not.toMatch(/waiting|applicant|esperando|solicitante|attente|demandeur/i)
   })
 })
 

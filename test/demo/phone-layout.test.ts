@@ -91,7 +91,7 @@ describe('the demo at 390 px', () => {
     await page.close()
   }, 30_000)
 
-  it('at a desktop width, where the detail is beside the list, choosing an applicant does not scroll', async () => {
+  it('at a desktop width, where the detail is beside the list: choosing an applicant does not scroll, and the actions keep their row', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
     await page.goto(base)
     for (const name of ['Priya Raman', 'Ada Okafor']) {
@@ -99,6 +99,25 @@ describe('the demo at 390 px', () => {
       await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
       expect(await page.evaluate(() => window.scrollY)).toBe(0)
     }
+
+    // The buttons side by side, and what they say under them, never between them: a connect error
+    // (here the backend refusing the token) wraps under both buttons, and Refresh keeps its place.
+    const box = (selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)
+    await page.route('**/api/ibv/tokens', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"Refused","code":"invalid_request"}' }))
+    await page.getByRole('button', { name: 'Connect another bank' }).click()
+    await page.locator('.detail .ibv-connect-error').waitFor()
+    const [connect, refresh, error] = [await box('.detail .ibv-connect-button'), await box('.detail .ibv-refresh > .ibv-button'), await box('.detail .ibv-connect-error')]
+    expect(refresh.top).toBe(connect.top)
+    expect(error.top).toBeGreaterThanOrEqual(Math.max(connect.bottom, refresh.bottom))
+    await page.unroute('**/api/ibv/tokens')
+
+    // Mateo waits to reconnect: the reconnect box beside Connect, as wide as the rest of the row
+    // allows (it was squeezed into a column as narrow as the Refresh button's text).
+    await page.getByRole('button', { name: /Mateo Rossi/ }).click()
+    await page.locator('.detail .ibv-reconnect').waitFor()
+    const [actions, reconnect, connectMateo] = [await box('.detail .actions'), await box('.detail .ibv-reconnect'), await box('.detail .ibv-connect-button')]
+    expect(reconnect.left).toBeGreaterThan(connectMateo.right)
+    expect(reconnect.width).toBeGreaterThan((actions.right - connectMateo.right) * 0.8)
     await page.close()
   }, 30_000)
 

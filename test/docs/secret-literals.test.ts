@@ -6,9 +6,10 @@ import { checkSecretBytes, checkSecretText } from '../../src/server/secret-stren
 
 // M3 of issue 37: docs/guides/invites.md fell back to a secret printed in it when
 // IBV_INVITE_SECRET was unset, and an invite forged with it worked. What a lender reads or copies
-// (docs, examples, the demo, the README, stories, the TSDoc examples of src/) must hold no secret
-// that the code would accept, and must read secrets from the environment with no fallback.
-const ROOTS = ['docs', 'examples', 'demo', 'stories', 'src', 'README.md']
+// (docs, examples, the demo, the README, stories and Storybook's own code, the TSDoc examples of
+// src/) must hold no secret that the code would accept, and must read secrets from the environment
+// with no fallback.
+const ROOTS = ['docs', 'examples', 'demo', 'stories', '.storybook', 'src', 'README.md']
 const SKIP = new Set(['node_modules', 'dist', '.vitepress', '.next', 'test-results'])
 const TEXT = /\.(md|ts|tsx|mts|mjs|js|cjs|html|json|sh)$/
 // The reference pages `npm run docs:api` generates from src/'s TSDoc (read above, in src/): whether

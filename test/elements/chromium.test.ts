@@ -95,7 +95,7 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
       'No bank data could be pulled from Platypus Bank',
       'We could not get your bank data',
       'The report was refreshed in the last 24 hours',
-      'Your report was updated recently',
+      'Your report was refreshed recently',
     ])
     // No link for the 24-hour wait: there is nothing to reconnect.
     expect(prompts.map(({ link: shown }) => shown)).toEqual([link, link, link, link, link, link, null, null])

@@ -104,8 +104,13 @@ describe('<ibv-connect-button>', () => {
     expect(dialog.getAttribute('aria-label')).toBe('Connect your bank')
     expect(frame.title).toBe('Bank connection')
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer')
+    // Hidden, and the dialog says it is opening, until the widget speaks (a silent page may be the browser's error page).
+    expect(frame.style.visibility).toBe('hidden')
+    expect(dialog.querySelector('[role="status"]')?.textContent).toBe('Opening the bank connection…')
 
     post(element, { type: 'ibv:ready' })
+    expect(frame.style.visibility).toBe('')
+    expect(dialog.querySelector('[role="status"]')).toBeNull()
     post(element, { type: 'ibv:resize', height: 432 })
     expect(frame.style.height).toBe('432px')
     // The same frame: a resize does not reload the widget.

@@ -42,6 +42,10 @@ engineFlow('refresh a report', async ({ tab, app }) => {
 
   await tab.click({ selector: 'button', text: /^Refresh report$/ })
   const refusal = await tab.waitFor('the refusal', () => Array.from(document.querySelectorAll('.detail p')).find((line) => line.textContent?.includes('once every 24 hours'))?.textContent)
-  expect(refusal).toMatch(/^Reports can be refreshed once every 24 hours\. The last report is of .+, so the next refresh is possible from .+ \(verification service time\)\.$/)
+  // Each time with its day of the week, and under it what that time is.
+  expect(refusal).toMatch(/^Reports can be refreshed once every 24 hours\. The last report dates from [A-Z][a-z]+day, .+, so the next refresh is possible from [A-Z][a-z]+day, .+ \(verification service time\)\.$/)
+  expect(await tab.evaluate(() => document.querySelector('.detail .ibv-refresh__hint')?.textContent)).toBe(
+    'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
+  )
   expect(await reportId()).toBe(second)
 })

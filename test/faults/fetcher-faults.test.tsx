@@ -1,21 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { ConnectButton, EmbeddedReport, IbvProvider, RefreshReportButton, useIbvReport } from '../../src/index.js'
+import { ConnectButton, EmbeddedReport, IbvError, IbvProvider, RefreshReportButton, useIbvReport, type IbvErrorCode, type IbvErrorSource } from '../../src/index.js'
 import { createChain, SERVICE } from '../react/chain.js'
 import { settle, withFakeTime } from '../react/settle.js'
 
 // Each cell: a fault of the lender's backend, a component, and what the user must see; every
 // retry loop stops at its bound (the request counts are asserted). Vitest fails the run on any
 // unhandled rejection or uncaught error, so "never a crash" is checked by every cell.
+// `code` and `source`: the typed error `onError` is given for the fault (which side failed).
 const FAULTS = {
-  throws: { respond: () => new TypeError('Failed to fetch'), retried: true },
-  '400 with fields': { respond: () => Response.json({ message: 'Validation error', fields: { product_request_id: ['is invalid'] } }, { status: 400 }), retried: false },
-  '401': { respond: () => Response.json({ message: 'Session expired' }, { status: 401 }), retried: false },
-  '500': { respond: () => Response.json({ message: 'Internal error' }, { status: 500 }), retried: true },
-  'hangs past the timeout': { respond: () => new Promise<Response>(() => undefined), retried: true },
-  'malformed JSON': { respond: () => new Response('{"access_token": "t", "expires_in":', { status: 200 }), retried: false },
-  'expires_in garbage': { respond: () => Response.json({ access_token: 't', expires_in: 'soon', product_request_id: 'IBV1', ibv_report_status: 'complete' }), retried: false },
-} satisfies Record<string, { respond: () => Response | Error | Promise<Response>; retried: boolean }>
+  throws: { respond: () => new TypeError('Failed to fetch'), retried: true, code: 'network', source: 'network' },
+  '400 with fields': {
+    respond: () => Response.json({ message: 'Validation error', fields: { product_request_id: ['is invalid'] } }, { status: 400 }),
+    retried: false,
+    code: 'invalid_request',
+    source: 'backend',
+  },
+  '401': { respond: () => Response.json({ message: 'Session expired' }, { status: 401 }), retried: false, code: 'unauthorized', source: 'backend' },
+  '500': { respond: () => Response.json({ message: 'Internal error' }, { status: 500 }), retried: true, code: 'server_error', source: 'backend' },
+  '501 without a body': { respond: () => new Response(null, { status: 501 }), retried: true, code: 'server_error', source: 'backend' },
+  'hangs past the timeout': { respond: () => new Promise<Response>(() => undefined), retried: true, code: 'timeout', source: 'backend' },
+  'malformed JSON': { respond: () => new Response('{"access_token": "t", "expires_in":', { status: 200 }), retried: false, code: 'malformed_response', source: 'backend' },
+  'expires_in garbage': {
+    respond: () => Response.json({ access_token: 't', expires_in: 'soon', product_request_id: 'IBV1', ibv_report_status: 'complete' }),
+    retried: false,
+    code: 'malformed_response',
+    source: 'backend',
+  },
+} satisfies Record<string, { respond: () => Response | Error | Promise<Response>; retried: boolean; code: IbvErrorCode; source: IbvErrorSource }>
 
 type Fault = keyof typeof FAULTS
 const faults = Object.keys(FAULTS) as Fault[]
@@ -44,11 +56,13 @@ describe.each(faults)('token-fetcher fault: %s', (fault) => {
     expect(chain.tokenCalls()).toBe(expectedCalls(fault))
   })
 
-  it('<ConnectButton> shows an error, after a bounded number of calls', async () => {
+  it('<ConnectButton> shows an error and tells onError once which side failed, after a bounded number of calls', async () => {
     const chain = faulty(fault, '/api/ibv/tokens')
+    const errors: unknown[] = []
+    const exits: unknown[] = []
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <ConnectButton consumerId="LND-1" />
+        <ConnectButton consumerId="LND-1" onError={(error) => errors.push(error)} onExit={(...exit) => exits.push(exit)} />
       </IbvProvider>,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
@@ -56,6 +70,14 @@ describe.each(faults)('token-fetcher fault: %s', (fault) => {
     expect(screen.getByRole('alert').textContent).toBe('The bank connection could not be started. Try again.')
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(chain.tokenCalls()).toBe(expectedCalls(fault))
+    // Once, typed, after the retries; the widget never opened, so onExit is not told.
+    expect(errors).toHaveLength(1)
+    const [error] = errors as [IbvError]
+    expect(error).toBeInstanceOf(IbvError)
+    expect({ code: error.code, source: error.source }).toEqual({ code: FAULTS[fault].code, source: FAULTS[fault].source })
+    // The lender's own server failed: its message never blames the service.
+    expect(error.message).not.toMatch(/service/i)
+    expect(exits).toEqual([])
   })
 })
 

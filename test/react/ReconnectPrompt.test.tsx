@@ -30,7 +30,7 @@ describe('<ReconnectPrompt audience="borrower">', () => {
 
   it('explains refresh_not_ready as a wait, and offers no reconnect for it', () => {
     render(<BorrowerPrompt reason="refresh_not_ready" connectionLink={link} institutionName="Platypus Bank" />)
-    const region = screen.getByRole('region', { name: 'Your report was updated recently' })
+    const region = screen.getByRole('region', { name: 'Your report was refreshed recently' })
     expect(region.textContent).toMatch(/at most once a day, so there is nothing to do now/)
     expect(region.textContent).not.toMatch(/reconnect/i)
     expect(screen.queryByRole('link')).toBeNull()

@@ -54,7 +54,7 @@ describe('<RefreshReportButton>', () => {
     expect(refreshCalls()).toBe(1)
   })
 
-  it('refresh_not_ready: states the 24-hour rule in the service\'s time, never suggests a reconnect; allowed again after 24 hours', async () => {
+  it('refresh_not_ready: states the 24-hour rule in the service\'s time with the days, says what that time is, never suggests a reconnect; allowed again after 24 hours', async () => {
     // The browser's clock far from the service's (2026-01-01 09:00 UTC at the start).
     vi.setSystemTime(Date.UTC(2026, 10, 24, 14, 38))
     const { chain, click, root } = await setup()
@@ -64,10 +64,13 @@ describe('<RefreshReportButton>', () => {
     await chain.sandbox.advance(86_399 - 6)
     await click()
     expect(root().dataset.state).toBe('refresh_not_ready')
-    // Its own request's report is of 09:00:06: up to the next minute, never a minute early.
+    // Its own request's report is of 09:00:06: up to the next minute, never a minute early. Each time
+    // with its day, so two times a minute apart on two days do not read as one day.
     expect(screen.getByRole('status').textContent).toBe(
-      'Reports can be refreshed once every 24 hours. The last report is of Jan 1, 2026, 9:00 AM, so the next refresh is possible from Jan 2, 2026, 9:01 AM (verification service time).',
+      'Reports can be refreshed once every 24 hours. The last report dates from Thursday, Jan 1, 2026, 9:00 AM, so the next refresh is possible from Friday, Jan 2, 2026, 9:01 AM (verification service time).',
     )
+    // Under it, what that time is.
+    expect(root().querySelector('.ibv-refresh__hint')?.textContent).toBe('Verification service time is the clock of the service that makes the reports. It may differ from your time zone.')
     expect(root().textContent).not.toMatch(/reconnect|Nov/i)
     expect(screen.queryByRole('region')).toBeNull()
     await chain.sandbox.advance(1)

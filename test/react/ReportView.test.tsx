@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, fireEvent, within, waitFor } from '@testing-library/react'
-import { ReportView, type IbvReport } from '../../src/index.js'
+import { IbvProvider, ReportView, createBackendFetchers, type IbvReport } from '../../src/index.js'
+import { frCA } from '../../src/locales/fr-CA.js'
 import { fakeClipboard, fakeDownloads, handMade, parseCsv, sandboxReport } from './report-view-fixtures.js'
 
 describe('<ReportView>', () => {
@@ -77,14 +78,14 @@ afterEach(() => {
 })
 
 describe('<ReportView> for an underwriter', () => {
-  it('starts with a summary computed from the report: accounts, institutions, net balance, reference date, status', async () => {
+  it('starts with a summary computed from the report: accounts, banks, net balance, reference date, status', async () => {
     const report = await sandboxReport({ accounts: 3, features: 4 })
     render(<ReportView report={report} />)
     const summary = screen.getByRole('region', { name: 'Summary' })
     const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent
     const total = report.accounts.reduce((sum, account) => sum + account.balance, 0)
     expect(value('Accounts')).toBe('3')
-    expect(value('Institutions')).toBe([...new Set(report.accounts.map((account) => account.provider_name))].join(', '))
+    expect(value('Banks')).toBe([...new Set(report.accounts.map((account) => account.provider_name))].join(', '))
     expect(value('Net balance')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total))
     expect(value('Reference date')).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${report.reference_date}T00:00Z`)))
     expect(value('Status')).toContain('Complete')
@@ -222,6 +223,19 @@ describe('<ReportView> for an underwriter', () => {
     expect(screen.getByRole('button', { name: 'Copier en CSV' })).toBeTruthy()
     expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Solde total')).toBeTruthy()
     expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Accounts')).toBeTruthy()
+  })
+
+  it('captions an item’s table with its language’s punctuation, which the text holds (French: a no-break space before the colon)', async () => {
+    const report = await sandboxReport({ accounts: 1, features: 2 })
+    const { unmount } = render(<ReportView report={report} />)
+    expect(screen.getByRole('table', { name: 'Features: Validation metrics' })).toBeTruthy()
+    unmount()
+    render(
+      <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl="https://service.test" locale={frCA}>
+        <ReportView report={report} />
+      </IbvProvider>,
+    )
+    expect(screen.getByRole('table', { name: 'Indicateurs\u00a0: Mesures de validation' })).toBeTruthy()
   })
 
   it('expands every account while printing and restores the sections after', async () => {

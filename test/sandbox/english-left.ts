@@ -1,10 +1,12 @@
 import { en } from '../../src/sandbox/pages/texts/en.js'
 import type { SandboxTexts } from '../../src/sandbox/pages/texts/types.js'
+import { INSTITUTIONS } from '../../src/sandbox/report-data.js'
 
 // What of the English texts module is left in a page that should speak another language: every
 // English text (a function's fixed parts) that the other language writes differently. A phrase is
 // looked for as it is; a single word only where the other language does not use that word itself
-// ("Code", "Type", "Institutions" are French too).
+// ("Code", "Type" are French too). The sandbox's bank names are data, in English in every language
+// ("Platypus Bank"): not looked in.
 
 const MARK = '\u0001'
 
@@ -32,7 +34,7 @@ const words = (text: string) => new Set(text.match(/\p{L}+/gu) ?? [])
 export function englishLeft(text: string, texts: SandboxTexts): string[] {
   const own = leaves(texts)
   const ownWords = words([...own.values()].flatMap(fragments).join(' '))
-  const flat = text.replace(/\s+/g, ' ')
+  const flat = INSTITUTIONS.reduce((page, bank) => page.replaceAll(bank.name, ' '), text.replace(/\s+/g, ' '))
   const left = new Set<string>()
   for (const [path, value] of leaves(en)) {
     if (path === '.lang' || path === '.intl' || String(own.get(path)) === String(value)) continue

@@ -55,7 +55,7 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     const { text } = await open(sandbox, token)
     const report = (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)).body as unknown as IbvReport
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-    expect(text).toContain(`<dt>Consumer</dt><dd>LND-42</dd>`)
+    expect(text).toContain(`<dt>Applicant</dt><dd>LND-42</dd>`)
     const [year, month, day] = report.reference_date.split('-').map(Number)
     const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, day!))
     expect(text).toContain(`<dt>Reference date</dt><dd><time datetime="${report.reference_date}">${date}</time></dd>`)
@@ -65,7 +65,7 @@ describe('GET /portal/embeddable_reports (operation 5)', () => {
     expect(text).toContain(`<dt>Net balance</dt><dd>${money.format(cents / 100)}</dd>`)
     for (const account of report.accounts) {
       expect(text).toContain(`<span>${account.account_name}</span> <span class="portal-balance">${money.format(account.balance)}</span>`)
-      expect(text).toContain(`<dt>Institution</dt><dd>${account.provider_name}</dd></div><div><dt>Type</dt><dd>${account.account_type}</dd>`)
+      expect(text).toContain(`<dt>Bank</dt><dd>${account.provider_name}</dd></div><div><dt>Type</dt><dd>${account.account_type}</dd>`)
       expect(text).toContain(`ending ${account.account_number.slice(-4)}`)
       expect(text).not.toContain(account.routing_number)
       expect(text).not.toContain(account.owner_name)

@@ -52,6 +52,12 @@ export function inviteBackend(options: { sandbox?: Sandbox; invites?: Partial<Ib
     const text = await response.text()
     return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> }
   }
+  /** `GET /invites?consumer_id=`: what staff see of the invites sent to `consumerId`. */
+  const list = async (consumerId: string) => {
+    const response = await backend.fetch(new Request(`${APP}/api/ibv/invites?consumer_id=${encodeURIComponent(consumerId)}`))
+    const text = await response.text()
+    return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> }
+  }
   /** An invite for `consumerId`: the `ibv_invite` parameter of the answered URL. */
   const invite = async (consumerId = 'LND-42') => {
     const answer = await call('/invites', { consumer_id: consumerId })
@@ -73,5 +79,5 @@ export function inviteBackend(options: { sandbox?: Sandbox; invites?: Partial<Ib
     if (ready) await sandbox.advance(60)
     return id
   }
-  return { sandbox, backend, call, invite, token, complete, productRequest, minted, asked, used, errors }
+  return { sandbox, backend, call, list, invite, token, complete, productRequest, minted, asked, used, errors }
 }

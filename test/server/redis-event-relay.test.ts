@@ -73,6 +73,18 @@ describe('createRedisEventRelay on a real Redis', () => {
     expect(a.subscribers).toBe(1)
   })
 
+  it("the backend's own invite_used goes through Redis like a webhook: named, with its ids, and in the history a reconnect reads", async () => {
+    const [a, b] = await pair()
+    const onB = collect(b)
+    await a.publish(event('IBV-0'))
+    const published = await a.publish({ event: 'invite_used', consumerId: 'LND-42', productRequestId: 'IBV-1' })
+    expect(published).toMatchObject({ id: 2, name: 'invite_used', productRequestId: 'IBV-1', consumerId: 'LND-42' })
+    await until(() => onB.length >= 2)
+    expect(onB[1]).toEqual(published)
+    expect(JSON.parse(onB[1]!.data)).toEqual({ event: 'invite_used', consumerId: 'LND-42', productRequestId: 'IBV-1' })
+    expect(await b.since(1)).toEqual([published])
+  })
+
   it('200 events published alternately (and concurrently) on A and B reach every subscriber, each once, in id order', async () => {
     const [a, b] = await pair()
     const subscribers = [collect(a), collect(a), collect(b), collect(b)]

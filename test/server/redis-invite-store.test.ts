@@ -84,6 +84,42 @@ describe('createRedisInviteStore on a real Redis', () => {
     expect(b.used).toEqual([])
   })
 
+  it('keeps the invites sent to each applicant, their opening and product request, until their ttl', async () => {
+    const store = open('test:sent:')
+    const sent = { id: 'inv-a', consumerId: 'LND-42', sentAt: 1_000, expiresAt: 2_000 }
+    await store.recordInvite!(sent, 60_000)
+    await store.recordInvite!({ ...sent, id: 'inv-b', sentAt: 1_500 }, 200)
+    await store.recordInvite!({ ...sent, id: 'inv-c', consumerId: 'LND-OTHER' }, 60_000)
+    await store.updateInvite!('LND-42', 'inv-a', { openedAt: 1_100 })
+    await store.updateInvite!('LND-42', 'inv-a', { openedAt: 1_900 })
+    await store.updateInvite!('LND-42', 'inv-a', { productRequestId: 'IBV-1' })
+    await store.updateInvite!('LND-42', 'inv-none', { productRequestId: 'IBV-2' })
+    const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id))
+    expect(byId(await store.invitesOf!('LND-42'))).toEqual([
+      { ...sent, openedAt: 1_100, productRequestId: 'IBV-1' },
+      { ...sent, id: 'inv-b', sentAt: 1_500 },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await store.invitesOf!('LND-42')).toEqual([{ ...sent, openedAt: 1_100, productRequestId: 'IBV-1' }])
+    expect(await store.invitesOf!('LND-OTHER')).toEqual([{ ...sent, id: 'inv-c', consumerId: 'LND-OTHER' }])
+    expect(await store.invitesOf!('LND-NONE')).toEqual([])
+  })
+
+  it('staff on one instance see an invite opened and used through another', async () => {
+    const sandbox = createSandbox({ clock: createManualClock(Date.UTC(2026, 10, 26, 9)), apiKey: 'sk_test_invites' })
+    const a = inviteBackend({ sandbox, invites: { store: open('test:states:') } })
+    const b = inviteBackend({ sandbox, invites: { store: open('test:states:') } })
+    const invite = await a.invite('LND-42')
+    expect((await b.list('LND-42')).body.invites).toMatchObject([{ state: 'sent' }])
+    expect((await b.token(invite)).status).toBe(200)
+    expect((await a.list('LND-42')).body.invites).toMatchObject([{ state: 'opened' }])
+    const id = await b.productRequest('LND-42')
+    expect((await b.complete(invite, id)).status).toBe(200)
+    const listed = await a.list('LND-42')
+    expect(listed.body.invites).toEqual([{ state: 'connected', sent_at: expect.any(String), expires_at: expect.any(String), product_request_id: id }])
+    expect(listed.text).not.toContain(invite)
+  })
+
   it('with Redis stopped, an invite is refused for now (503), never taken for unused', async () => {
     const errors: unknown[] = []
     const store = open('test:down:', (error) => errors.push(error))

@@ -22,6 +22,15 @@ import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import inter500 from '@fontsource/inter/files/inter-latin-500-normal.woff2?url'
 import inter600 from '@fontsource/inter/files/inter-latin-600-normal.woff2?url'
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
+import { configureStorySandbox } from '../../.storybook/sandbox.ts'
+import { createStoryClock } from './clock.ts'
+
+// The sandbox of the stories (in the page, as in Storybook): one seed and a clock that each story
+// rewinds (POST /api/ibv/fixtures/reset, below), so ids and times repeat on every run; and a fixed
+// address in the links it writes (a reconnect link shown in a story), since the test server's port
+// is the first free one and a screenshot must not change with it.
+const storyClock = createStoryClock()
+configureStorySandbox({ seed: 13, clock: storyClock, serviceUrl: 'http://127.0.0.1:6006/ibv-sandbox', onReset: () => storyClock.rewind() })
 
 /** Story parameters this file reads: `parameters: { visual: { disable: true } }` skips a story. */
 export interface VisualParameters {

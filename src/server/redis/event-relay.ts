@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '../../core/index.js'
+import type { LiveStreamEvent } from '../../core/index.js'
 import type { IbvRelay, PublishOptions, RelayedEvent, SinceLimits } from '../relay.js'
 import { openRedis, reportOncePerOutage, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
@@ -30,7 +30,7 @@ export type RedisEventRelayOptions = ({ url: string; client?: never } | { client
 
 /** The relay for several instances; `close()` stops its reader and closes the clients it made. */
 export interface RedisEventRelay extends IbvRelay {
-  publish(event: WebhookEvent, options?: PublishOptions): Promise<RelayedEvent>
+  publish(event: LiveStreamEvent, options?: PublishOptions): Promise<RelayedEvent>
   /**
    * Events after `lastId`, oldest first: one `XRANGE … COUNT` read within `limits` (at most 100
    * events), or, without limits, the whole history read 100 entries at a time.

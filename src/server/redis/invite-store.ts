@@ -1,4 +1,4 @@
-import type { InviteStore } from '../invite-store.js'
+import type { InviteStore, SentInvite } from '../invite-store.js'
 import { keyedScripts, openRedis, type RedisConnection } from './connection.js'
 import { safeReporter } from './errors.js'
 
@@ -42,6 +42,31 @@ for i = 1, #fields, 2 do
 end
 return { confirmed, foreign }`
 
+// What staff see of the invites sent to a consumer: one hash per consumer, field `<id>` the
+// invite's JSON with `until` (epoch ms on this process's clock, when it may be forgotten), and
+// `<id>:o` / `<id>:p` its opening and its product request, set once, only beside a kept invite.
+// The hash lives as long as its longest-kept invite; a listing drops what is past its `until`.
+const RECORD = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1`
+const UPDATE = `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSETNX', KEYS[1], ARGV[1] .. ARGV[2], ARGV[3]) end
+return 1`
+const LIST = `local fields = redis.call('HGETALL', KEYS[1])
+local now = tonumber(ARGV[1])
+local kept = {}
+for i = 1, #fields, 2 do
+  if not string.find(fields[i], ':', 1, true) then
+    if cjson.decode(fields[i + 1])['until'] <= now then
+      redis.call('HDEL', KEYS[1], fields[i], fields[i] .. ':o', fields[i] .. ':p')
+    else
+      table.insert(kept, fields[i + 1])
+      table.insert(kept, redis.call('HGET', KEYS[1], fields[i] .. ':o') or '')
+      table.insert(kept, redis.call('HGET', KEYS[1], fields[i] .. ':p') or '')
+    end
+  end
+end
+return kept`
+
 /**
  * The invite store for several instances: one key per used invite and one per claimed product
  * request, kept until the invite expires, so a link used through one instance is refused by all,
@@ -74,9 +99,32 @@ export function createRedisInviteStore(options: RedisInviteStoreOptions): RedisI
       const [confirmed, foreign] = (await run('confirm a claim', CONFIRM, CLAIM_PREFIX + productRequestId, [consumerId])) as [number, number]
       return { confirmed: confirmed === 1, foreign: Number(foreign) }
     },
+    async recordInvite(record, ttlMs) {
+      const ms = milliseconds(ttlMs)
+      await run('record an invite sent', RECORD, SENT_PREFIX + record.consumerId, [record.id, JSON.stringify({ ...record, until: Date.now() + Number(ms) }), ms])
+    },
+    async updateInvite(consumerId, id, change) {
+      const [suffix, value] = 'openedAt' in change ? [':o', String(change.openedAt)] : [':p', change.productRequestId]
+      await run('update an invite sent', UPDATE, SENT_PREFIX + consumerId, [id, suffix, value])
+    },
+    async invitesOf(consumerId) {
+      const flat = (await run('list the invites sent', LIST, SENT_PREFIX + consumerId, [String(Date.now())])) as string[]
+      const invites: SentInvite[] = []
+      for (let i = 0; i + 2 < flat.length; i += 3) {
+        const { id, consumerId: consumer, sentAt, expiresAt } = JSON.parse(flat[i] as string) as SentInvite
+        const invite: SentInvite = { id, consumerId: consumer, sentAt, expiresAt }
+        if (flat[i + 1]) invite.openedAt = Number(flat[i + 1])
+        if (flat[i + 2]) invite.productRequestId = flat[i + 2]
+        invites.push(invite)
+      }
+      return invites
+    },
     close: () => redis.close(),
   }
 }
+
+/** The invites sent to a consumer, under the same prefix (an invite id has no colon). */
+const SENT_PREFIX = 'sent:'
 
 /** Claims live beside the used invites, under the same prefix (an invite id has no colon). */
 const CLAIM_PREFIX = 'claim:'

@@ -1,6 +1,6 @@
 import type { SandboxTexts } from './types.js'
 
-const reconnectNext = 'Ask the consumer to reconnect their bank from your app. This page does not change by itself until then; reload it after the consumer has reconnected.'
+const reconnectNext = 'Ask the applicant to reconnect their bank from your app. This page does not change by itself until then; reload it after the applicant has reconnected.'
 const waitNext = (seconds: number) => `Nothing to do: this page checks again every ${seconds} seconds and shows the report as soon as it is ready.`
 const linksLast = 'Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.'
 
@@ -103,16 +103,16 @@ export const en: SandboxTexts = {
     documentTitle: (id) => `IBV report ${id}`,
     heading: 'Income and bank verification report',
     report: 'Report',
-    consumer: 'Consumer',
+    consumer: 'Applicant',
     referenceDate: 'Reference date',
     created: 'Created',
     status: 'Status',
     summary: 'Summary',
     accounts: 'Accounts',
-    institutions: 'Institutions',
+    institutions: 'Banks',
     netBalance: 'Net balance',
     noAccounts: 'No accounts are connected.',
-    institution: 'Institution',
+    institution: 'Bank',
     type: 'Type',
     accountNumber: 'Account number',
     routingNumber: 'Routing number',
@@ -150,7 +150,7 @@ export const en: SandboxTexts = {
       reconnect_required: { title: 'Bank reconnection needed', next: () => reconnectNext },
       ibv_data_acquire_failed: {
         title: 'Bank data could not be pulled',
-        next: () => 'No report will come from this request. Ask the consumer to reconnect their bank from your app, which starts a new request.',
+        next: () => 'No report will come from this request. Ask the applicant to reconnect their bank from your app, which starts a new request.',
       },
       generation_failed: {
         title: 'Report could not be generated',

@@ -1,14 +1,15 @@
 import type { SandboxTexts } from './types.js'
 
-// Canadian French: "vous"; a no-break space (U+00A0) before a colon and inside « », as the
-// Office québécois de la langue française writes them.
+// Canadian French: "vous"; "institution financière" for bank, every time; a no-break space (U+00A0)
+// before a colon and inside « », a narrow one (U+202F) before ; ! ?, as the Office québécois de la
+// langue française writes them (test/locales/glossary.test.ts).
 
 const reconnectNext =
-  'Invitez le demandeur à reconnecter son institution financière à partir de votre application. D’ici là, cette page ne change pas d’elle-même; rechargez-la une fois la reconnexion faite.'
+  'Invitez le demandeur à reconnecter son institution financière à partir de votre application. D’ici là, cette page ne change pas d’elle-même\u202f; rechargez-la une fois la reconnexion faite.'
 const waitNext = (seconds: number) =>
   `Rien à faire\u00a0: cette page vérifie de nouveau toutes les ${seconds}\u00a0secondes et affiche le rapport dès qu’il est prêt.`
 const linksLast =
-  'Les liens de rapport sont valides pendant 30\u00a0minutes. L’application qui affiche ce rapport demande un nouveau lien d’elle-même; si le rapport ne revient pas, rechargez la page.'
+  'Les liens de rapport sont valides pendant 30\u00a0minutes. L’application qui affiche ce rapport demande un nouveau lien d’elle-même\u202f; si le rapport ne revient pas, rechargez la page.'
 
 /** The sandbox's pages in Canadian French: formal, "vous". */
 export const frCA: SandboxTexts = {
@@ -34,15 +35,15 @@ export const frCA: SandboxTexts = {
     searchLabel: 'Cherchez votre institution financière',
     search: 'Chercher',
     banks: 'Institutions financières',
-    cantFind: 'Je ne trouve pas mon institution',
-    matches: (count, query) => `${count} ${count === 1 ? 'institution correspond' : 'institutions correspondent'} à «\u00a0${query}\u00a0».`,
-    noMatch: (query) => `Aucune institution ne correspond à «\u00a0${query}\u00a0». Vérifiez l’orthographe ou cherchez une partie de son nom.`,
+    cantFind: 'Je ne trouve pas mon institution financière',
+    matches: (count, query) => `${count} ${count === 1 ? 'institution financière correspond' : 'institutions financières correspondent'} à «\u00a0${query}\u00a0».`,
+    noMatch: (query) => `Aucune institution financière ne correspond à «\u00a0${query}\u00a0». Vérifiez l’orthographe ou cherchez une partie de son nom.`,
     chooseFromList: 'Choisissez votre institution financière dans la liste.',
     signInTo: (bank) => `Connectez-vous à ${bank}`,
     username: 'Nom d’utilisateur',
     password: 'Mot de passe',
     continue: 'Continuer',
-    chooseAnotherBank: 'Choisir une autre institution',
+    chooseAnotherBank: 'Choisir une autre institution financière',
     wrongPassword: 'Le nom d’utilisateur ou le mot de passe est erroné. Vérifiez-les, puis réessayez.',
     reconnectNotice: {
       wrongCredentials: (bank) =>
@@ -61,21 +62,21 @@ export const frCA: SandboxTexts = {
     isConnected: (bank) => `${bank} est connectée.`,
     returnToApp: 'Vous pouvez retourner à l’application.',
     closeWindow: 'Vous pouvez fermer cette fenêtre.',
-    notListedTitle: 'Votre institution n’est pas dans la liste',
-    notListed: 'Nous n’avons pas trouvé votre institution financière; aucun compte n’a donc été connecté.',
+    notListedTitle: 'Votre institution financière n’est pas dans la liste',
+    notListed: 'Nous n’avons pas trouvé votre institution financière\u202f; aucun compte n’a donc été connecté.',
     notListedReturn: 'Retournez à l’application pour vous connecter autrement.',
     cannotConnect: 'Connexion impossible',
     badOrigin: 'Le paramètre origin doit être une origine http(s), par exemple https://lender.example.',
     reconnectLinkInvalid: 'Ce lien de reconnexion n’est pas valide.',
     connectLinkInvalid: 'Ce lien de connexion n’est pas valide.',
     tokenExpired: 'Cette session a expiré. Recommencez à partir de l’application.',
-    bankAlreadyChosen: 'Cette institution est déjà choisie. Retournez à la page où vous étiez.',
+    bankAlreadyChosen: 'Cette institution financière est déjà choisie. Retournez à la page où vous étiez.',
     cannotSendForm: 'Impossible d’envoyer ce formulaire',
     formUnread: 'Le formulaire n’a pas pu être lu. Réessayez.',
     tooLong: 'Ce que vous avez entré est trop long pour être envoyé. Entrez-le de nouveau, plus court.',
     backToCode: 'Retour au code',
     backToBank: (bank) => `Retour à ${bank}`,
-    backToBanks: 'Retour à la liste des institutions',
+    backToBanks: 'Retour à la liste des institutions financières',
     sessionEndedTitle: 'Session terminée',
     sessionEnded: 'Cette session est terminée. Fermez cette fenêtre et recommencez à partir de l’application.',
     sessionExpiredTitle: 'Session expirée',
@@ -83,28 +84,28 @@ export const frCA: SandboxTexts = {
   },
   oauth: {
     popupIntro: (bank) => `${bank} vous demande de vous connecter sur son propre site, dans une nouvelle fenêtre. Cette page continue d’elle-même quand vous avez terminé.`,
-    redirectIntro: (bank) => `${bank} vous demande de vous connecter sur son propre site. Vous quittez cette page pour celle de l’institution et revenez ici quand vous avez terminé.`,
-    open: 'Ouvrir la page de l’institution',
+    redirectIntro: (bank) => `${bank} vous demande de vous connecter sur son propre site. Vous quittez cette page pour celle de l’institution financière et revenez ici quand vous avez terminé.`,
+    open: 'Ouvrir la page de l’institution financière',
     continueTo: (bank) => `Continuer vers ${bank}`,
     waiting: (bank) => `Terminez la connexion à ${bank} dans la fenêtre qui s’est ouverte.`,
     blocked: (bank) => `Votre navigateur a bloqué la fenêtre de ${bank}. Ouvrez-la avec le bouton ci-dessous.`,
-    hint: 'Environnement de test\u00a0: la page de l’institution offre Autoriser et Refuser, et vous laisse choisir ce qui suit Autoriser.',
-    denied: (bank) => `Vous n’avez pas autorisé ${bank} à partager vos données. Choisissez de nouveau votre institution, ou une autre.`,
-    closed: (bank) => `La fenêtre de ${bank} a été fermée avant la fin. Choisissez de nouveau votre institution pour recommencer.`,
-    stateInvalid: 'Ce retour de votre institution ne peut pas servir\u00a0: il a déjà servi, a expiré ou appartient à une autre visite. Recommencez à partir de l’application.',
+    hint: 'Environnement de test\u00a0: la page de l’institution financière offre Autoriser et Refuser, et vous laisse choisir ce qui suit Autoriser.',
+    denied: (bank) => `Vous n’avez pas autorisé ${bank} à partager vos données. Choisissez de nouveau votre institution financière, ou une autre.`,
+    closed: (bank) => `La fenêtre de ${bank} a été fermée avant la fin. Choisissez de nouveau votre institution financière pour recommencer.`,
+    stateInvalid: 'Ce retour de votre institution financière ne peut pas servir\u00a0: il a déjà servi, a expiré ou appartient à une autre visite. Recommencez à partir de l’application.',
     badRedirect: 'Le paramètre redirect_uri doit être une URL http(s) sur l’origine pour laquelle le widget a été ouvert.',
-    bankMark: 'Institution de test\u00a0: aucune vraie institution, aucune connexion requise.',
+    bankMark: 'Institution financière de test\u00a0: aucune vraie institution financière, aucune connexion requise.',
     consentTitle: 'Autoriser l’accès à vos comptes\u00a0?',
     consentAsk: (bank) => `L’application d’où vous venez demande à voir vos soldes et vos transactions chez ${bank}, pour vérifier vos revenus.`,
     outcomeLegend: 'Environnement de test\u00a0: ce qui suit Autoriser',
     outcomeComplete: 'Connecter',
-    outcomeAcquireFails: 'Connecter, puis l’extraction des données échoue',
+    outcomeAcquireFails: 'Connecter, puis l’obtention des données échoue',
     allow: 'Autoriser',
     deny: 'Refuser',
     doneTitle: 'Terminé',
     done: 'Vous pouvez fermer cette fenêtre.',
     overTitle: 'Impossible de continuer',
-    over: 'Cette connexion est terminée\u00a0: elle a déjà reçu une réponse, a été annulée ou a expiré. Retournez à l’application et choisissez de nouveau votre institution.',
+    over: 'Cette connexion est terminée\u00a0: elle a déjà reçu une réponse, a été annulée ou a expiré. Retournez à l’application et choisissez de nouveau votre institution financière.',
     backToApp: 'Retour à l’application',
   },
   portal: {
@@ -144,10 +145,10 @@ export const frCA: SandboxTexts = {
     statusDescriptions: {
       initiated: 'La demande a été reçue et attend les données de l’institution financière.',
       reconnect_required:
-        'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification non terminée. Rien d’autre ne se passe tant que le demandeur n’a pas reconnecté son institution.',
+        'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification non terminée. Rien d’autre ne se passe tant que le demandeur n’a pas reconnecté son institution financière.',
       ibv_data_acquire_failed:
-        'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut reconnecter son institution pour réessayer.',
-      ibv_data_acquired: 'Les données sont téléchargées; les indicateurs et les pointages sont en cours de calcul.',
+        'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut reconnecter son institution financière pour réessayer.',
+      ibv_data_acquired: 'Les données sont téléchargées\u202f; les indicateurs et les pointages sont en cours de calcul.',
       generation_failed: 'Les indicateurs et les pointages de ce rapport n’ont pas pu être calculés.',
       complete: 'Le rapport est prêt.',
     },
@@ -155,9 +156,9 @@ export const frCA: SandboxTexts = {
     states: {
       initiated: { title: 'Rapport en cours', next: waitNext },
       ibv_data_acquired: { title: 'Rapport en préparation', next: waitNext },
-      reconnect_required: { title: 'Reconnexion de l’institution requise', next: () => reconnectNext },
+      reconnect_required: { title: 'Reconnexion de l’institution financière requise', next: () => reconnectNext },
       ibv_data_acquire_failed: {
-        title: 'Données de l’institution non obtenues',
+        title: 'Données de l’institution financière non obtenues',
         next: () =>
           'Aucun rapport ne viendra de cette demande. Invitez le demandeur à reconnecter son institution financière à partir de votre application, ce qui lance une nouvelle demande.',
       },
