@@ -7,9 +7,10 @@
 // play function connects Platypus Bank, then the reader connects again by hand in the widget
 // (`user_good` / `pass_good`), photographed with the widget open
 // (reports/storybook-static/connect-{dark,light}.png). Then, for the light one: the
-// RefreshReportButton story refreshes; the EmbeddedReport story shows the hosted report and, 29
-// minutes on (the page's clock faked), has renewed its token and shows it again. No request for
-// the sandbox or the backend reached the server, and the build holds no key but the sandbox's own.
+// RefreshReportButton story refreshes; live event streams closed by the page are closed in the
+// page's backend too; the EmbeddedReport story shows the hosted report and, 29 minutes on (the
+// page's clock faked), has renewed its token and shows it again. No request for the sandbox or
+// the backend reached the server, and the build holds no key but the sandbox's own.
 //
 // `node scripts/storybook-static-e2e.mjs [--dir <a build> | --url <a running Storybook>]`: --dir
 // checks that build rather than a new one; --url checks a Storybook already served, such as
@@ -143,6 +144,28 @@ try {
     const answered = page.getByRole('status').filter({ hasText: /^(Refresh started\.|A new report is being prepared\.)/ })
     await answered.waitFor()
     return (await answered.textContent()) ?? ''
+  })
+
+  await step('25 live event streams opened and closed in turn: each frees its place', async () => {
+    // The backend allows an anonymous reader 10 at once: a stream the worker did not close when the
+    // page closed it would keep its place, and the stories' live updates would stop after a few.
+    const outcomes = await page.evaluate(async () => {
+      const seen = /** @type {string[]} */ ([])
+      for (let turn = 0; turn < 25; turn++) {
+        const events = new EventSource('api/ibv/events')
+        seen.push(
+          await new Promise((resolve) => {
+            events.onopen = () => resolve('open')
+            events.onerror = () => resolve('refused')
+          }),
+        )
+        events.close()
+      }
+      return seen
+    })
+    const refused = outcomes.indexOf('refused')
+    if (refused !== -1) throw new Error(`stream ${refused + 1} of 25 was refused: the ones before it were not closed`)
+    return ''
   })
 
   // The page's clock, faked from here on (in every frame), so that 29 minutes pass at once.
