@@ -143,6 +143,10 @@ export default defineConfig({
         test: {
           name: 'storybook',
           setupFiles: ['test/setup.ts', 'test/storybook/visual.ts'],
+          // Not the root's bound: without `extends` a browser project gets Vitest's 15 s, which the
+          // accessibility check over ReportView's 300 rows ("Many Accounts") crossed once with both
+          // cores oversubscribed. A hung story still fails.
+          testTimeout: 60_000,
           // One story at a time: each resets the one sandbox it shares with the others. Said of
           // the browser, not the project, so that the stories run beside the other projects' files
           // (a project without file parallelism would wait for all of them to end).

@@ -1,33 +1,17 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, type ViteDevServer } from 'vite'
-import { chromium, type Browser } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { describe, expect, it } from 'vitest'
+import { servedDemo } from './served-demo.js'
 
 // The invite round trip as the officer sees it, in the demo as `npm run dev` serves it: the officer's
 // page stays open (one context) while the borrower connects a bank from the invite link on their
 // own device (a second context, sharing nothing); the officer's page takes the new product request
 // from the live stream, with no reload: the badge, then the report.
-let server: ViteDevServer
-let base: string
-let browser: Browser
-
-beforeAll(async () => {
-  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
-  await server.listen()
-  base = server.resolvedUrls?.local[0] ?? ''
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-}, 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const demo = servedDemo({ browser: true })
 
 describe('an invite used while the officer looks', () => {
   it("the officer's open page shows the borrower's bank within 10 s, with no reload", async () => {
-    const officer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    await officer.goto(base)
+    const officer = await (await demo.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await officer.goto(demo.base)
     await officer.getByRole('button', { name: /Priya Raman/ }).click()
     await officer.getByRole('button', { name: 'Invite Priya to connect a bank' }).click()
     // Compared, never printed: the link is the borrower's credential.
@@ -39,7 +23,7 @@ describe('an invite used while the officer looks', () => {
     expect(await row.textContent()).toContain('Bank not connected')
     await officer.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
 
-    const borrower = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+    const borrower = await (await demo.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
     await borrower.goto(link)
     await borrower.getByRole('button', { name: 'Connect your bank' }).click()
     const widget = borrower.frameLocator('iframe.ibv-connect-dialog__frame')

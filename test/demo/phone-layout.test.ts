@@ -1,34 +1,19 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, type ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { describe, expect, it } from 'vitest'
+import { type Page } from 'playwright'
+import { servedDemo } from './served-demo.js'
 
 // The demo on a 390 px phone, as `npm run dev` serves it (the sandbox and the demo backend on one
 // Vite server): choosing an applicant brings the detail into view and moves focus to its heading
 // (the detail sits below the list and the sandbox controls there); the page has one `main`; each
 // detail shows one primary action, the next step for that applicant.
-let server: ViteDevServer
-let base: string
-let browser: Browser
-
-beforeAll(async () => {
-  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
-  await server.listen()
-  base = server.resolvedUrls?.local[0] ?? ''
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-}, 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const demo = servedDemo({ browser: true })
 
 async function phone(height = 844): Promise<Page> {
   // Reduced motion: the detail scrolls into view at once rather than smoothly, so the checks do not
   // race an animation that a busy machine can stretch or a layout change can cut short.
-  const page = await browser.newPage({ viewport: { width: 390, height }, reducedMotion: 'reduce' })
-  await page.goto(base)
+  const page = await demo.browser.newPage({ viewport: { width: 390, height }, reducedMotion: 'reduce' })
+  await page.goto(demo.base)
   await page.getByRole('button', { name: /Priya Raman/ }).waitFor()
   return page
 }
@@ -73,27 +58,31 @@ describe('the demo at 390 px', () => {
 
   // 1000 px: before it moves, the heading sits near the bottom edge, in view but with nothing of the
   // detail below it, so it must still be brought up.
-  it.each([844, 1000])('choosing an applicant brings the detail into view and focuses its heading (390×%i)', async (height) => {
-    const page = await phone(height)
-    for (const name of ['Priya Raman', 'Mateo Rossi', 'Ada Okafor']) {
-      // Back to the list, as a phone user would scroll up to it.
+  it.each([844, 1000])(
+    'choosing an applicant brings the detail into view and focuses its heading (390×%i)',
+    async (height) => {
+      const page = await phone(height)
+      for (const name of ['Priya Raman', 'Mateo Rossi', 'Ada Okafor']) {
+        // Back to the list, as a phone user would scroll up to it.
+        await page.evaluate(() => window.scrollTo(0, 0))
+        await page.getByRole('button', { name: new RegExp(name) }).click()
+        await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
+        await expect.poll(() => inViewport(page, name), { timeout: 10_000 }).toBe(true)
+      }
+      // Choosing the applicant already shown brings its detail back too.
       await page.evaluate(() => window.scrollTo(0, 0))
-      await page.getByRole('button', { name: new RegExp(name) }).click()
-      await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
-      await expect.poll(() => inViewport(page, name), { timeout: 10_000 }).toBe(true)
-    }
-    // Choosing the applicant already shown brings its detail back too.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.getByRole('button', { name: /Ada Okafor/ }).focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe('Ada Okafor')
-    await expect.poll(() => inViewport(page, 'Ada Okafor'), { timeout: 10_000 }).toBe(true)
-    await page.close()
-  }, 30_000)
+      await page.getByRole('button', { name: /Ada Okafor/ }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe('Ada Okafor')
+      await expect.poll(() => inViewport(page, 'Ada Okafor'), { timeout: 10_000 }).toBe(true)
+      await page.close()
+    },
+    30_000,
+  )
 
   it('at a desktop width, where the detail is beside the list: choosing an applicant does not scroll, and the actions keep their row', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
-    await page.goto(base)
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
+    await page.goto(demo.base)
     for (const name of ['Priya Raman', 'Ada Okafor']) {
       await page.getByRole('button', { name: new RegExp(name) }).click()
       await expect.poll(() => focusedText(page), { timeout: 5_000 }).toBe(name)
@@ -102,7 +91,11 @@ describe('the demo at 390 px', () => {
 
     // The buttons side by side, and what they say under them, never between them: a connect error
     // (here the backend refusing the token) wraps under both buttons, and Refresh keeps its place.
-    const box = (selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)
+    const box = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)
     await page.route('**/api/ibv/tokens', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"Refused","code":"invalid_request"}' }))
     await page.getByRole('button', { name: 'Connect another bank' }).click()
     await page.locator('.detail .ibv-connect-error').waitFor()

@@ -1,32 +1,17 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, type ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { describe, expect, it } from 'vitest'
+import { type Page } from 'playwright'
+import { servedDemo } from './served-demo.js'
 
 // What the loan officer reads in the demo, at a desktop width, as `npm run dev` serves it: while
 // a refresh runs the badge asks nothing of the applicant; a refresh refused within 24 hours says
 // the days and what "verification service time" is, and Refresh no longer looks like the next
 // step; the sandbox controls speak in words, with the sandbox's code beside them for developers.
-let server: ViteDevServer
-let base: string
-let browser: Browser
-
-beforeAll(async () => {
-  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
-  await server.listen()
-  base = server.resolvedUrls?.local[0] ?? ''
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-}, 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const demo = servedDemo({ browser: true })
 
 async function ada(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
-  await page.goto(base)
+  const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+  await page.goto(demo.base)
   await page.getByRole('button', { name: /Ada Okafor/ }).click()
   await page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).waitFor()
   return page
