@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { type Page } from 'playwright'
-import { servedDemo } from './served-demo.js'
+import { primaryActions, servedDemo } from './served-demo.js'
 
 // The demo on a 390 px phone, as `npm run dev` serves it (the sandbox and the demo backend on one
 // Vite server): choosing an applicant brings the detail into view and moves focus to its heading
@@ -29,22 +29,6 @@ const inViewport = (page: Page, name: string) =>
   })
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
-
-/**
- * The names of the detail's primary actions: the buttons and links drawn as the default theme's
- * primary button, filled with the accent colour. The others are outlined (secondary).
- */
-const primaryActions = (page: Page) =>
-  page.locator('.detail').evaluate((detail) => {
-    const probe = document.createElement('span')
-    probe.style.backgroundColor = 'var(--ibv-color-accent)'
-    detail.append(probe)
-    const accent = getComputedStyle(probe).backgroundColor
-    probe.remove()
-    return [...detail.querySelectorAll<HTMLElement>('button, a[href]')]
-      .filter((element) => element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent)
-      .map((element) => element.textContent?.trim())
-  })
 
 describe('the demo at 390 px', () => {
   it('has one main landmark, and leaves focus alone on first load', async () => {

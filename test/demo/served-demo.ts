@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
 import { createServer, type ViteDevServer } from 'vite'
-import { chromium, type Browser } from 'playwright'
+import { chromium, type Browser, type Page } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
 /** The demo a test file drives: `base` has no trailing slash; `browser` is there when asked for. */
@@ -30,3 +30,19 @@ export function servedDemo({ browser = false } = {}): ServedDemo {
   })
   return demo
 }
+
+/**
+ * The names of the demo detail's primary actions: the buttons and links drawn as the default
+ * theme's primary button, filled with the accent colour. The others are outlined (secondary).
+ */
+export const primaryActions = (page: Page) =>
+  page.locator('.detail').evaluate((detail) => {
+    const probe = document.createElement('span')
+    probe.style.backgroundColor = 'var(--ibv-color-accent)'
+    detail.append(probe)
+    const accent = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return [...detail.querySelectorAll<HTMLElement>('button, a[href]')]
+      .filter((element) => element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent)
+      .map((element) => element.textContent?.trim())
+  })

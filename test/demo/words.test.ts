@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { type Page } from 'playwright'
-import { servedDemo } from './served-demo.js'
+import { primaryActions, servedDemo } from './served-demo.js'
 
 // What the loan officer reads in the demo, at a desktop width, as `npm run dev` serves it: while
 // a refresh runs the badge asks nothing of the applicant; a refresh refused within 24 hours says
@@ -16,19 +16,6 @@ async function ada(): Promise<Page> {
   await page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).waitFor()
   return page
 }
-
-/** The detail's buttons drawn as the primary action: filled with the accent colour (as phone-layout.test.ts). */
-const primaryActions = (page: Page) =>
-  page.locator('.detail').evaluate((detail) => {
-    const probe = document.createElement('span')
-    probe.style.backgroundColor = 'var(--ibv-color-accent)'
-    detail.append(probe)
-    const accent = getComputedStyle(probe).backgroundColor
-    probe.remove()
-    return [...detail.querySelectorAll<HTMLElement>('button, a[href]')]
-      .filter((element) => element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent)
-      .map((element) => element.textContent?.trim())
-  })
 
 const badgeText = (page: Page) => page.locator('.detail__header .ibv-badge').textContent()
 
