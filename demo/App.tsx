@@ -42,13 +42,12 @@ export function App() {
   }, [])
 
   // A borrower connected a bank through an invite (on their own device): the backend recorded the
-  // product request for the applicant (its onUsed), and every open officer page takes it at once.
-  const [inviteEvents, setInviteEvents] = useState(0)
+  // product request for the applicant (its onUsed), and every open officer page takes it at once
+  // (the invite's line under <InviteBorrowerButton> is read again by itself).
   const onLiveEvent = useCallback((event: LiveEvent) => {
     const { consumerId, productRequestId } = event
     if (event.event !== 'invite_used' || typeof consumerId !== 'string' || typeof productRequestId !== 'string') return
     setApplicants((current) => current.map((applicant) => (applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant)))
-    setInviteEvents((count) => count + 1)
   }, [])
 
   const current = applicants.find((applicant) => applicant.consumerId === selected)
@@ -96,7 +95,6 @@ export function App() {
             key={current.consumerId}
             applicant={current}
             onProductRequest={setProductRequest}
-            inviteEvents={inviteEvents}
             focusRequest={choices}
             oauthRedirect={redirect}
             receivedRedirectUri={receivedRedirectUri}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { ConnectButton, EmbeddedReport, InviteBorrowerButton, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport, useReportWhileRefreshing } from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
-import { InviteState } from './InviteState.tsx'
 import { cleanOAuthReturn, redirectPage } from './oauth-return.ts'
 
 /** The one primary action of a detail: the next step for the applicant's state. */
@@ -14,7 +13,6 @@ export function ApplicantDetail({
   focusRequest = 0,
   oauthRedirect = false,
   receivedRedirectUri,
-  inviteEvents = 0,
 }: {
   applicant: Applicant
   /** A new request: `shownId` is the report on screen, kept until the new one is ready. */
@@ -25,8 +23,6 @@ export function ApplicantDetail({
   oauthRedirect?: boolean
   /** This page's address when the bank sent it back with `oauth_state_id`: the widget reopens by itself. */
   receivedRedirectUri?: string
-  /** Counts the invites used while the page is open: the invite's state is read again. */
-  inviteEvents?: number
 }) {
   const id = applicant.productRequestId
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
@@ -43,8 +39,6 @@ export function ApplicantDetail({
   const [sentLink, setSentLink] = useState<string | null>(null)
   // What the officer should know about the last connection attempt, when it went wrong.
   const [warning, setWarning] = useState<string>()
-  // Invites created here: the invite's state is read again.
-  const [invitesCreated, setInvitesCreated] = useState(0)
   const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
   // No bank, or a request that ends with no report: connect one. Waiting for the applicant:
   // send them the reconnect link (the prompt's "Send" button). A report: keep it current. A report
@@ -55,6 +49,11 @@ export function ApplicantDetail({
     setSentLink(link)
   }
   const secondary = (step: NextStep) => (next === step ? undefined : 'demo-secondary')
+  // The applicant can connect a bank themselves, from a link the officer sends. Its line says
+  // where the newest invite stands (read from the backend, so a reload keeps it; the live stream
+  // updates it when the applicant connects). Beside "Connect bank" while no bank is connected;
+  // under the actions once one is (for another bank), its line saying how the last one came.
+  const invite = <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={send} />
 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -117,8 +116,7 @@ export function ApplicantDetail({
         >
           {id ? 'Connect another bank' : 'Connect bank'}
         </ConnectButton>
-        {/* No bank yet: the applicant can connect it themselves, from a link the officer sends. */}
-        {!id && <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={send} onCreated={() => setInvitesCreated((count) => count + 1)} />}
+        {!id && invite}
         {/* Disabled, saying why, while the new report is prepared; with the reconnect prompt when
             the request waits for the applicant. */}
         {id && (
@@ -133,7 +131,7 @@ export function ApplicantDetail({
           />
         )}
       </div>
-      <InviteState consumerId={applicant.consumerId} version={inviteEvents + invitesCreated} />
+      {id && invite}
       <CredentialsHint />
 
       {/* Always there, so that screen readers announce what appears in it. */}

@@ -40,7 +40,7 @@ export const CASES = [
   // left for the bank (467 B together), and since `onError` with errors that say which side
   // failed and a frame hidden until the widget speaks (203 B): docs/performance.md says what the
   // bytes buy.
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4972 },
+  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4984 },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B; the
@@ -56,7 +56,7 @@ export const CASES = [
   // tab that left 412 B; errors that say which side failed, the connect button's `ibv-error` from
   // its session and a frame hidden until the widget speaks, with the invites' fetcher, 288 B;
   // docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 11529 },
+  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 11532 },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and

@@ -64,6 +64,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Banks that sign in with OAuth', link: '/guides/oauth-banks' },
       { text: 'Reconnect and refresh', link: '/guides/reconnect-and-refresh' },
       { text: 'Invite the borrower', link: '/guides/invites' },
+      { text: 'Invites: backend and borrower page', link: '/guides/invites-backend' },
       { text: 'Live updates', link: '/guides/live-updates' },
       { text: 'The report in the first paint', link: '/guides/first-paint' },
       { text: 'Components, styling and texts', link: '/guides/components' },

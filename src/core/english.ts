@@ -5,12 +5,12 @@ import {
   CONNECT_ELEMENT_TEXT,
   CONNECT_TEXT,
   EMBEDDED_REPORT_TEXT,
-  INVITE_TEXT,
   RECONNECT_TEXT,
   REFRESH_TEXT,
   REPORT_REFRESH_TEXT,
 } from './messages.js'
 import { REPORT_VIEW_TEXT } from './report-view-text.js'
+import { INVITE_TEXT } from './invite-text.js'
 import { REPORT_STATUSES, STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, statusLook } from './statuses.js'
 
 // English as a locale: the components' own texts (their defaults, one object per component) with

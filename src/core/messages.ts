@@ -1,10 +1,11 @@
 // Every text the components show, in English by default, one object per component so a bundle
 // carries only the texts of the components it uses. Override any text for the whole app
 // (`<IbvProvider messages>`) or one component (`messages` prop), for i18n. The report view's, the
-// longest, are in report-view-text.ts.
+// longest, are in report-view-text.ts; the invite button's in invite-text.ts.
 
 import type { REPORT_VIEW_TEXT } from './report-view-text.js'
 import type { ReportStatus } from './statuses.js'
+import type { INVITE_TEXT } from './invite-text.js'
 
 /**
  * Who reads the texts: the lender's staff (a loan officer) or the borrower. The badge and the
@@ -181,28 +182,6 @@ export const REPORT_REFRESH_TEXT = {
    * above a report kept on screen.
    */
   serviceClockHint: 'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
-}
-
-/** `<InviteBorrowerButton>`, in the staff voice: the loan officer invites an applicant. */
-export const INVITE_TEXT = {
-  /** The button; `{consumer}` is replaced by `consumerName` (else `inviteNoName`). */
-  inviteCreate: 'Invite {consumer} to connect a bank',
-  /** The label above the invite link, shown as text to select or copy. */
-  inviteLinkLabel: 'Invite link for {consumer}',
-  /** Under the link: what the applicant does with it. */
-  inviteHint: 'The link lets {consumer} connect a bank. It works once.',
-  inviteCopy: 'Copy link',
-  inviteCopied: 'Link copied.',
-  inviteCopyFailed: 'The link could not be copied: select it above and copy it by hand.',
-  /** Shown when `onSend` is given; `{consumer}` is replaced. */
-  inviteSend: 'Send to {consumer}',
-  /** `{date}` is replaced by the day the link stops working ("Dec 3, 2026"). */
-  inviteExpires: 'Expires {date}',
-  inviteError: 'The invite link could not be created. Try again.',
-  /** When the server refused (403): the officer may not invite this applicant. */
-  inviteForbidden: 'You are not allowed to invite this applicant.',
-  /** What `{consumer}` becomes when `consumerName` is not given. */
-  inviteNoName: 'the applicant',
 }
 
 /** Every text of every component. */

@@ -13,3 +13,6 @@ export const report = (productRequestId: string) => ['ibv-kit', 'report', produc
 
 /** The refresh of one consumer's report (a mutation). */
 export const refresh = (consumerId: string) => ['ibv-kit', 'refresh', consumerId] as const
+
+/** Where the invites sent to one consumer stand (`GET /invites`): what an `invite_used` invalidates. */
+export const invites = (consumerId: string) => ['ibv-kit', 'invites', consumerId] as const

@@ -133,10 +133,11 @@ export function createConnectButtonElement(): CustomElementConstructor {
       const unset = !this.getAttribute('consumer-id') && !invite
       const state = unset ? 'error' : snapshot.state
       // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
-      const refused = invite && snapshot.error?.status === 401
+      const refused = Boolean(invite) && snapshot.error?.status === 401
       const button = this.#button
       button.textContent = text.connectBank
-      button.disabled = unset
+      // Nothing to connect, or a link that stays refused: the borrower can only ask for a new one.
+      button.disabled = unset || refused
       button.setAttribute('data-state', state)
       if (state === 'loading') button.setAttribute('aria-busy', 'true')
       else button.removeAttribute('aria-busy')

@@ -181,6 +181,12 @@ export const es: IbvLocale = {
     inviteError: 'No se pudo crear el enlace de invitación. Inténtelo de nuevo.',
     inviteForbidden: 'No tiene permiso para invitar a este solicitante.',
     inviteNoName: 'este solicitante',
+    inviteStates: {
+      sent: 'Enlace de invitación enviado el {date}: {consumer} aún no lo abrió.',
+      opened: 'Enlace de invitación enviado el {date}: {consumer} lo abrió, pero aún no conectó su banco.',
+      connected: 'Enlace de invitación enviado el {date}: {consumer} conectó su banco con este enlace.',
+      expired: 'Enlace de invitación enviado el {date}: venció antes de que {consumer} conectara su banco.',
+    },
   },
 }
 

@@ -186,6 +186,12 @@ export const frCA: IbvLocale = {
     inviteError: 'Le lien d’invitation n’a pas pu être créé. Réessayez.',
     inviteForbidden: 'Vous n’avez pas l’autorisation d’inviter ce demandeur.',
     inviteNoName: 'ce demandeur',
+    inviteStates: {
+      sent: 'Lien d’invitation envoyé le {date}\u00a0: {consumer} ne l’a pas encore ouvert.',
+      opened: 'Lien d’invitation envoyé le {date}\u00a0: {consumer} l’a ouvert, mais n’a pas encore connecté son institution financière.',
+      connected: 'Lien d’invitation envoyé le {date}\u00a0: {consumer} a connecté son institution financière avec ce lien.',
+      expired: 'Lien d’invitation envoyé le {date}\u00a0: il a expiré avant que {consumer} connecte son institution financière.',
+    },
   },
 }
 

@@ -51,6 +51,8 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(f
         type="button"
         lang={context.locale?.code}
         {...rest}
+        // A refused link stays refused: the borrower can only ask the lender for a new one.
+        disabled={refused || rest.disabled}
         className={classes('ibv-button ibv-connect-button', className)}
         data-state={state}
         aria-busy={state === 'loading' || undefined}

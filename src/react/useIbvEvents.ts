@@ -27,7 +27,8 @@ export interface UseIbvEventsOptions {
   /**
    * Called for each event after the cached reports it concerns are updated (or read again). On
    * `invite_used` (with `consumerId` and `productRequestId`), take the new product request for the
-   * applicant: it is the one their borrower just connected through an invite.
+   * applicant: it is the one their borrower just connected through an invite (the applicant's
+   * invites, as `<InviteBorrowerButton>` shows them, are read again by themselves).
    */
   onEvent?: (event: LiveEvent) => void
   /** The EventSource to use (a polyfill, or a test double of the browser's). @default window.EventSource */
@@ -70,8 +71,10 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
         return
       }
       if (typeof event !== 'object' || event === null) return
-      // A new product request for an applicant: no cached report is about it yet, only onEvent.
+      // A new product request for an applicant: no cached report is about it yet. Where the
+      // applicant's invites stand changed: read again (<InviteBorrowerButton>'s line), then onEvent.
       if (event.event === 'invite_used') {
+        if (typeof event.consumerId === 'string') void queryClient.invalidateQueries({ queryKey: ibvKeys.invites(event.consumerId), exact: true })
         latest.current.onEvent?.(event)
         return
       }

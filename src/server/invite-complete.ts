@@ -21,6 +21,7 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
       onError(new Error(`An invite for another applicant than the owner reported product request ${productRequestId}; it was not attributed to that applicant (the invite is spent).`))
     }
     if (!confirmed) return
+    await showConnected(owner, productRequestId).catch(onError)
     try {
       await options.onUsed?.({ consumerId: owner, productRequestId })
     } catch (error) {
@@ -34,6 +35,17 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
     }
   }
 
+  /**
+   * What staff see (`GET /invites`): the owner's invite used for `productRequestId` shows as
+   * connected, and names it, only now. Before, it could be a claim on another applicant's request.
+   */
+  const showConnected = async (owner: string, productRequestId: string) => {
+    if (!store.invitesOf || !store.updateInvite) return
+    for (const invite of await store.invitesOf(owner)) {
+      if ((await store.usedFor(invite.id)) === productRequestId) await store.updateInvite(owner, invite.id, { productRequestId })
+    }
+  }
+
   return {
     /** Answers a completion reported with a genuine, unexpired invite; `signal` bounds its calls to the service. */
     async complete(claims: InviteClaims, productRequestId: string, ttlMs: number, signal?: AbortSignal): Promise<Response> {
@@ -44,8 +56,6 @@ export function inviteCompletion(options: IbvInviteOptions, store: InviteStore, 
         const owner = await ownerOf(client, productRequestId, signal)
         if (owner === null || (owner !== undefined && owner !== claims.consumerId)) return notThisInvites()
         if ((await stored(store.markUsed(claims.id, productRequestId, ttlMs))) !== productRequestId) return alreadyUsed()
-        // What staff see only: a store failing here does not undo the completion.
-        await store.updateInvite?.(claims.consumerId, claims.id, { productRequestId }).catch(onError)
         await stored(store.claim(productRequestId, claims.consumerId, ttlMs))
         // Asked again once the claim is stored: a webhook that came before it found nothing to confirm.
         const named = owner ?? (await ownerOf(client, productRequestId, signal))

@@ -36,7 +36,8 @@ export interface InviteStore {
   recordInvite?(record: SentInvite, ttlMs: number): Promise<void>
   /**
    * Optional: notes on invite `id` of `consumerId` that its link was opened (a token was minted
-   * with it) or that a completion was recorded with it. An invite not recorded is left alone.
+   * with it), or that the service named `consumerId` the owner of the product request its
+   * completion reported (it then shows as connected). An invite not recorded is left alone.
    */
   updateInvite?(consumerId: string, id: string, change: InviteChange): Promise<void>
   /** Optional: the invites kept for `consumerId`, in any order. Without it, `GET /invites` answers 501. */
@@ -54,11 +55,11 @@ export interface SentInvite {
   expiresAt: number
   /** When a token was first minted with it (its link opened), in epoch milliseconds. */
   openedAt?: number
-  /** The product request its completion recorded. */
+  /** The product request its completion reported, once the service named `consumerId` its owner. */
   productRequestId?: string
 }
 
-/** A change to a kept invite: its link opened, or a completion recorded with it. */
+/** A change to a kept invite: its link opened, or its completion confirmed as the applicant's. */
 export type InviteChange = { openedAt: number } | { productRequestId: string }
 
 /**

@@ -152,7 +152,7 @@ describe.each([
     expectNoEnglish(dialog, locale)
   })
 
-  it('invite button: its texts, and the day the link expires the locale’s way', async () => {
+  it('invite button: its texts, the day the link expires and the line saying where it stands, the locale’s way', async () => {
     render(
       <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale}>
         <InviteBorrowerButton consumerId={`INV-${code}`} consumerName="Ada" onSend={() => {}} data-testid="invite" />
@@ -166,6 +166,10 @@ describe.each([
     const expires = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(new Date(time.getAttribute('datetime')!))
     expect(time.textContent).toBe(fill(messages.inviteExpires, { date: expires }))
     expect(within(invite).getByRole('button', { name: messages.inviteCopy })).toBeVisible()
+    // Where the invite stands, read from the backend: its day the locale's way.
+    const [newest] = await fetchers().invites!(`INV-${code}`)
+    const sent = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(new Date(newest!.sent_at))
+    await waitFor(() => expect(invite.querySelector('.ibv-invite__state')?.textContent).toBe(fill(messages.inviteStates.sent, { date: sent, consumer: 'Ada' })))
     expectNoEnglish(invite, locale, ['Ada'])
   })
 })

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkSecretBytes, checkSecretText } from '../../src/server/secret-strength.js'
 
-// M3 of issue 37: docs/guides/invites.md fell back to a secret printed in it when
-// IBV_INVITE_SECRET was unset, and an invite forged with it worked. What a lender reads or copies
-// (docs, examples, the demo, the README, stories and Storybook's own code, the TSDoc examples of
-// src/) must hold no secret that the code would accept, and must read secrets from the environment
-// with no fallback.
+// M3 of issue 37: the invites guide (its backend part, now docs/guides/invites-backend.md) fell
+// back to a secret printed in it when IBV_INVITE_SECRET was unset, and an invite forged with it
+// worked. What a lender reads or copies (docs, examples, the demo, the README, stories and
+// Storybook's own code, the TSDoc examples of src/) must hold no secret that the code would
+// accept, and must read secrets from the environment with no fallback.
 const ROOTS = ['docs', 'examples', 'demo', 'stories', '.storybook', 'src', 'README.md']
 const SKIP = new Set(['node_modules', 'dist', '.vitepress', '.next', 'test-results'])
 const TEXT = /\.(md|ts|tsx|mts|mjs|js|cjs|html|json|sh)$/

@@ -204,6 +204,7 @@ describe('<ibv-connect-button>', () => {
       expect(element.getAttribute('data-state')).toBe('error')
     })
     expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.')
+    expect(button().disabled).toBe(true)
     expect(seen.filter(([type]) => type === 'ibv-error').at(-1)?.[1]).toMatchObject({ error: { code: 'unauthorized' } })
   })
 

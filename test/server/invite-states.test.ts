@@ -41,6 +41,28 @@ describe('GET /invites: what staff see of the invites sent', () => {
     expect((await list('LND-NONE')).body).toEqual({ invites: [] })
   })
 
+  it('shows connected only once the service names the applicant as the owner: opened while pending, never another applicant’s', async () => {
+    const { invite, token, complete, productRequest, list, sandbox } = inviteBackend()
+    const ours = await invite('LND-42')
+    expect((await token(ours)).status).toBe(200)
+    const id = await productRequest('LND-42', false)
+    expect((await complete(ours, id)).status).toBe(202)
+    expect((await list('LND-42')).body.invites).toEqual([{ state: 'opened', sent_at: expect.any(String), expires_at: expect.any(String) }])
+    await sandbox.advance(60)
+    expect((await list('LND-42')).body.invites).toMatchObject([{ state: 'connected', product_request_id: id }])
+
+    // A pending product request of another applicant, reported with an invite for LND-7.
+    const stolen = await invite('LND-7')
+    const theirs = await productRequest('LND-OTHER', false)
+    expect((await complete(stolen, theirs)).status).toBe(202)
+    const pending = await list('LND-7')
+    expect(pending.body.invites).toMatchObject([{ state: 'sent' }])
+    await sandbox.advance(60)
+    const refused = await list('LND-7')
+    expect(refused.body.invites).toMatchObject([{ state: 'sent' }])
+    expect(pending.text + refused.text).not.toContain(theirs)
+  })
+
   it('asks authorize with action invite and the consumer id, as POST /invites does, and checks the id', async () => {
     const { list, asked } = inviteBackend({ authorize: (context) => context.consumerId !== 'LND-SECRET' })
     expect((await list('LND-SECRET')).status).toBe(403)
