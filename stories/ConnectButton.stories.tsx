@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { ConnectButton, type ConnectButtonProps } from 'ibv-kit'
+import { ConnectButton, createBackendFetchers, type ConnectButtonProps } from 'ibv-kit'
 import { demoText } from './hook-demos.tsx'
+import { API } from './story-urls.ts'
 import { signIn, submit, widget } from './widget-steps.ts'
 
 /** The button, and a line that says what the widget reported, as an app would. */
@@ -21,6 +22,10 @@ function ConnectDemo(props: ConnectButtonProps) {
         onSuccess={(success) => {
           props.onSuccess?.(success)
           setResult(`Connected ${success.institution.name}: ${success.productRequestId}`)
+        }}
+        onError={(error) => {
+          props.onError?.(error)
+          setResult(`Not started: ${error.code}, from the ${error.source}.`)
         }}
         onExit={(error, metadata) => {
           props.onExit?.(error, metadata)
@@ -104,6 +109,25 @@ export const WidgetUnavailable: Story = {
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The bank connection could not be opened: the service did not answer. Try again in a moment.'), { timeout: 5000 })
     await expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus()
     await expect(canvas.getByRole('status')).toHaveTextContent('Exited: WIDGET_UNAVAILABLE.')
+  },
+}
+
+/**
+ * The lender's backend gives no token: here it answers 404, as with a wrong path in
+ * `createBackendFetchers`; a 403 from `authorize` or a 5xx end the same way, a 5xx after its
+ * retries. The button says the connection could not be started, and `onError` gets the typed error
+ * once, with `source: 'backend'` (the service's own failures say `'service'`). The widget never
+ * opened, so `onExit` is not called.
+ */
+export const NoToken: Story = {
+  name: 'No token from the backend',
+  parameters: { fetchers: () => createBackendFetchers(`${API}/not-this-path`) },
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('The bank connection could not be started. Try again.'), { timeout: 10_000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent('Not started: not_found, from the backend.')
+    await expect(document.querySelector('dialog[open]')).toBeNull()
   },
 }
 
