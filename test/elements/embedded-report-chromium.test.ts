@@ -71,8 +71,8 @@ describe('<ibv-embedded-report> in Chromium, with no React on the page', () => {
     await expect.poll(async () => { const [frame] = await frames(); return frame!.height === frame!.scrollHeight }, { timeout: 5000 }).toBe(true)
     expect((await frames())[0]!.height).toBeGreaterThan(300)
     expect(await page.evaluate(() => (window as { seen?: string[] }).seen)).toEqual(['ibv-state-change loading', 'ibv-state-change ready'])
-    // Themed by styles.css in the light DOM: the frame's border.
-    expect(await page.locator('iframe.ibv-embedded-report__frame').evaluate((frame) => getComputedStyle(frame).borderTopWidth)).toBe('1px')
+    // Themed by styles.css in the light DOM: the line around the frame (an outline, which takes no room).
+    expect(await page.locator('iframe.ibv-embedded-report__frame').evaluate((frame) => getComputedStyle(frame).outlineWidth)).toBe('1px')
 
     const loaded = await page.evaluate(() => ({
       react: typeof (window as { React?: unknown }).React,

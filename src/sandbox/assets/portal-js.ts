@@ -1,6 +1,7 @@
 // Portal: says it is there (ibv:ready) as soon as its script runs, so an embedder can tell it
 // from the browser's own error page (which fires load too but never posts); then reports its
-// height to the embedder on every change and says when its token has expired. Neither message
+// height to the embedder on every change (its root's own height: scrollHeight is never less than
+// the frame, so a frame could grow but never shrink) and says when its token has expired. Neither message
 // carries data, so any parent may read them; embedders check origin and source. An open page asks
 // token_status every 5 s; when its token has expired, it becomes the expired page (its template,
 // in the page's language: a title, what to do next) and tells the embedder; a page waiting for
@@ -12,7 +13,7 @@ var parent=window.parent,framed=!!parent&&parent!==window,data=document.body.dat
 function tell(message){if(framed)parent.postMessage(message,'*')}
 tell({type:'ibv:ready'});
 if(data.ibvExpired){tell({type:'ibv:token_expired'})}
-var last=0;function report(){var h=Math.ceil(document.documentElement.scrollHeight);if(h!==last){last=h;tell({type:'ibv:resize',height:h})}}
+var last=0;function report(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==last){last=h;tell({type:'ibv:resize',height:h})}}
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
 window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type==='ibv:hello'){tell({type:'ibv:ready'});last=0;report();if(data.ibvExpired){tell({type:'ibv:token_expired'})}}});
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
