@@ -4,8 +4,12 @@ import { afterEach, beforeEach } from 'vitest'
 // "Toolchain pitfalls"). Loaded only where there is a DOM: a Node-only test file does not pay for
 // Testing Library and React DOM at its start.
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react')
+  const { cleanup, configure } = await import('@testing-library/react')
   afterEach(cleanup)
+  // `waitFor` and `findBy*` give up after 5 s, not Testing Library's 1 s: on a loaded machine a real
+  // frame's first message took longer than 1 s once (a clean run with both cores busy). A condition
+  // that holds returns at once; one that never holds still fails.
+  configure({ asyncUtilTimeout: 5000 })
   // What one test noted in the tab's storage (a trip to a bank on the redirect path) must not reach
   // the next: the Node and jsdom projects' files share their worker (`isolate: false`), and the
   // tests of a browser file, or the stories of a stories file, share a page.
