@@ -41,5 +41,13 @@ export const packageOf = (specifier) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
 }
 
-/** @type {(code: string) => string[]} the specifiers of the code's imports */
-export const importsOf = (code) => [...code.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '')
+/**
+ * The specifiers of the code's imports: `import … from`, `export … from` and `import '…'` at the
+ * start of a line (the clause has no quotes), and `import('…')`. A "from" in a comment or a
+ * string is not one.
+ * @type {(code: string) => string[]}
+ */
+export const importsOf = (code) =>
+  [...code.matchAll(/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? '',
+  )
