@@ -18,9 +18,9 @@ export type IbvErrorCode =
   | 'network'
   /** The request got no answer in time. */
   | 'timeout'
-  /** An answer arrived but does not have the shape the spec gives it. */
+  /** An answer arrived but does not have the shape the service API gives it. */
   | 'malformed_response'
-  /** A webhook body that is not one of the spec's events. */
+  /** A webhook body that is not one of the service API's events. */
   | 'invalid_webhook'
   /** Anything else, with the HTTP status when there was one. */
   | 'unknown'
@@ -33,7 +33,7 @@ export type IbvErrorCode =
  */
 export type IbvErrorSource = 'backend' | 'service' | 'network' | 'app'
 
-/** Field name → list of error strings, as in the spec's 400 responses. */
+/** Field name → list of error strings, as in the service API's 400 responses. */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>
 
 export interface IbvErrorOptions {

@@ -1,4 +1,4 @@
-/** How deep a request body may nest: far beyond any body of the spec, far below a stack overflow. */
+/** How deep a request body may nest: far beyond any body of the service API, far below a stack overflow. */
 export const MAX_JSON_DEPTH = 32
 
 /**

@@ -8,7 +8,7 @@ export interface RefreshLinks {
   reportUrl?: string
   /** `ibv_connection_link`: where the consumer reconnects the bank. */
   connectionLink?: string
-  /** The institution named in the message (the spec's `<FI Name>`), when it names one. */
+  /** The institution named in the message (the service API's `<FI Name>`), when it names one. */
   institutionName?: string
 }
 
@@ -16,13 +16,13 @@ interface Base<K extends string> {
   kind: K
   /** The service's `message` (its first 1,000 characters), or an English sentence when it sent none. */
   message: string
-  /** The HTTP status of the answer (the spec gives none for refresh errors; never relied on). */
+  /** The HTTP status of the answer (the service API gives none for refresh errors; never relied on). */
   httpStatus: number
   /** The answer's body, as received. */
   body: RefreshResponse
 }
 
-/** The outcome of a refresh (operation 3), one kind per row of the spec's refresh tables. */
+/** The outcome of a refresh (operation 3), one kind per case of docs/service-api.md's refresh errors. */
 export type RefreshOutcome =
   | (Base<'submitted'> & RefreshLinks & { productRequestId: string })
   | (Base<'invalid_connection'> & RefreshLinks)
@@ -34,7 +34,7 @@ export type RefreshOutcome =
 
 export type RefreshOutcomeKind = RefreshOutcome['kind']
 
-// The most of a message that is matched or kept. The spec's messages are under 200 characters;
+// The most of a message that is matched or kept. The service API's messages are under 200 characters;
 // cutting before matching keeps the lazy institution pattern from going quadratic on a huge one.
 const MESSAGE_CUT = 1000
 
@@ -49,7 +49,7 @@ const FALLBACK: Record<RefreshOutcomeKind, string> = {
 }
 
 /**
- * Classifies an answer of the refresh operation. The spec gives no status codes for its error
+ * Classifies an answer of the refresh operation. The service API gives no status codes for its error
  * cases, so this reads the body (`status`, `ibv_report_status`, then `message`) and uses the HTTP
  * status only to refuse calling a non-2xx answer a success. It never throws.
  *
@@ -81,7 +81,7 @@ export function classifyRefresh(httpStatus: number, body: unknown): RefreshOutco
     if (ok && productRequestId) return { ...make('submitted'), ...links(record, message), productRequestId }
     return { kind: 'unknown', message: message ?? FALLBACK.unknown, httpStatus, body }
   }
-  // The spec's invalid-connection sample has no `status`, reports `initiated` and carries the
+  // The service API's invalid-connection sample has no `status`, reports `initiated` and carries the
   // reconnect link; its message may be the data-pull one, so structure decides, not wording.
   const invalidConnection =
     (message !== undefined && /connection no longer valid/i.test(message)) ||

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { IbvError, type IbvErrorCode } from './errors.js'
 
-// Objects are loose: fields the spec marks "not shown" (custom account fields, item data) and
+// Objects are loose: fields the service API marks "not shown" (custom account fields, item data) and
 // fields the service adds later are kept, not stripped.
 
 const text = z.string()
@@ -105,5 +105,5 @@ export function parseWith<T>(schema: z.ZodMiniType<T>, value: unknown, code: Ibv
   }
   const [first] = Object.entries(fields)
   const detail = first ? ` (${first[0]}: ${first[1].join('; ')})` : ''
-  throw new IbvError(code, `The ${what} does not match the service spec${detail}.`, { fields })
+  throw new IbvError(code, `The ${what} does not match the service API${detail}.`, { fields })
 }

@@ -3,7 +3,7 @@
 // another zone) must never stand in for. These helpers keep it as that wall clock, in UTC
 // milliseconds, so it is shown as the service wrote it (format it with `timeZone: 'UTC'`).
 
-/** The refresh window of the spec's limits: one refresh per 24 hours. */
+/** The refresh window of the service API's limits: one refresh per 24 hours. */
 export const REFRESH_INTERVAL_MS = 24 * 60 * 60 * 1000
 
 const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/

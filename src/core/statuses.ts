@@ -1,4 +1,4 @@
-/** Every value of `ibv_report_status` the spec documents, in pipeline order. */
+/** Every value of `ibv_report_status` (docs/service-api.md, "States"), in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
   'reconnect_required',
@@ -8,7 +8,7 @@ export const REPORT_STATUSES = [
   'complete',
 ] as const
 
-/** One of the six report states of the spec's states table. */
+/** One of the six report states of the service API's states table. */
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** The feeling a status conveys, for colour and icon; never the only signal (text carries it too). */
@@ -22,7 +22,7 @@ export interface StatusDescription {
   /** A short label in English, for a badge. */
   label: string
   tone: StatusTone
-  /** True when the platform takes no further action by itself (the spec's "final" states). */
+  /** True when the platform takes no further action by itself (the service API's "final" states). */
   terminal: boolean
   /** True when the consumer must reconnect the bank for a report to come. */
   needsReconnect: boolean

@@ -36,7 +36,7 @@ export interface NormalizedTokenResponse {
 }
 
 /**
- * Reads `expires_in`, which the spec documents as a string and shows as a number: a positive
+ * Reads `expires_in`, which the service API documents as a string and shows as a number: a positive
  * number of seconds, or a string of one. Zero, negative, under a second, non-numeric, missing or
  * absurdly large values throw an `IbvError` (`malformed_response`).
  */

@@ -49,7 +49,7 @@ export function reportUrl(serviceUrl: string, productRequestId: string, version:
 }
 
 /**
- * The language a hosted page (the report, the connect widget) is asked to speak. The spec is silent
+ * The language a hosted page (the report, the connect widget) is asked to speak. The service API is silent
  * on how the service learns it: a query parameter, `locale` unless the service wants another name.
  */
 export interface HostedPageOptions {

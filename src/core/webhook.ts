@@ -3,7 +3,7 @@ import { IbvError } from './errors.js'
 import { nestsDeeperThan } from './json-depth.js'
 import { parseWith, webhookPayloadSchema, type WebhookPayload } from './schemas.js'
 
-/** The events of the spec's Events table. */
+/** The events the service sends (docs/service-api.md, "Events"). */
 export const WEBHOOK_EVENTS = ['report_generated', 'report_generation_failed', 'data_pull_via_connection_failed'] as const
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
@@ -16,7 +16,7 @@ interface ReportEvent<E extends string, S extends string> {
   reportUrl: string
   status: S
   /**
-   * The payload as received: the spec's five fields, checked, and any field the service added,
+   * The payload as received: the service API's five fields, checked, and any field the service added,
    * when the whole payload is within `WEBHOOK_PAYLOAD_LIMITS`; past them, the five fields only (the
    * event itself is never lost to an extra field).
    */
@@ -29,7 +29,7 @@ export type WebhookEvent =
   | ReportEvent<'report_generation_failed', 'generation_failed'>
   | {
       event: 'data_pull_via_connection_failed'
-      /** Present when the payload carries it (the spec does not show this payload). */
+      /** Present when the payload carries it (the service API does not show this payload). */
       productRequestId?: string
       consumerId?: string
       /** The payload as received (its shape is not specified), within `WEBHOOK_PAYLOAD_LIMITS`. */
@@ -40,7 +40,7 @@ const STATUS_OF = { report_generated: 'complete', report_generation_failed: 'gen
 
 /**
  * Bounds of every webhook payload, which is kept and relayed as it arrives (the free-form
- * `data_pull_via_connection_failed` one, and a report event with fields beyond the spec's): nested
+ * `data_pull_via_connection_failed` one, and a report event with fields beyond the service API's): nested
  * at most `depth` levels and at most `bytes` long as JSON. Far above anything a notification
  * needs, far below what would let one delivery hold megabytes or overflow a stack.
  */
@@ -48,16 +48,16 @@ export const WEBHOOK_PAYLOAD_LIMITS = { depth: 16, bytes: 64 * 1024 } as const
 
 /**
  * What an id in a webhook may be, as in a request to the backend: 1 to 256 letters, digits, `_` or
- * `-` (the spec's ids are a dozen characters). Keys, filters and `authorize` use them, so `/`, `%`,
+ * `-` (the service API's ids are a dozen characters). Keys, filters and `authorize` use them, so `/`, `%`,
  * a line break or a control character never reaches a lender's check.
  */
 const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,256}$/
 const MAX_URL_LENGTH = 2048
 
 /**
- * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event: the spec's
+ * Decodes a webhook body (a parsed object or the raw JSON text) into a typed event: the service API's
  * fields for the report events, and the whole payload within `WEBHOOK_PAYLOAD_LIMITS` (so a field
- * the service adds later reaches `onWebhook`; a report event past them keeps the spec's fields
+ * the service adds later reaches `onWebhook`; a report event past them keeps the service API's fields
  * only). A malformed body, an unknown event, a status that contradicts
  * the event, or a payload past its limits throws an `IbvError` (`invalid_webhook`) whose `fields`
  * say what is wrong.
@@ -105,7 +105,7 @@ export function parseWebhook(body: unknown): WebhookEvent {
     productRequestId: payload.product_request_id,
     consumerId: payload.consumer_id,
     reportUrl: payload.ibv_report,
-    // Whatever else arrived too, bounded as the free-form payload; past the bounds, the spec's fields.
+    // Whatever else arrived too, bounded as the free-form payload; past the bounds, the service API's fields.
     payload: payloadProblem(payload) ? specFields(payload) : payload,
   }
   return event === 'report_generated' ? { event, status: 'complete', ...common } : { event, status: 'generation_failed', ...common }

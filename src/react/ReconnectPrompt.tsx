@@ -17,7 +17,7 @@ export type ReconnectSource = Readonly<Record<string, unknown>> | RefreshOutcome
 export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** `ibv_connection_link`. Only `https:` links are rendered, and `http:` ones on 127.0.0.1, localhost or [::1] (the sandbox). */
   connectionLink?: string
-  /** The institution, to fill the spec's `<FI Name>`. */
+  /** The institution, to fill the service API's `<FI Name>`. */
   institutionName?: string
   /** Why the consumer must reconnect. @default 'reconnect_required' */
   reason?: ReconnectReason

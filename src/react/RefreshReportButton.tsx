@@ -38,7 +38,7 @@ export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<
 }
 
 /**
- * A refresh button that answers every outcome of the spec with its own message, a reconnect
+ * A refresh button that answers every outcome of the service API with its own message, a reconnect
  * prompt where the applicant must act, and the 24-hour rule in the service's time when the
  * refresh came too soon. Disabled, saying why, while the latest report is being prepared or waits
  * for a reconnect.

@@ -37,7 +37,7 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
   const open = forceOpen || (matches === undefined ? state : (picked ?? matches > 0))
   const bodyId = useId()
   const items = account.items ?? []
-  // Fields the spec does not name are shown rather than dropped, but only with the personal
+  // Fields the service API does not name are shown rather than dropped, but only with the personal
   // data: nothing says what they hold (an IBAN, an e-mail address).
   const secret = (value: string | undefined, last = lastFour(value)) =>
     revealPersonalData ? (

@@ -22,7 +22,7 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
    * Fixed by default so server and browser render the same text. @default the provider's locale's (`locale.formats.intl`), else 'en-US'
    */
   locale?: string
-  /** Currency of balances and amounts (the spec does not give one), written with its usual decimals. @default 'USD' */
+  /** Currency of balances and amounts (the service API does not give one), written with its usual decimals. @default 'USD' */
   currency?: string
   /**
    * The lender's data dictionary: labels by feature name, on top of the built-in ones (and of

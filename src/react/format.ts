@@ -52,7 +52,7 @@ export function numberFormats(locale: string, currency: string): NumberFormats {
 }
 
 /**
- * Which format a numeric feature takes, read from its name (the spec lists no types): a `count`
+ * Which format a numeric feature takes, read from its name (the service API lists no types): a `count`
  * word makes a count; a name ending in `ratio` or `score` a ratio; ending in `amount`, `balance`,
  * `income`, `deposits` or `payments` money; anything else a plain number.
  */

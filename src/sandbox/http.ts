@@ -14,7 +14,7 @@ export class SandboxHttpError extends Error {
 
 /**
  * Reads a JSON object body (see `parseJsonObjectBody`): a wrong content type is a 415, text that
- * is not a JSON object a 400 in the spec's shape (`message` and `fields`).
+ * is not a JSON object a 400 in the service API's shape (`message` and `fields`).
  */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text()
@@ -44,7 +44,7 @@ export function stringField(body: Record<string, unknown>, name: string): string
   return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
 
-/** Throws a 400 in the spec's validation shape. */
+/** Throws a 400 in the service API's validation shape. */
 export function invalid(fields: Record<string, string[]>, message = 'Validation error'): never {
   throw new SandboxHttpError(400, { message, fields })
 }

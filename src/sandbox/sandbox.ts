@@ -85,9 +85,9 @@ export interface SandboxOptions {
   frameAncestors?: readonly string[]
   /** Token lifetimes in seconds. @default { consumer: 3600, embedded: 1800 } */
   tokenLifetimes?: { consumer?: number; embedded?: number }
-  /** `expires_in` as the spec shows it (a number) or as it documents it (a string). @default 'number' */
+  /** `expires_in` as the service API shows it (a number) or as it documents it (a string). @default 'number' */
   expiresInFormat?: 'number' | 'string'
-  /** HTTP statuses of the refresh error cases, which the spec does not give. */
+  /** HTTP statuses of the refresh error cases, which the service API does not give. */
   refreshErrorStatus?: Partial<RefreshErrorStatuses>
 }
 
@@ -111,7 +111,7 @@ export interface Sandbox {
 
 /**
  * The Bank-Connection Report Service, simulated in memory: every endpoint, state, error and limit
- * of the spec, the hosted widget and report pages, webhooks with retries, and control routes.
+ * of the service API, the hosted widget and report pages, webhooks with retries, and control routes.
  *
  * @example
  * const sandbox = createSandbox({ clock: createManualClock() })

@@ -32,7 +32,7 @@ export interface ProductRequest {
   status: ReportStatus
   outcome: ConnectOutcome
   shape: ReportShape
-  /** Created by a refresh: retrieved through /api/v1, per the spec. */
+  /** Created by a refresh: retrieved through /api/v1, per the service API. */
   viaRefresh: boolean
 }
 
@@ -59,7 +59,7 @@ export interface ServiceContext {
   seeded: boolean
 }
 
-/** The simulated service's data and its state machine (the spec's states table), driven by the clock. */
+/** The simulated service's data and its state machine (docs/service-api.md, "States"), driven by the clock. */
 export class ServiceState {
   readonly consumers = new Map<string, Consumer>()
   readonly requests = new Map<string, ProductRequest>()

@@ -74,9 +74,9 @@ export interface IbvClient {
   createConsumerToken(consumerId: string, options?: IbvCallOptions): Promise<IssuedToken>
   /** Operation 2: an embedded report token, for the report iframe. */
   createEmbeddedReportToken(productRequestId: string, options?: IbvCallOptions): Promise<IssuedToken>
-  /** Operation 4, v2 unless told `v1` (what the spec uses after a refresh webhook). */
+  /** Operation 4 of docs/service-api.md, v2 unless told `v1` (what the service API uses after a refresh webhook). */
   getReport(productRequestId: string, options?: IbvCallOptions & { version?: ReportApiVersion }): Promise<ReportResult>
-  /** Operation 3: one outcome per case of the spec. Throws only when the key is refused or nothing usable came back. */
+  /** Operation 3: one outcome per case of the service API. Throws only when the key is refused or nothing usable came back. */
   refresh(consumerId: string, options?: IbvCallOptions): Promise<RefreshOutcome>
   /**
    * A copy of `value`, a parsed JSON value that came from the service some other way (the backend

@@ -1,4 +1,4 @@
-/** What an id in a path or a body may be: the spec's ids (`IBV…`) and a lender's own (`LND-42`). */
+/** What an id in a path or a body may be: the service API's ids (`IBV…`) and a lender's own (`LND-42`). */
 const ID = /^[A-Za-z0-9_-]{1,256}$/
 
 /**

@@ -9,7 +9,7 @@ import { json } from './responses.js'
  * `POST /invites/complete` and the webhook's half of it. The first product request reported with
  * an invite is kept (a repeat with it is answered again; another one is a 409). A product request
  * is only attributed to the invite's applicant once the service names that applicant as its owner:
- * a ready report's `consumer_id` at once, or, for a report still pending (the spec's 202 names no
+ * a ready report's `consumer_id` at once, or, for a report still pending (the service API's 202 names no
  * consumer), the webhook `report_generated` / `report_generation_failed`, or a later completion
  * that finds the report ready. Until then the claim waits in the store, so the webhook may land on
  * any instance. `onUsed` is told once, for a confirmed owner only.

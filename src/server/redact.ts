@@ -4,7 +4,7 @@ import { keyForms } from './key-forms.js'
 /** What stands in for the API key wherever an upstream text held it. */
 export const REDACTED = '[redacted]'
 
-/** JSON nested deeper than this is refused (the spec's deepest body, a report, has about 6 levels). */
+/** JSON nested deeper than this is refused (the service API's deepest body, a report, has about 6 levels). */
 export const MAX_ANSWER_DEPTH = 64
 
 /**

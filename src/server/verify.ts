@@ -1,6 +1,6 @@
 import { checkSecretText } from './secret-strength.js'
 
-// The spec shows no webhook signing. What we recommend instead, checked in constant time: an HMAC
+// The service API shows no webhook signing. What we recommend instead, checked in constant time: an HMAC
 // of the body in a header (hmacVerifier), or a secret the service sends with every delivery, in a
 // header (ask the provider's customer success team to add it) or as HTTP basic auth in the URL.
 

@@ -29,7 +29,7 @@ describe('<ReportView> read by an underwriter', () => {
     expect(key.textContent).toBe('average_monthly_income')
     expect(row('income_stability_score').querySelector('th')!.textContent).toBe('Income stability score income_stability_score')
     expect(row('nsf_count_90d').querySelector('th')!.textContent).toBe('NSF count (90 days) nsf_count_90d')
-    // The spec does not say what a numbered feature means: it keeps its name, with nothing beside it.
+    // The service API does not say what a numbered feature means: it keeps its name, with nothing beside it.
     expect(row('ne_income_feature_2').querySelector('th')!.textContent).toBe('ne_income_feature_2')
     expect(row('ne_income_feature_2').querySelector('.ibv-report-view__key')).toBeNull()
     // Visible, on a line of its own under the label, smaller and in the muted colour.

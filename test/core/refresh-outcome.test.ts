@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { classifyRefresh, institutionIn } from '../../src/core/index.js'
 
-// Bodies shaped as the spec's refresh tables describe them.
+// Bodies shaped as the service API's refresh tables describe them.
 const link = 'https://service.test/connect/reconnect?c=LND-42'
 const success = {
   ibv_report: 'https://service.test/api/v1/ibv/requests/IBV-NEW-1',
@@ -35,7 +35,7 @@ const tooManyRequests = {
 }
 const refreshFailed = { message: 'The product request failed to initiate.' }
 
-// The spec gives no status codes for the error cases: the result must not depend on them.
+// The service API gives no status codes for the error cases: the result must not depend on them.
 const errorStatuses = [200, 400, 404, 409, 422, 429, 500]
 
 describe('classifyRefresh', () => {
@@ -115,14 +115,14 @@ describe('classifyRefresh', () => {
     expect(classifyRefresh(200, {})).toMatchObject({ kind: 'unknown' })
   })
 
-  it('supplies the spec wording when a recognised body has no message', () => {
+  it('supplies the service API wording when a recognised body has no message', () => {
     expect(classifyRefresh(429, { status: 'refresh_not_ready' }).message).toBe('Reports can only be refreshed once every 24 hours.')
     expect(classifyRefresh(400, { ibv_report_status: 'ibv_data_acquire_failed' }).message).toMatch(/Unable to pull IBV data/)
   })
 })
 
 describe('institutionIn', () => {
-  it('fills the spec <FI Name> from the message, and not from the placeholder itself', () => {
+  it('fills the service API <FI Name> from the message, and not from the placeholder itself', () => {
     expect(institutionIn('Ask the consumer to reconnect to Banco São Paulo using the connection link.')).toBe('Banco São Paulo')
     expect(institutionIn('Ask the consumer to reconnect to <FI Name> using the connection link.')).toBeUndefined()
     expect(institutionIn('Consumer ID does not exist.')).toBeUndefined()

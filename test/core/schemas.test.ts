@@ -39,7 +39,7 @@ const report = {
 }
 
 describe('schemas', () => {
-  it('accept a report shaped as the spec shows it, keeping custom account fields', () => {
+  it('accept a report shaped as the service API shows it, keeping custom account fields', () => {
     const parsed = parseWith(ibvReportSchema, report, 'malformed_response')
     expect(parsed.accounts[0]).toMatchObject({ loyalty_tier: 'gold' })
     expect(parsed.accounts[0]?.items[0]?.data).toEqual({ ne_income_feature_1: 4200, ne_income_feature_2: 'monthly' })
@@ -55,7 +55,7 @@ describe('schemas', () => {
     }
     expect(caught).toBeInstanceOf(IbvError)
     expect(caught).toMatchObject({ code: 'malformed_response', fields: { 'accounts.0.balance': [expect.any(String)] } })
-    expect((caught as Error).message).toMatch(/^The report does not match the service spec \(accounts\.0\.balance: /)
+    expect((caught as Error).message).toMatch(/^The report does not match the service API \(accounts\.0\.balance: /)
   })
 
   it('accept both shapes of expires_in and the failure bodies of the token requests', () => {

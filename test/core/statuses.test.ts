@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { REPORT_STATUSES, describeStatus, isReportStatus } from '../../src/core/index.js'
 
 describe('REPORT_STATUSES', () => {
-  it('lists the six states of the spec, each once', () => {
+  it('lists the six states of the service API, each once', () => {
     expect([...REPORT_STATUSES].sort()).toEqual(
       ['complete', 'generation_failed', 'ibv_data_acquire_failed', 'ibv_data_acquired', 'initiated', 'reconnect_required'],
     )

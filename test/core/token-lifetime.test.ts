@@ -12,7 +12,7 @@ import {
 const received = Date.UTC(2026, 10, 22, 12, 0, 0)
 
 describe('tokenLifetime', () => {
-  it('reads expires_in as a number (as the spec shows it)', () => {
+  it('reads expires_in as a number (as the service API shows it)', () => {
     expect(tokenLifetime({ access_token: 't', expires_in: 1800 }, received)).toEqual({
       expiresIn: 1800,
       expiresAt: received + 1_800_000,
@@ -20,7 +20,7 @@ describe('tokenLifetime', () => {
     })
   })
 
-  it('reads expires_in as a numeric string (as the spec documents it)', () => {
+  it('reads expires_in as a numeric string (as the service API documents it)', () => {
     expect(tokenLifetime({ access_token: 't', expires_in: '3600' }, received).expiresAt).toBe(received + 3_600_000)
     expect(tokenLifetime({ expires_in: ' 1800 ' }, new Date(received)).expiresIn).toBe(1800)
     expect(tokenLifetime({ expires_in: '90.5' }, received).expiresIn).toBe(90.5)

@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type { RefreshOutcome, RefreshOutcomeKind, ReportStatus, WebhookEvent } from '../../src/core/index.js'
 
 describe('RefreshOutcome', () => {
-  it('has exactly the seven kinds: one per refresh case of the spec, and unknown', () => {
+  it('has exactly the seven kinds: one per refresh case of the service API, and unknown', () => {
     expectTypeOf<RefreshOutcomeKind>().toEqualTypeOf<
       'submitted' | 'invalid_connection' | 'data_pull_failed' | 'consumer_not_found' | 'refresh_not_ready' | 'refresh_failed' | 'unknown'
     >()
@@ -34,7 +34,7 @@ describe('WebhookEvent', () => {
 })
 
 describe('ReportStatus', () => {
-  it('is the six states of the spec', () => {
+  it('is the six states of the service API', () => {
     expectTypeOf<ReportStatus>().toEqualTypeOf<
       'initiated' | 'reconnect_required' | 'ibv_data_acquire_failed' | 'ibv_data_acquired' | 'generation_failed' | 'complete'
     >()

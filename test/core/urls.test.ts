@@ -13,7 +13,7 @@ import {
 const bases = ['https://api.service.test', 'https://api.service.test/', 'https://api.service.test//']
 
 describe('URL builders', () => {
-  it.each(bases)('build every path of the spec with one slash from %s', (base) => {
+  it.each(bases)('build every path of the service API with one slash from %s', (base) => {
     expect(tokensUrl(base)).toBe('https://api.service.test/api/v1/auth/tokens')
     expect(refreshUrl(base, 'LND-42')).toBe('https://api.service.test/api/v1/ibv/requests/refresh/LND-42')
     expect(reportUrl(base, 'IBV-1')).toBe('https://api.service.test/api/v2/ibv/requests/IBV-1')

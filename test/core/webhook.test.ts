@@ -45,13 +45,13 @@ describe('parseWebhook', () => {
     })
   })
 
-  it('keeps fields a report event carries beyond the spec\'s, as the other events do', () => {
+  it('keeps fields a report event carries beyond the service API\'s, as the other events do', () => {
     const extra = { ...generated, delivered_at: '2026-11-22T12:00:00Z', attempt: { number: 2, of: 5 } }
     expect(parseWebhook(extra).payload).toEqual(extra)
     expect(parseWebhook({ ...failed, reason: 'bank_timeout' }).payload).toEqual({ ...failed, reason: 'bank_timeout' })
   })
 
-  it('keeps a report event\'s extra fields only within WEBHOOK_PAYLOAD_LIMITS; past them, the event with the spec\'s fields', () => {
+  it('keeps a report event\'s extra fields only within WEBHOOK_PAYLOAD_LIMITS; past them, the event with the service API\'s fields', () => {
     let deep: unknown = 'bottom'
     for (let level = 0; level < WEBHOOK_PAYLOAD_LIMITS.depth; level++) deep = [deep]
     expect(parseWebhook({ ...generated, extra: deep }).payload).toEqual(generated)

@@ -44,7 +44,7 @@ describe('<ReportView>', () => {
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
     expect(names).toEqual(['ne_income_feature_1', 'ne_income_feature_2', 'ne_income_feature_10', 'Payroll payroll'])
     expect(screen.getByRole('article').textContent).toContain('{"employer":"ACME"}')
-    // Fields the spec does not name may be personal (an IBAN): shown only with the personal data.
+    // Fields the service API does not name may be personal (an IBAN): shown only with the personal data.
     expect(screen.getByRole('article').textContent).not.toMatch(/loyalty_tier|gold|iban|DE8937/)
     fireEvent.click(screen.getByRole('button', { name: 'Show personal data' }))
     expect(screen.getByRole('article').textContent).toContain('loyalty_tier')

@@ -25,7 +25,7 @@ const refresh = (sandbox: Parameters<typeof call>[0], consumer = 'LND-42') =>
   call(sandbox, 'POST', `/api/v1/ibv/requests/refresh/${encodeURIComponent(consumer)}`)
 
 describe('POST /api/v1/ibv/requests/refresh/:client_consumer_id (operation 3)', () => {
-  it('submits: the spec success body, a new request that ends in report_generated, fetched through v1', async () => {
+  it('submits: the service API success body, a new request that ends in report_generated, fetched through v1', async () => {
     const { sandbox, first, events } = await consumerWithReport()
     const { status, body } = await refresh(sandbox)
     expect(status).toBe(200)
@@ -109,7 +109,7 @@ describe('POST /api/v1/ibv/requests/refresh/:client_consumer_id (operation 3)', 
     expect((await refresh(sandbox, 'LND-1')).body).toEqual({ message: 'The product request failed to initiate.' })
   })
 
-  it('lets a lender pick the status codes the spec leaves open', async () => {
+  it('lets a lender pick the status codes the service API leaves open', async () => {
     const sandbox = createSandbox({ clock: createManualClock(), refreshErrorStatus: { consumer_not_found: 400 } })
     expect((await refresh(sandbox, 'nobody')).status).toBe(400)
   })

@@ -3,7 +3,7 @@ import { createManualClock, createSandbox, type Sandbox } from '../../src/sandbo
 import { parseWebhook, type WebhookEvent } from '../../src/core/index.js'
 import { call } from './call.js'
 
-// The states table of the spec, driven by the sandbox clock (acquire 3 s, generate 3 s).
+// The states table of the service API, driven by the sandbox clock (acquire 3 s, generate 3 s).
 function receiver() {
   const events: WebhookEvent[] = []
   const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
@@ -49,7 +49,7 @@ describe('state machine', () => {
     expect(await statusOf(sandbox, id)).toBe('generation_failed')
   })
 
-  it('initiated → ibv_data_acquire_failed, final, no event (the spec lists none)', async () => {
+  it('initiated → ibv_data_acquire_failed, final, no event (the service API lists none)', async () => {
     const { sandbox, id, events } = await start('ibv_data_acquire_failed')
     await sandbox.advance(3)
     expect(await statusOf(sandbox, id)).toBe('ibv_data_acquire_failed')

@@ -33,7 +33,7 @@ describe('POST /api/v1/auth/tokens (operation 1, consumer token)', () => {
     }
   })
 
-  it('can send expires_in as the numeric string the spec documents', async () => {
+  it('can send expires_in as the numeric string the service API documents', async () => {
     const sandbox = createSandbox({ clock: createManualClock(), expiresInFormat: 'string' })
     const { body } = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
     expect(body.expires_in).toBe('3600')
@@ -63,7 +63,7 @@ describe('POST /api/v1/auth/tokens (operation 2, embedded report token)', () => 
     expect(Object.keys(body)).toEqual(['error'])
   })
 
-  it('answers 400 with the spec wording for a missing product_request_id', async () => {
+  it('answers 400 with the service API wording for a missing product_request_id', async () => {
     const { sandbox } = await withRequest()
     const { status, body } = await call(sandbox, 'POST', '/api/v1/auth/tokens', { type: 'embedded_report_token' })
     expect(status).toBe(400)

@@ -86,7 +86,7 @@ describe('ibv-sandbox against a rebound page', () => {
     }
   })
 
-  it('sends webhooks only to loopback URLs: an internal address is a 400 in the spec shape', async () => {
+  it('sends webhooks only to loopback URLs: an internal address is a 400 in the service API shape', async () => {
     for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8:8080/admin', 'http://intranet.corp/hooks', 'http://127.0.0.1.nip.io/x']) {
       const answer = await rawRequest(url, { method: 'PUT', path: '/sandbox/webhook_url', headers: local(), body: { url: target } })
       expect(answer.status, target).toBe(400)

@@ -31,7 +31,7 @@ async function receiver(answer: (hits: string[]) => { status: number; location?:
 }
 
 describe('webhook targets', () => {
-  it('PUT /sandbox/webhook_url refuses a non-loopback URL with a 400 in the spec shape', async () => {
+  it('PUT /sandbox/webhook_url refuses a non-loopback URL with a 400 in the service API shape', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://192.168.1.1/', 'http://lender.test/hooks', 'http://[fd00::1]/x', 'http://0.0.0.0:6379/']) {
       const answer = await call(sandbox, 'PUT', '/sandbox/webhook_url', { url })

@@ -26,7 +26,7 @@ export function portalRoutes(ctx: SandboxContext): Hono {
   })
 
   // The open portal page asks this every few seconds, so that a session ends when its token
-  // does, as the spec says it must (the page then tells its embedder), and a page waiting for the
+  // does, as the service API says it must (the page then tells its embedder), and a page waiting for the
   // report reloads when its status moves.
   app.get('/portal/token_status', (c) => {
     const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Operation 3: `POST /api/v1/ibv/requests/refresh/:client_consumer_id`, with the success body of
- * the spec and each of its five error cases. The 24-hour window runs from the last submitted
+ * the service API and each of its five error cases. The 24-hour window runs from the last submitted
  * refresh. A refresh needs an earlier complete report; without one it fails to initiate.
  */
 export function refreshRoutes(ctx: SandboxContext): Hono {
