@@ -18,7 +18,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
-import { anySignal, stoppedBy, untilAborted } from './upstream-signal.js'
+import { anySignal, deadlineSignal, stoppedBy, untilAborted } from './upstream-signal.js'
 import { countMinted, countRetry, inUpstreamSpan, startTelemetry, type TokenKind, type UpstreamOperation } from './telemetry.js'
 
 /**
@@ -119,7 +119,7 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
   async function call(url: string, init: RequestInit, signal?: AbortSignal, onStatus?: (code: number) => void): Promise<{ status: number; body: unknown }> {
     // Checked before anything is sent: a custom fetch might not look at an aborted signal.
     if (signal?.aborted) throw stoppedBy(signal)
-    const timeout = AbortSignal.timeout(timeoutMs)
+    const timeout = deadlineSignal(timeoutMs)
     const combined = signal ? anySignal([signal, timeout]) : timeout
     const request = new Request(url, {
       ...init,

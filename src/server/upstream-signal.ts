@@ -8,7 +8,21 @@ import { IbvError } from '../core/index.js'
  * closes before the answer was sent, and so do Next.js route handlers, Deno and Bun.
  */
 export function upstreamDeadline(request: Request, timeoutMs: number): AbortSignal {
-  return anySignal([request.signal, AbortSignal.timeout(timeoutMs)])
+  return anySignal([request.signal, deadlineSignal(timeoutMs)])
+}
+
+/**
+ * `AbortSignal.timeout(timeoutMs)` held by its own timer. Node 20's `AbortSignal.timeout` keeps its
+ * signal only weakly and `AbortSignal.any` keeps its sources weakly: a garbage collection in
+ * between leaves the combined signal with nothing to fire it, and the deadline never passes.
+ * The timer is unref'd, as Node's is: it does not keep a process alive.
+ */
+export function deadlineSignal(timeoutMs: number): AbortSignal {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new DOMException('The deadline passed.', 'TimeoutError')), timeoutMs)
+  // Deno and Workers give a number.
+  if (typeof timer === 'object') timer.unref()
+  return controller.signal
 }
 
 /**

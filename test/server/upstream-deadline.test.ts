@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryTokenCache, type AuthorizeContext } from '../../src/server/index.js'
 import { pause, servedBackend, standInService, until } from './stand-in-service.js'
@@ -91,6 +93,36 @@ describe('one deadline for each backend request (upstreamTimeoutMs)', () => {
       await expect(servedBackend(service.url, { backend: { upstreamTimeoutMs: upstreamTimeoutMs as number } })).rejects.toThrow(/createIbvBackend: upstreamTimeoutMs must be a whole number from 1 up/)
     }
     await expect(servedBackend(service.url, { backend: { upstreamTimeoutMs: 2 ** 31 } })).rejects.toThrow(/upstreamTimeoutMs must be at most 2147483647/)
+  })
+})
+
+describe('the deadline survives garbage collection', () => {
+  // Node 20's AbortSignal.any holds its sources weakly and AbortSignal.timeout's timer holds its
+  // signal weakly: a collection in between left the deadline with nothing to fire it, so a hung
+  // service held a request (and a prefetch 30 s in one clean run) for as long as it hung.
+  setFlagsFromString('--expose-gc')
+  const collect = runInNewContext('gc') as () => void
+
+  it('a prefetch ends at its timeoutMs though a collection ran while it waited', async () => {
+    const { service, backend } = await setUp()
+    const id = await service.productRequest()
+    const prefetching = backend.prefetch(new Request('https://lender.test/reports'), id, { timeoutMs: 300 })
+    for (let round = 0; round < 3; round++) {
+      collect()
+      await pause(50)
+    }
+    const prefetched = await Promise.race([prefetching, pause(8000).then(() => 'still waiting after 8 s')])
+    expect(prefetched).toMatchObject({ token: null, status: null })
+  })
+
+  it('a route answers 504 at upstreamTimeoutMs though a collection ran while it waited', async () => {
+    const { service, url } = await setUp({ backend: { upstreamTimeoutMs: 300 } })
+    const id = await service.productRequest()
+    const answering = call(`${url}/reports/${id}`)
+    await until(() => service.seen.requests === 1, 'the first attempt')
+    collect()
+    const answer = await answering
+    expect(answer.status).toBe(504)
   })
 })
 
