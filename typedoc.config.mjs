@@ -26,7 +26,10 @@ const entries = {
 
 /** TypeDoc's own name of an entry point (its path under src/, without /index.ts or .ts) -> import path. */
 const importPaths = new Map(
-  Object.entries(entries).map(([file, name]) => [file === 'src/index.ts' ? 'index' : file.slice(4).replace(/(\/index)?\.ts$/, ''), name]),
+  Object.entries(entries).map(([file, name]) => [
+    file === 'src/index.ts' ? 'index' : file.slice(4).replace(/(\/index)?\.ts$/, ''),
+    name,
+  ]),
 )
 
 /** "ibv-kit" -> "ibv-kit", "ibv-kit/server/redis" -> "server-redis": the folder under docs/reference/. */
@@ -63,7 +66,8 @@ class EntryPointRouter extends ModuleRouter {
  */
 const reactGroup = (reflection) => {
   if (!reflection.kindOf(ReflectionKind.Function | ReflectionKind.Variable)) return undefined
-  if (/^use[A-Z]/.test(reflection.name) && reflection.kindOf(ReflectionKind.Function)) return 'Hooks'
+  if (/^use[A-Z]/.test(reflection.name) && reflection.kindOf(ReflectionKind.Function))
+    return 'Hooks'
   if (/^[A-Z][a-z]/.test(reflection.name)) return 'Components'
   return undefined
 }
@@ -74,7 +78,10 @@ export function load(/** @type {import('typedoc').Application} */ app) {
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     for (const module of context.project.children ?? []) {
       const name = importPaths.get(module.name)
-      if (!name) throw new Error(`typedoc.config.mjs: unknown entry point "${module.name}"; add it to \`entries\`.`)
+      if (!name)
+        throw new Error(
+          `typedoc.config.mjs: unknown entry point "${module.name}"; add it to \`entries\`.`,
+        )
       module.name = name
       if (name !== 'ibv-kit') continue
       for (const child of module.children ?? []) {
@@ -111,7 +118,16 @@ const options = {
   hideBreadcrumbs: true,
   pageTitleTemplates: { module: '{name}' },
   sort: ['alphabetical-ignoring-documents'],
-  groupOrder: ['Components', 'Hooks', 'Functions', 'Classes', 'Interfaces', 'Type Aliases', 'Variables', '*'],
+  groupOrder: [
+    'Components',
+    'Hooks',
+    'Functions',
+    'Classes',
+    'Interfaces',
+    'Type Aliases',
+    'Variables',
+    '*',
+  ],
   useCodeBlocks: true,
   // Doc comments say <EmbeddedReport> in plain text; VitePress would read it as a Vue tag.
   sanitizeComments: true,
@@ -130,7 +146,12 @@ const options = {
   // An interface's table would add "Inherited from" and "Overrides" columns (a link to the
   // parent's own row, already listed under "Extends"): on a 688 px page they squeeze the
   // descriptions into a narrow column and push the table into a horizontal scroll.
-  tableColumnSettings: { hideInherited: true, hideOverrides: true, hideSources: true, leftAlignHeaders: true },
+  tableColumnSettings: {
+    hideInherited: true,
+    hideOverrides: true,
+    hideSources: true,
+    leftAlignHeaders: true,
+  },
   // Types a public signature mentions but no entry point exports; the page shows their name only.
   // Listed one by one so that a NEW one still warns, and fails `npm run docs:api`
   // (treatWarningsAsErrors). IbvMessages is built from the *_TEXT constants (defaultMessages

@@ -14,7 +14,8 @@ import type * as DemoBackend from './demo/backend.ts'
 // alone; OpenTelemetry's API (another) only by a caught dynamic import in src/server/telemetry-api.ts.
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
 const isExternal = (id: string) =>
-  id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
+  id.startsWith('node:') ||
+  externalPackages.some((name) => id === name || id.startsWith(`${name}/`))
 
 /**
  * Ships the default theme as one plain file, `dist/styles.css`: src/styles.css with each of its
@@ -25,8 +26,11 @@ function stylesheet(): Plugin {
     name: 'ibv-kit:stylesheet',
     generateBundle() {
       const index = readFileSync('src/styles.css', 'utf8')
-      const source = index.replace(/^@import '\.\/(styles\/[\w-]+\.css)';$/gm, (_, file: string) => readFileSync(`src/${file}`, 'utf8').trimEnd())
-      if (source.includes('@import')) throw new Error('src/styles.css: an @import the build cannot inline')
+      const source = index.replace(/^@import '\.\/(styles\/[\w-]+\.css)';$/gm, (_, file: string) =>
+        readFileSync(`src/${file}`, 'utf8').trimEnd(),
+      )
+      if (source.includes('@import'))
+        throw new Error('src/styles.css: an @import the build cannot inline')
       this.emitFile({ type: 'asset', fileName: 'styles.css', source })
     },
   }
@@ -75,11 +79,17 @@ function commonjs(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer) {
       if (!importer || !source.startsWith('.') || !source.endsWith('.js')) return null
-      const twin = fileURLToPath(new URL(source.replace(/\.js$/, '.require.ts'), pathToFileURL(importer)))
+      const twin = fileURLToPath(
+        new URL(source.replace(/\.js$/, '.require.ts'), pathToFileURL(importer)),
+      )
       return existsSync(twin) ? twin : null
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify({ type: 'commonjs' })}\n` })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'package.json',
+        source: `${JSON.stringify({ type: 'commonjs' })}\n`,
+      })
     },
   }
 }
@@ -99,17 +109,35 @@ const commonjsLibrary: UserConfig = {
       external: isExternal,
       // import() of a package becomes a require() in a promise: Jest without its ES module mode
       // (the default) cannot run an import() in CommonJS code.
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js', exports: 'named', dynamicImportInCjs: false },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        exports: 'named',
+        dynamicImportInCjs: false,
+      },
     },
   },
 }
 
 // The demo imports `ibv-kit` as a lender would; in this repo those names resolve to src/.
 export const packageAliases = [
-  { find: /^ibv-kit\/styles\.css$/, replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)) },
-  { find: /^ibv-kit\/server\/redis$/, replacement: fileURLToPath(new URL('./src/server/redis/index.ts', import.meta.url)) },
-  { find: /^ibv-kit\/locales\/(en|es|fr-CA)$/, replacement: fileURLToPath(new URL('./src/locales/$1.ts', import.meta.url)) },
-  { find: /^ibv-kit\/(core|elements|server|sandbox|testing)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
+  {
+    find: /^ibv-kit\/styles\.css$/,
+    replacement: fileURLToPath(new URL('./src/styles.css', import.meta.url)),
+  },
+  {
+    find: /^ibv-kit\/server\/redis$/,
+    replacement: fileURLToPath(new URL('./src/server/redis/index.ts', import.meta.url)),
+  },
+  {
+    find: /^ibv-kit\/locales\/(en|es|fr-CA)$/,
+    replacement: fileURLToPath(new URL('./src/locales/$1.ts', import.meta.url)),
+  },
+  {
+    find: /^ibv-kit\/(core|elements|server|sandbox|testing)$/,
+    replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)),
+  },
   { find: /^ibv-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
 ]
 
@@ -128,10 +156,15 @@ const dev: UserConfig = {
     ibvSandbox({
       sandbox: { webhookSecret: demoWebhookSecret },
       backend: async (sandbox, server) => {
-        const { createDemoBackend } = (await server.ssrLoadModule('/backend.ts')) as typeof DemoBackend
+        const { createDemoBackend } = (await server.ssrLoadModule(
+          '/backend.ts',
+        )) as typeof DemoBackend
         // Built on the first request, so the server is listening and its address known.
         const origin = devServer?.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
-        return createDemoBackend(sandbox, { borrowerPageUrl: new URL('/borrower', origin).href, webhookSecret: demoWebhookSecret })
+        return createDemoBackend(sandbox, {
+          borrowerPageUrl: new URL('/borrower', origin).href,
+          webhookSecret: demoWebhookSecret,
+        })
       },
     }),
   ],
@@ -139,4 +172,6 @@ const dev: UserConfig = {
   server: { host: '127.0.0.1', port: 5173 },
 }
 
-export default defineConfig(({ command, mode }) => (command === 'build' ? (mode === 'commonjs' ? commonjsLibrary : library) : dev))
+export default defineConfig(({ command, mode }) =>
+  command === 'build' ? (mode === 'commonjs' ? commonjsLibrary : library) : dev,
+)

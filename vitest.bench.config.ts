@@ -8,12 +8,26 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
 // reports/bench/, and bench/print.mjs prints the table.
 export default defineConfig({
   plugins: [react()],
-  optimizeDeps: { include: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', '@testing-library/react'] },
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react/jsx-runtime',
+      'react-dom/client',
+      '@tanstack/react-query',
+      '@testing-library/react',
+    ],
+  },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'bench (jsdom)', environment: 'jsdom', include: ['bench/jsdom/*.bench.test.tsx'], setupFiles: ['test/setup.ts'] },
+        test: {
+          name: 'bench (jsdom)',
+          environment: 'jsdom',
+          include: ['bench/jsdom/*.bench.test.tsx'],
+          setupFiles: ['test/setup.ts'],
+        },
       },
       {
         extends: true,
@@ -23,7 +37,9 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

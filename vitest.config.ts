@@ -41,9 +41,25 @@ const shared = { isolate: false }
 const visualExpect = {
   toMatchScreenshot: {
     comparatorName: 'pixelmatch' as const,
-    comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001, allowedMismatchedPixels: 24 },
+    comparatorOptions: {
+      threshold: 0.1,
+      allowedMismatchedPixelRatio: 0.001,
+      allowedMismatchedPixels: 24,
+    },
     timeout: 10_000,
-    resolveScreenshotPath: ({ root, testFileDirectory, testFileName, arg, ext }: { root: string; testFileDirectory: string; testFileName: string; arg: string; ext: string }) =>
+    resolveScreenshotPath: ({
+      root,
+      testFileDirectory,
+      testFileName,
+      arg,
+      ext,
+    }: {
+      root: string
+      testFileDirectory: string
+      testFileName: string
+      arg: string
+      ext: string
+    }) =>
       `${root}/${testFileDirectory}/__screenshots__/${testFileName.replace(/\.stories\.tsx?$/, '')}/${arg}${ext}`,
   },
 }
@@ -53,7 +69,14 @@ export default defineConfig({
   // Pre-bundled up front so a browser test never sees two copies of React (CONTRIBUTING.md,
   // "Toolchain pitfalls").
   optimizeDeps: {
-    include: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query', '@testing-library/react'],
+    include: [
+      'react',
+      'react-dom',
+      'react/jsx-runtime',
+      'react-dom/client',
+      '@tanstack/react-query',
+      '@testing-library/react',
+    ],
   },
   test: {
     // Generous bounds: a busy machine slows a test down, it must not fail it (a hang still fails).
@@ -81,9 +104,20 @@ export default defineConfig({
         extends: true,
         resolve: {
           alias: [
-            { find: /^(react|react-dom)(\/.*)?$/, replacement: `${fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))}$1$2` },
+            {
+              find: /^(react|react-dom)(\/.*)?$/,
+              replacement: `${fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))}$1$2`,
+            },
             // Its ESM build, so that its own react-dom imports go through the alias above.
-            { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
+            {
+              find: /^@testing-library\/react$/,
+              replacement: fileURLToPath(
+                new URL(
+                  './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                  import.meta.url,
+                ),
+              ),
+            },
             // `ibv-kit` by name (tests that import the package as a lender would), to src/ as in the other projects.
             ...packageAliases,
           ],
@@ -92,7 +126,11 @@ export default defineConfig({
           name: 'unit (react 18)',
           ...shared,
           environment: 'jsdom',
-          include: ['test/react/**/*.test.tsx', 'test/faults/**/*.test.tsx', 'test/testing/**/*.test.tsx'],
+          include: [
+            'test/react/**/*.test.tsx',
+            'test/faults/**/*.test.tsx',
+            'test/testing/**/*.test.tsx',
+          ],
           setupFiles: ['test/setup.ts'],
           server: { deps: { inline: [/@tanstack\/react-query/, /@testing-library\/react/] } },
         },
@@ -118,7 +156,11 @@ export default defineConfig({
           ibvSandbox({
             backend: (sandbox) =>
               createIbvBackend({
-                client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+                client: createIbvClient({
+                  apiKey: sandbox.apiKey,
+                  serviceUrl: 'http://sandbox.internal/ibv-sandbox',
+                  fetch: sandbox.fetch,
+                }),
                 authorize: () => true,
                 verifyWebhook: () => true, // the sandbox on this test server is the only sender
               }),
@@ -150,7 +192,11 @@ export default defineConfig({
           // One story at a time: each resets the one sandbox it shares with the others. Said of
           // the browser, not the project, so that the stories run beside the other projects' files
           // (a project without file parallelism would wait for all of them to end).
-          browser: { ...browser('storybook (chromium)'), fileParallelism: false, expect: visualExpect },
+          browser: {
+            ...browser('storybook (chromium)'),
+            fileParallelism: false,
+            expect: visualExpect,
+          },
         },
       },
     ],

@@ -3,7 +3,12 @@
 // stories' loaders call to set up a state. The only key here is the sandbox's own, a fixed public
 // value (`sandbox-api-key`, SANDBOX_API_KEY): it opens nothing but this page's sandbox.
 import { createSandbox, type SandboxClock } from 'ibv-kit/sandbox'
-import { createIbvBackend, createIbvClient, prefetchReport, standardWebhooksVerifier } from 'ibv-kit/server'
+import {
+  createIbvBackend,
+  createIbvClient,
+  prefetchReport,
+  standardWebhooksVerifier,
+} from 'ibv-kit/server'
 import { API, SERVICE_URL } from '../stories/story-urls.ts'
 
 export interface StorybookServicesOptions {
@@ -43,11 +48,21 @@ export function createStorybookServices(options: StorybookServicesOptions = {}):
     webhookSecret,
     fetch: (input, init) => ibv.fetch(new Request(input, init)),
   })
-  const client = createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: SERVICE_URL, fetch: sandbox.fetch })
+  const client = createIbvClient({
+    apiKey: sandbox.apiKey,
+    serviceUrl: SERVICE_URL,
+    fetch: sandbox.fetch,
+  })
   // Storybook is a local tool with sandbox data only: every story may see everything, as one
   // anonymous reader.
   const makeBackend = () =>
-    createIbvBackend({ client, basePath: API, authorize: () => true, identify: () => undefined, verifyWebhook: standardWebhooksVerifier({ secret: webhookSecret }) })
+    createIbvBackend({
+      client,
+      basePath: API,
+      authorize: () => true,
+      identify: () => undefined,
+      verifyWebhook: standardWebhooksVerifier({ secret: webhookSecret }),
+    })
   // Renewed on reset with the sandbox: the seeded sandbox repeats its ids, and a backend that had
   // seen a webhook for the same id in an earlier story would drop the new one as a duplicate.
   let ibv = makeBackend()
@@ -76,14 +91,19 @@ export function createStorybookServices(options: StorybookServicesOptions = {}):
         // What a server-rendered page would hand to <IbvProvider prefetched>.
         return Response.json(await prefetchReport(ibv, request, String(body.product_request_id)))
       case 'next_refresh':
-        return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, { outcome: body.outcome })
+        return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, {
+          outcome: body.outcome,
+        })
       case 'refresh':
         return ibv.fetch(
-          new Request(`${window.location.origin}${API}/refresh/${encodeURIComponent(String(body.consumer_id))}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' }, // the backend refuses a state change without it
-            body: '{}',
-          }),
+          new Request(
+            `${window.location.origin}${API}/refresh/${encodeURIComponent(String(body.consumer_id))}`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' }, // the backend refuses a state change without it
+              body: '{}',
+            },
+          ),
         )
       case 'reset':
         if (!options.onReset) break
@@ -100,7 +120,8 @@ export function createStorybookServices(options: StorybookServicesOptions = {}):
     async fetch(request) {
       const { pathname } = new URL(request.url)
       if (under(pathname, sandboxPath)) return sandbox.fetch(request)
-      if (pathname.startsWith(`${API}/fixtures/`)) return fixture(request, pathname.slice(`${API}/fixtures/`.length))
+      if (pathname.startsWith(`${API}/fixtures/`))
+        return fixture(request, pathname.slice(`${API}/fixtures/`.length))
       if (under(pathname, API)) return ibv.fetch(request)
       return Response.json({ message: `Nothing answers ${pathname} here.` }, { status: 404 })
     },

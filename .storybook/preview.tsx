@@ -37,7 +37,15 @@ const preview: Preview = {
           'Hooks',
           ['useIbvReport', 'useConnectWidget', 'useRefreshReport', 'useIbvEvents'],
           'Components',
-          ['EmbeddedReport', 'ReportView', 'ReportStatusBadge', 'ConnectButton', 'ReconnectPrompt', 'InviteBorrowerButton', 'RefreshReportButton'],
+          [
+            'EmbeddedReport',
+            'ReportView',
+            'ReportStatusBadge',
+            'ConnectButton',
+            'ReconnectPrompt',
+            'InviteBorrowerButton',
+            'RefreshReportButton',
+          ],
         ],
       },
     },
@@ -47,7 +55,11 @@ const preview: Preview = {
   // requests would wait for good. There the reports poll instead; a story alone streams.
   decorators: [
     (Story, context) => (
-      <StoryProviders fetchers={context.parameters.fetchers} live={context.viewMode !== 'docs'} locale={storyLocale(context.globals)}>
+      <StoryProviders
+        fetchers={context.parameters.fetchers}
+        live={context.viewMode !== 'docs'}
+        locale={storyLocale(context.globals)}
+      >
         {Story()}
       </StoryProviders>
     ),

@@ -56,24 +56,43 @@ export function storySandboxProblem(): string | undefined {
 
 async function start(): Promise<void> {
   const container = navigator.serviceWorker as ServiceWorkerContainer | undefined
-  if (!container) throw new Error('this browser gives the page no service worker (a private window, or a page not served from https: or localhost).')
+  if (!container)
+    throw new Error(
+      'this browser gives the page no service worker (a private window, or a page not served from https: or localhost).',
+    )
   const services = createStorybookServices(options)
   const hold = () => container.controller?.postMessage({ type: 'ibv-sandbox:hold' })
   container.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: string } | null
     if (data?.type === 'ibv-sandbox:who') hold()
-    else if (data?.type === 'ibv-sandbox:request' && event.ports[0]) void answer(data as RelayedRequest, event.ports[0], services.fetch)
+    else if (data?.type === 'ibv-sandbox:request' && event.ports[0])
+      void answer(data as RelayedRequest, event.ports[0], services.fetch)
   })
   container.startMessages()
-  const registration = await container.register(new URL('ibv-sandbox-worker.js', STORY_BASE), { scope: STORY_BASE })
+  const registration = await container.register(new URL('ibv-sandbox-worker.js', STORY_BASE), {
+    scope: STORY_BASE,
+  })
   await container.ready
   if (!container.controller) {
     // First visit: the worker claims the page when it activates. A page loaded past it (a hard
     // reload) asks to be claimed.
-    const controlled = new Promise((resolve) => container.addEventListener('controllerchange', resolve, { once: true }))
+    const controlled = new Promise((resolve) =>
+      container.addEventListener('controllerchange', resolve, { once: true }),
+    )
     registration.active?.postMessage({ type: 'ibv-sandbox:claim' })
     let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`its service worker did not take the page in ${CONTROL_TIMEOUT_MS / 1000} s.`)), CONTROL_TIMEOUT_MS)))
+    const late = new Promise(
+      (_, reject) =>
+        (timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `its service worker did not take the page in ${CONTROL_TIMEOUT_MS / 1000} s.`,
+              ),
+            ),
+          CONTROL_TIMEOUT_MS,
+        )),
+    )
     await Promise.race([controlled, late]).finally(() => clearTimeout(timer))
   }
   hold()
@@ -81,7 +100,11 @@ async function start(): Promise<void> {
 }
 
 /** Answers one relayed request on `port`: the head, then the body as it comes (an event stream never ends). */
-async function answer(message: RelayedRequest, port: MessagePort, handle: (request: Request) => Promise<Response>): Promise<void> {
+async function answer(
+  message: RelayedRequest,
+  port: MessagePort,
+  handle: (request: Request) => Promise<Response>,
+): Promise<void> {
   const abort = new AbortController()
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
   port.onmessage = ({ data }: MessageEvent<{ type?: string }>) => {
@@ -90,14 +113,29 @@ async function answer(message: RelayedRequest, port: MessagePort, handle: (reque
     void reader?.cancel().catch(() => undefined)
   }
   try {
-    const request = new Request(message.url, { method: message.method, headers: message.headers, body: message.body, signal: abort.signal })
+    const request = new Request(message.url, {
+      method: message.method,
+      headers: message.headers,
+      body: message.body,
+      signal: abort.signal,
+    })
     const response = await handle(request)
-    port.postMessage({ type: 'head', status: response.status, statusText: response.statusText, headers: [...response.headers] })
+    port.postMessage({
+      type: 'head',
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+    })
     reader = response.body?.getReader()
-    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) port.postMessage({ type: 'chunk', chunk: read.value })
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read())
+      port.postMessage({ type: 'chunk', chunk: read.value })
     port.postMessage({ type: 'end' })
   } catch (error) {
-    if (!abort.signal.aborted) port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) })
+    if (!abort.signal.aborted)
+      port.postMessage({
+        type: 'error',
+        message: error instanceof Error ? error.message : String(error),
+      })
   } finally {
     port.close()
   }

@@ -8,5 +8,13 @@ import { packageAliases } from '../vite.config.ts'
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: packageAliases },
-  optimizeDeps: { include: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query'] },
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react/jsx-runtime',
+      'react-dom/client',
+      '@tanstack/react-query',
+    ],
+  },
 })

@@ -50,7 +50,10 @@ try {
         const load = await loadOnce(browser, `${server.origin}/page?mode=${mode}&id=${ids.pop()}`)
         if (run === 0) continue
         const key = `${mode} ${latency}`
-        samples.set(key, [...(samples.get(key) ?? []), { ...load, upstreamCalls: server.upstream.calls - before }])
+        samples.set(key, [
+          ...(samples.get(key) ?? []),
+          { ...load, upstreamCalls: server.upstream.calls - before },
+        ])
       }
     }
   }
@@ -65,18 +68,27 @@ const summary = (mode: Mode, latency: number) => {
   const runs = samples.get(`${mode} ${latency}`)!
   const same = (pick: (sample: Sample) => number, what: string) => {
     const values = new Set(runs.map(pick))
-    check(values.size === 1, `${mode} at ${latency} ms: ${what} differs between runs (${[...values].join(', ')})`)
+    check(
+      values.size === 1,
+      `${mode} at ${latency} ms: ${what} differs between runs (${[...values].join(', ')})`,
+    )
     return runs[0] ? pick(runs[0]) : 0
   }
   const figures = {
     runs: runs.length,
     iframeLoadMs: median(runs.map((sample) => sample.iframeLoad)),
-    iframeLoadMsRange: [Math.min(...runs.map((sample) => sample.iframeLoad)), Math.max(...runs.map((sample) => sample.iframeLoad))],
+    iframeLoadMsRange: [
+      Math.min(...runs.map((sample) => sample.iframeLoad)),
+      Math.max(...runs.map((sample) => sample.iframeLoad)),
+    ],
     htmlEndMs: median(runs.map((sample) => sample.htmlEnd)),
     scriptStartMs: mode === 'limit' ? null : median(runs.map((sample) => sample.scriptStart)),
     /** The browser's token request (client-only): when it was sent, and from its answer to the iframe's request. */
     tokenStartMs: mode === 'client-only' ? median(runs.map((sample) => sample.tokenStart)) : null,
-    tokenToIframeMs: mode === 'client-only' ? median(runs.map((sample) => sample.iframeStart - sample.tokenEnd)) : null,
+    tokenToIframeMs:
+      mode === 'client-only'
+        ? median(runs.map((sample) => sample.iframeStart - sample.tokenEnd))
+        : null,
     /** From the HTML's arrival to the iframe's request. */
     iframeRequestedMs: median(runs.map((sample) => sample.iframeStart - sample.htmlEnd)),
     /** From the HTML's arrival to the iframe's load: what the page adds after its HTML. */
@@ -84,14 +96,27 @@ const summary = (mode: Mode, latency: number) => {
     /** The iframe document's own load, from its request to its load event: the physical limit after the HTML. */
     iframeOwnMs: median(runs.map((sample) => sample.iframeLoad - sample.iframeStart)),
     /** afterHtml ÷ iframeOwn per run, median: 1 when nothing but the iframe's own load follows the HTML. */
-    afterHtmlToOwn: median(runs.map((sample) => (sample.iframeLoad - sample.htmlEnd) / (sample.iframeLoad - sample.iframeStart))),
+    afterHtmlToOwn: median(
+      runs.map(
+        (sample) => (sample.iframeLoad - sample.htmlEnd) / (sample.iframeLoad - sample.iframeStart),
+      ),
+    ),
     requests: same((sample) => sample.requests, 'requests before the iframe load'),
-    backendRequests: same((sample) => sample.backendRequests, 'backend requests before the iframe load'),
+    backendRequests: same(
+      (sample) => sample.backendRequests,
+      'backend requests before the iframe load',
+    ),
     upstreamCalls: same((sample) => sample.upstreamCalls, 'backend → service calls'),
     hydrationErrors: runs.reduce((sum, sample) => sum + sample.hydrationErrors, 0),
   }
-  check(figures.hydrationErrors === 0, `${mode} at ${latency} ms: ${figures.hydrationErrors} hydration errors`)
-  check(runs.every((sample) => Number.isFinite(sample.iframeStart)), `${mode} at ${latency} ms: no resource timing entry for the iframe`)
+  check(
+    figures.hydrationErrors === 0,
+    `${mode} at ${latency} ms: ${figures.hydrationErrors} hydration errors`,
+  )
+  check(
+    runs.every((sample) => Number.isFinite(sample.iframeStart)),
+    `${mode} at ${latency} ms: no resource timing entry for the iframe`,
+  )
   return figures
 }
 type Summary = ReturnType<typeof summary>
@@ -102,8 +127,14 @@ const latencies = Object.fromEntries(
     const limit = summary('limit', latency)
     // The design, exactly: client-only asks the backend once (one mint upstream) before the iframe;
     // the prefetched pages ask it nothing, the server having minted and read the report at once.
-    check(clientOnly.backendRequests === 1 && clientOnly.upstreamCalls === 1, `client-only at ${latency} ms: ${clientOnly.backendRequests} backend requests, ${clientOnly.upstreamCalls} upstream calls`)
-    check(prefetched.backendRequests === 0 && limit.backendRequests === 0, `prefetched at ${latency} ms: ${prefetched.backendRequests} backend requests before the iframe loaded`)
+    check(
+      clientOnly.backendRequests === 1 && clientOnly.upstreamCalls === 1,
+      `client-only at ${latency} ms: ${clientOnly.backendRequests} backend requests, ${clientOnly.upstreamCalls} upstream calls`,
+    )
+    check(
+      prefetched.backendRequests === 0 && limit.backendRequests === 0,
+      `prefetched at ${latency} ms: ${prefetched.backendRequests} backend requests before the iframe loaded`,
+    )
     return [
       latency,
       {
@@ -113,20 +144,44 @@ const latencies = Object.fromEntries(
         ratio: prefetched.iframeLoadMs / clientOnly.iframeLoadMs,
         savedMs: clientOnly.iframeLoadMs - prefetched.iframeLoadMs,
         /** Each mode's time after the HTML ÷ the limit page's: 1 is the physical limit. */
-        afterHtmlToLimit: { clientOnly: clientOnly.afterHtmlMs / limit.afterHtmlMs, prefetched: prefetched.afterHtmlMs / limit.afterHtmlMs },
+        afterHtmlToLimit: {
+          clientOnly: clientOnly.afterHtmlMs / limit.afterHtmlMs,
+          prefetched: prefetched.afterHtmlMs / limit.afterHtmlMs,
+        },
       },
     ]
   }),
-) as Record<(typeof LATENCIES)[number], Record<'clientOnly' | 'prefetched' | 'limit', Summary> & { ratio: number; savedMs: number; afterHtmlToLimit: { clientOnly: number; prefetched: number } }>
+) as Record<
+  (typeof LATENCIES)[number],
+  Record<'clientOnly' | 'prefetched' | 'limit', Summary> & {
+    ratio: number
+    savedMs: number
+    afterHtmlToLimit: { clientOnly: number; prefetched: number }
+  }
+>
 const cores = availableParallelism()
-record('prefetch', { cores, node: process.version, chromium: browser.version(), runs: RUNS, loadAverage: load, clientBundleBytes: Buffer.byteLength(clientJs), latencies })
+record('prefetch', {
+  cores,
+  node: process.version,
+  chromium: browser.version(),
+  runs: RUNS,
+  loadAverage: load,
+  clientBundleBytes: Buffer.byteLength(clientJs),
+  latencies,
+})
 
 const ms = (value: number) => `${Math.round(value)} ms`
-console.log(`ibv-kit prefetch benchmark (Chromium ${browser.version()}, median of ${RUNS} loads each, fresh context; client bundle ${Math.round(Buffer.byteLength(clientJs) / 1024)} KiB minified; ${cores} cores, load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)})`)
+console.log(
+  `ibv-kit prefetch benchmark (Chromium ${browser.version()}, median of ${RUNS} loads each, fresh context; client bundle ${Math.round(Buffer.byteLength(clientJs) / 1024)} KiB minified; ${cores} cores, load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)})`,
+)
 const rows: Record<string, Record<string, string | number>> = {}
 for (const latency of LATENCIES) {
   const { clientOnly, prefetched, limit } = latencies[latency]
-  for (const [mode, figures] of [['client-only', clientOnly], ['prefetched', prefetched], ['limit (no JS)', limit]] as const) {
+  for (const [mode, figures] of [
+    ['client-only', clientOnly],
+    ['prefetched', prefetched],
+    ['limit (no JS)', limit],
+  ] as const) {
     rows[`${mode}, ${latency} ms`] = {
       'iframe load': ms(figures.iframeLoadMs),
       'HTML end': ms(figures.htmlEndMs),
@@ -143,6 +198,13 @@ for (const latency of LATENCIES) {
 console.table(rows)
 for (const latency of LATENCIES) {
   const { clientOnly, prefetched } = latencies[latency]
-  console.log(`${latency} ms, client-only: the bundle ran at ${ms(clientOnly.scriptStartMs!)}, asked for a token at ${ms(clientOnly.tokenStartMs!)}, asked for the iframe ${ms(clientOnly.tokenToIframeMs!)} after the answer; prefetched: the iframe was asked at ≈ ${ms(prefetched.htmlEndMs + prefetched.iframeRequestedMs)}, the bundle ran at ${ms(prefetched.scriptStartMs!)}.`)
+  console.log(
+    `${latency} ms, client-only: the bundle ran at ${ms(clientOnly.scriptStartMs!)}, asked for a token at ${ms(clientOnly.tokenStartMs!)}, asked for the iframe ${ms(clientOnly.tokenToIframeMs!)} after the answer; prefetched: the iframe was asked at ≈ ${ms(prefetched.htmlEndMs + prefetched.iframeRequestedMs)}, the bundle ran at ${ms(prefetched.scriptStartMs!)}.`,
+  )
 }
-console.log(LATENCIES.map((latency) => `${latency} ms: prefetched ÷ client-only ${latencies[latency].ratio.toFixed(2)} (${ms(latencies[latency].savedMs)} sooner)`).join('; '))
+console.log(
+  LATENCIES.map(
+    (latency) =>
+      `${latency} ms: prefetched ÷ client-only ${latencies[latency].ratio.toFixed(2)} (${ms(latencies[latency].savedMs)} sooner)`,
+  ).join('; '),
+)

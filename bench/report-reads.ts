@@ -7,7 +7,12 @@
 // instances have) on a real Redis with createRedisReportCache and createRedisTokenCache, viewers
 // round-robin. Counts must be exact where the design makes them so (a wrong one throws).
 import { createIbvBackend, createIbvClient, createMemoryTokenCache } from '../src/server/index.js'
-import { createRedisReportCache, createRedisTokenCache, type RedisReportCache, type RedisTokenCache } from '../src/server/redis/index.js'
+import {
+  createRedisReportCache,
+  createRedisTokenCache,
+  type RedisReportCache,
+  type RedisTokenCache,
+} from '../src/server/redis/index.js'
 import { createManualClock, createSandbox } from '../src/sandbox/index.js'
 import { startRedis } from '../test/redis/redis-server.js'
 import { record } from './record.js'
@@ -35,20 +40,49 @@ const client = createIbvClient({
   },
 })
 const control = (path: string, body: unknown) =>
-  sandbox.fetch(new Request(`https://service.test${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })).then((r) => r.json() as Promise<Record<string, unknown>>)
+  sandbox
+    .fetch(
+      new Request(`https://service.test${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+    .then((r) => r.json() as Promise<Record<string, unknown>>)
 
 let authorized = 0
-const backendWith = (caches: Pick<Parameters<typeof createIbvBackend>[0], 'reportCache' | 'tokenCache'>) =>
-  createIbvBackend({ client, authorize: () => (authorized++, true), verifyWebhook: () => true, ...caches })
+const backendWith = (
+  caches: Pick<Parameters<typeof createIbvBackend>[0], 'reportCache' | 'tokenCache'>,
+) =>
+  createIbvBackend({
+    client,
+    authorize: () => (authorized++, true),
+    verifyWebhook: () => true,
+    ...caches,
+  })
 type Backend = ReturnType<typeof backendWith>
 
 /** One webhook and N viewers reacting to it: what it cost upstream, and how often authorize was asked. */
 async function webhookWithViewers(backends: Backend[], viewers: number) {
-  const { product_request_id: id } = await control('/sandbox/product_requests', { consumer_id: 'LND-BENCH' })
+  const { product_request_id: id } = await control('/sandbox/product_requests', {
+    consumer_id: 'LND-BENCH',
+  })
   await control('/sandbox/clock/advance', { seconds: 10 })
   const before = { ...upstream, authorized }
-  const payload = { consumer_id: 'LND-BENCH', product_request_id: id, ibv_report: `https://service.test/api/v2/ibv/requests/${id}`, ibv_report_status: 'complete', event: 'report_generated' }
-  const webhook = await backends[0]!.fetch(new Request(`${APP}/api/ibv/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }))
+  const payload = {
+    consumer_id: 'LND-BENCH',
+    product_request_id: id,
+    ibv_report: `https://service.test/api/v2/ibv/requests/${id}`,
+    ibv_report_status: 'complete',
+    event: 'report_generated',
+  }
+  const webhook = await backends[0]!.fetch(
+    new Request(`${APP}/api/ibv/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    }),
+  )
   check(webhook.status === 200, `webhook answered ${webhook.status}`)
   const answers = await Promise.all(
     Array.from({ length: viewers }, async (_, viewer) => {
@@ -56,13 +90,27 @@ async function webhookWithViewers(backends: Backend[], viewers: number) {
       await sleep(Math.random() * 50)
       const [report, token] = await Promise.all([
         backend.fetch(new Request(`${APP}/api/ibv/reports/${String(id)}`)),
-        backend.fetch(new Request(`${APP}/api/ibv/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'embedded_report_token', product_request_id: id }) })),
+        backend.fetch(
+          new Request(`${APP}/api/ibv/tokens`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ type: 'embedded_report_token', product_request_id: id }),
+          }),
+        ),
       ])
       return [report.status, token.status]
     }),
   )
-  check(answers.every(([report, token]) => report === 200 && token === 200), `answers ${JSON.stringify(answers.slice(0, 5))}`)
-  return { viewers, reads: upstream.reads - before.reads, mints: upstream.mints - before.mints, authorize: authorized - before.authorized }
+  check(
+    answers.every(([report, token]) => report === 200 && token === 200),
+    `answers ${JSON.stringify(answers.slice(0, 5))}`,
+  )
+  return {
+    viewers,
+    reads: upstream.reads - before.reads,
+    mints: upstream.mints - before.mints,
+    authorize: authorized - before.authorized,
+  }
 }
 
 const redis = await startRedis()
@@ -76,15 +124,30 @@ try {
     closing.push(reportCache, tokenCache)
     return backendWith({ reportCache, tokenCache })
   })
-  const figures = { latencyMs: LATENCY_MS, oneInstance: [] as Awaited<ReturnType<typeof webhookWithViewers>>[], threeInstancesRedis: [] as Awaited<ReturnType<typeof webhookWithViewers>>[] }
+  const figures = {
+    latencyMs: LATENCY_MS,
+    oneInstance: [] as Awaited<ReturnType<typeof webhookWithViewers>>[],
+    threeInstancesRedis: [] as Awaited<ReturnType<typeof webhookWithViewers>>[],
+  }
   for (const viewers of VIEWERS) {
     figures.oneInstance.push(await webhookWithViewers(single, viewers))
     figures.threeInstancesRedis.push(await webhookWithViewers(three, viewers))
   }
-  for (const run of [...figures.oneInstance, ...figures.threeInstancesRedis]) check(run.authorize === 2 * run.viewers, `authorize asked ${run.authorize} times for ${run.viewers} viewers`)
-  for (const run of figures.threeInstancesRedis) check(run.reads === 1, `${run.reads} upstream reads for ${run.viewers} viewers on three instances`)
+  for (const run of [...figures.oneInstance, ...figures.threeInstancesRedis])
+    check(
+      run.authorize === 2 * run.viewers,
+      `authorize asked ${run.authorize} times for ${run.viewers} viewers`,
+    )
+  for (const run of figures.threeInstancesRedis)
+    check(
+      run.reads === 1,
+      `${run.reads} upstream reads for ${run.viewers} viewers on three instances`,
+    )
   record('report-reads', figures)
-  console.table([...figures.oneInstance.map((run) => ({ setup: '1 instance', ...run })), ...figures.threeInstancesRedis.map((run) => ({ setup: '3 instances, Redis', ...run }))])
+  console.table([
+    ...figures.oneInstance.map((run) => ({ setup: '1 instance', ...run })),
+    ...figures.threeInstancesRedis.map((run) => ({ setup: '3 instances, Redis', ...run })),
+  ])
 } finally {
   await Promise.all(closing.map((cache) => cache.close()))
   await redis.stop()

@@ -5,7 +5,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { createServer as createHttpServer } from 'node:http'
-import { createManualClock, createSandbox, startSandboxServer, type Sandbox } from '../src/sandbox/index.js'
+import {
+  createManualClock,
+  createSandbox,
+  startSandboxServer,
+  type Sandbox,
+} from '../src/sandbox/index.js'
 import { createIbvBackend, createIbvClient, toNodeHandler } from '../src/server/index.js'
 import { record } from './record.js'
 
@@ -13,7 +18,11 @@ const KEY = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json'
 type Send = (path: string, init?: RequestInit) => Promise<Response>
 
 /** Runs `total` calls of `task`, `concurrency` at a time; returns requests per second. */
-async function rate(total: number, concurrency: number, task: () => Promise<unknown>): Promise<number> {
+async function rate(
+  total: number,
+  concurrency: number,
+  task: () => Promise<unknown>,
+): Promise<number> {
   let next = 0
   const started = performance.now()
   await Promise.all(
@@ -25,15 +34,31 @@ async function rate(total: number, concurrency: number, task: () => Promise<unkn
 }
 
 async function measure(send: Send, total: number) {
-  const created = await (await send('/sandbox/product_requests', { method: 'POST', headers: KEY, body: JSON.stringify({ consumer_id: 'BENCH' }) })).json()
-  await send('/sandbox/clock/advance', { method: 'POST', headers: KEY, body: JSON.stringify({ seconds: 6 }) })
+  const created = await (
+    await send('/sandbox/product_requests', {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ consumer_id: 'BENCH' }),
+    })
+  ).json()
+  await send('/sandbox/clock/advance', {
+    method: 'POST',
+    headers: KEY,
+    body: JSON.stringify({ seconds: 6 }),
+  })
   const tokens = await rate(total, 16, async () => {
-    const response = await send('/api/v1/auth/tokens', { method: 'POST', headers: KEY, body: '{"consumer_id":"BENCH"}' })
+    const response = await send('/api/v1/auth/tokens', {
+      method: 'POST',
+      headers: KEY,
+      body: '{"consumer_id":"BENCH"}',
+    })
     if (response.status !== 200) throw new Error(`token ${response.status}`)
     await response.arrayBuffer()
   })
   const reports = await rate(total, 16, async () => {
-    const response = await send(`/api/v2/ibv/requests/${created.product_request_id}`, { headers: KEY })
+    const response = await send(`/api/v2/ibv/requests/${created.product_request_id}`, {
+      headers: KEY,
+    })
     if (response.status !== 200) throw new Error(`report ${response.status}`)
     await response.arrayBuffer()
   })
@@ -41,12 +66,33 @@ async function measure(send: Send, total: number) {
 }
 
 async function connectFlow(sandbox: Sandbox, consumer: string): Promise<string> {
-  const send = (path: string, init?: RequestInit) => sandbox.fetch(new Request(`http://sandbox.bench${path}`, init))
-  const token = await (await send('/api/v1/auth/tokens', { method: 'POST', headers: KEY, body: JSON.stringify({ consumer_id: consumer }) })).json()
-  const page = await (await send(`/connect?token=${token.access_token}&origin=${encodeURIComponent('https://lender.bench')}`)).text()
+  const send = (path: string, init?: RequestInit) =>
+    sandbox.fetch(new Request(`http://sandbox.bench${path}`, init))
+  const token = await (
+    await send('/api/v1/auth/tokens', {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ consumer_id: consumer }),
+    })
+  ).json()
+  const page = await (
+    await send(
+      `/connect?token=${token.access_token}&origin=${encodeURIComponent('https://lender.bench')}`,
+    )
+  ).text()
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? ''
-  const form = new URLSearchParams({ institution: 'platypus', username: 'user_good', password: 'pass_good' })
-  const done = await (await send(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() })).text()
+  const form = new URLSearchParams({
+    institution: 'platypus',
+    username: 'user_good',
+    password: 'pass_good',
+  })
+  const done = await (
+    await send(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+  ).text()
   const id = /product_request_id&#34;:&#34;(IBV\w+)/.exec(done)?.[1]
   if (!id) throw new Error('the flow did not succeed')
   return id
@@ -72,12 +118,23 @@ async function flows(count: number) {
     webhookRetry: { timeoutMs: 30_000 },
   })
   const started = performance.now()
-  const ids = await Promise.all(Array.from({ length: count }, (_, index) => connectFlow(sandbox, `BENCH-${index}`)))
+  const ids = await Promise.all(
+    Array.from({ length: count }, (_, index) => connectFlow(sandbox, `BENCH-${index}`)),
+  )
   const connected = performance.now()
   await sandbox.advance(6)
   const finished = performance.now()
   const complete = await Promise.all(
-    ids.map(async (id) => (await (await sandbox.fetch(new Request(`http://sandbox.bench/api/v2/ibv/requests/${id}`, { headers: KEY }))).json()).ibv_report_status),
+    ids.map(
+      async (id) =>
+        (
+          await (
+            await sandbox.fetch(
+              new Request(`http://sandbox.bench/api/v2/ibv/requests/${id}`, { headers: KEY }),
+            )
+          ).json()
+        ).ibv_report_status,
+    ),
   )
   receiver.close()
   return {
@@ -96,13 +153,19 @@ async function flows(count: number) {
 async function measureBackend(total: number) {
   const sandbox = createSandbox({ clock: createManualClock() })
   const backend = createIbvBackend({
-    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.bench', fetch: sandbox.fetch }),
+    client: createIbvClient({
+      apiKey: sandbox.apiKey,
+      serviceUrl: 'http://sandbox.bench',
+      fetch: sandbox.fetch,
+    }),
     authorize: () => true,
   })
   const body = '{"type":"consumer","consumer_id":"BENCH"}'
   const headers = { 'content-type': 'application/json' }
   const local = await rate(total, 16, async () => {
-    const response = await backend.fetch(new Request('http://lender.bench/api/ibv/tokens', { method: 'POST', headers, body }))
+    const response = await backend.fetch(
+      new Request('http://lender.bench/api/ibv/tokens', { method: 'POST', headers, body }),
+    )
     if (response.status !== 200) throw new Error(`backend ${response.status}`)
     await response.arrayBuffer()
   })
@@ -122,7 +185,10 @@ async function measureBackend(total: number) {
 
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 3000)
 const inProcess = createSandbox({ clock: createManualClock() })
-const local = await measure((path, init) => inProcess.fetch(new Request(`http://sandbox.bench${path}`, init)), TOTAL)
+const local = await measure(
+  (path, init) => inProcess.fetch(new Request(`http://sandbox.bench${path}`, init)),
+  TOTAL,
+)
 const server = await startSandboxServer({ port: 0, clock: createManualClock() })
 const http = await measure((path, init) => fetch(`${server.url}${path}`, init), TOTAL)
 await server.close()
@@ -138,10 +204,20 @@ record('sandbox', {
 })
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US')
-console.log(`ibv-kit sandbox benchmark (${TOTAL} requests per row, 16 at a time; Node ${process.version})`)
+console.log(
+  `ibv-kit sandbox benchmark (${TOTAL} requests per row, 16 at a time; Node ${process.version})`,
+)
 console.table({
-  'token issuance (req/s)': { 'in process': fmt(local.tokens), 'HTTP 127.0.0.1': fmt(http.tokens), 'HTTP / in process': (http.tokens / local.tokens).toFixed(2) },
-  'report retrieval (req/s)': { 'in process': fmt(local.reports), 'HTTP 127.0.0.1': fmt(http.reports), 'HTTP / in process': (http.reports / local.reports).toFixed(2) },
+  'token issuance (req/s)': {
+    'in process': fmt(local.tokens),
+    'HTTP 127.0.0.1': fmt(http.tokens),
+    'HTTP / in process': (http.tokens / local.tokens).toFixed(2),
+  },
+  'report retrieval (req/s)': {
+    'in process': fmt(local.reports),
+    'HTTP 127.0.0.1': fmt(http.reports),
+    'HTTP / in process': (http.reports / local.reports).toFixed(2),
+  },
   'backend POST /tokens (req/s)': {
     'in process': fmt(backendRates.local),
     'HTTP 127.0.0.1': fmt(backendRates.http),

@@ -22,31 +22,80 @@ interface Case {
 }
 const now = () => String(Math.floor(Date.now() / 1000))
 const CASES: Case[] = [
-  { name: '/webhooks, Standard Webhooks, no signature', verifier: 'standard', path: '/api/ibv/webhooks', headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': now() }, bytes: 64 * KiB },
+  {
+    name: '/webhooks, Standard Webhooks, no signature',
+    verifier: 'standard',
+    path: '/api/ibv/webhooks',
+    headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': now() },
+    bytes: 64 * KiB,
+  },
   {
     name: '/webhooks, Standard Webhooks, stale timestamp',
     verifier: 'standard',
     path: '/api/ibv/webhooks',
-    headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': '1000000000', 'webhook-signature': `v1,${btoa('x'.repeat(32))}` },
+    headers: {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': '1000000000',
+      'webhook-signature': `v1,${btoa('x'.repeat(32))}`,
+    },
     bytes: 64 * KiB,
   },
   {
     name: '/webhooks, Standard Webhooks, well-formed forged headers',
     verifier: 'standard',
     path: '/api/ibv/webhooks',
-    headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': now(), 'webhook-signature': `v1,${btoa('x'.repeat(32))}` },
+    headers: {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': now(),
+      'webhook-signature': `v1,${btoa('x'.repeat(32))}`,
+    },
     bytes: 64 * KiB,
   },
-  { name: '/webhooks, hmac, no signature', verifier: 'hmac', path: '/api/ibv/webhooks', headers: {}, bytes: 64 * KiB },
-  { name: '/webhooks, hmac, well-formed forged signature', verifier: 'hmac', path: '/api/ibv/webhooks', headers: { 'x-ibv-signature': 'ab'.repeat(32) }, bytes: 64 * KiB },
-  { name: '/tokens (JSON)', verifier: 'standard', path: '/api/ibv/tokens', headers: {}, bytes: 16 * KiB },
-  { name: '/refresh/:consumerId (JSON)', verifier: 'standard', path: '/api/ibv/refresh/LND-1', headers: {}, bytes: 16 * KiB },
+  {
+    name: '/webhooks, hmac, no signature',
+    verifier: 'hmac',
+    path: '/api/ibv/webhooks',
+    headers: {},
+    bytes: 64 * KiB,
+  },
+  {
+    name: '/webhooks, hmac, well-formed forged signature',
+    verifier: 'hmac',
+    path: '/api/ibv/webhooks',
+    headers: { 'x-ibv-signature': 'ab'.repeat(32) },
+    bytes: 64 * KiB,
+  },
+  {
+    name: '/tokens (JSON)',
+    verifier: 'standard',
+    path: '/api/ibv/tokens',
+    headers: {},
+    bytes: 16 * KiB,
+  },
+  {
+    name: '/refresh/:consumerId (JSON)',
+    verifier: 'standard',
+    path: '/api/ibv/refresh/LND-1',
+    headers: {},
+    bytes: 16 * KiB,
+  },
 ]
 
 async function measure(test: Case) {
-  const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/stalled-bodies/server.ts'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, VERIFIER: test.verifier } })
+  const server = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'bench/stalled-bodies/server.ts'],
+    { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, VERIFIER: test.verifier } },
+  )
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]()
-  const next = async () => JSON.parse(String((await lines.next()).value)) as { port: number; rss: number; heap: number; external: number; connections: number }
+  const next = async () =>
+    JSON.parse(String((await lines.next()).value)) as {
+      port: number
+      rss: number
+      heap: number
+      external: number
+      connections: number
+    }
   const { port } = await next()
   const read = async () => {
     server.stdin.write('rss\n')
@@ -89,7 +138,9 @@ async function measure(test: Case) {
 const results = []
 for (const test of CASES) results.push(await measure(test))
 record('stalled-bodies', { node: process.version, results })
-console.log(`ibv-kit stalled-bodies benchmark (${CONNECTIONS} stalled uploads per route, all but one byte of the cap sent, Node ${process.version})`)
+console.log(
+  `ibv-kit stalled-bodies benchmark (${CONNECTIONS} stalled uploads per route, all but one byte of the cap sent, Node ${process.version})`,
+)
 for (const result of results)
   console.log(
     `${result.case}: ${result.rssKiBPerConnection} KiB RSS per connection (${result.heapKiBPerConnection} KiB heap, ${result.externalKiBPerConnection} KiB outside the heap: buffers), ${result.stillOpen} still open`,

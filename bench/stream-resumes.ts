@@ -22,10 +22,16 @@ const BATCH = 100
 const check = (ok: boolean, what: string) => {
   if (!ok) throw new Error(`stream resumes benchmark: ${what}`)
 }
-check(existsSync('dist/server/index.js'), 'dist/server/index.js is missing: run npm run build first')
+check(
+  existsSync('dist/server/index.js'),
+  'dist/server/index.js is missing: run npm run build first',
+)
 
 async function run(copies: boolean) {
-  const server = spawn(process.execPath, ['--expose-gc', 'bench/streams/server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, RELAY_COPIES: copies ? '1' : '0' } })
+  const server = spawn(process.execPath, ['--expose-gc', 'bench/streams/server.mjs'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, RELAY_COPIES: copies ? '1' : '0' },
+  })
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]()
   const next = async <T>() => JSON.parse(String((await lines.next()).value)) as T
   const ask = async <T>(command: string) => {
@@ -46,13 +52,21 @@ async function run(copies: boolean) {
         socket.pause()
         resolve({ socket, status: chunk.toString('latin1').split('\r\n')[0] ?? '' })
       })
-      socket.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: session=resume-${index}\r\nlast-event-id: 1\r\n\r\n`)
+      socket.write(
+        `GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: session=resume-${index}\r\nlast-event-id: 1\r\n\r\n`,
+      )
     })
 
   const started = Date.now()
   const opened: Array<{ socket: Socket; status: string }> = []
   for (let start = 0; start < RESUMES; start += BATCH) {
-    opened.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, RESUMES - start) }, (_, offset) => open(start + offset)))))
+    opened.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(BATCH, RESUMES - start) }, (_, offset) =>
+          open(start + offset),
+        ),
+      )),
+    )
   }
   check(
     opened.every((each) => each.status === 'HTTP/1.1 200 OK'),
@@ -65,21 +79,41 @@ async function run(copies: boolean) {
   server.stdin.end()
   await new Promise((resolve) => server.once('exit', resolve))
 
-  return { rssBefore: before.rss, rssPeak: peak, rssAddedMiB: Number(((peak - before.rss) / 1048576).toFixed(1)), openAfterWindow: streams }
+  return {
+    rssBefore: before.rss,
+    rssPeak: peak,
+    rssAddedMiB: Number(((peak - before.rss) / 1048576).toFixed(1)),
+    openAfterWindow: streams,
+  }
 }
 
 const mib = (bytes: number) => bytes / 1024 / 1024
-const budget = process.env.MAX_STREAM_BUFFER_BYTES_TOTAL ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL) : 32 * 1024 * 1024
+const budget = process.env.MAX_STREAM_BUFFER_BYTES_TOTAL
+  ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL)
+  : 32 * 1024 * 1024
 const shared = await run(false)
 const copies = await run(true)
-record('stream-resumes', { resumes: RESUMES, eventBytes: EVENT_BYTES, historyEvents: HISTORY_EVENTS, windowMs: WINDOW_MS, budgetBytes: budget, node: process.version, shared, copies })
-console.log(`ibv-kit stream resumes benchmark (one instance, real sockets on 127.0.0.1, Node ${process.version})`)
+record('stream-resumes', {
+  resumes: RESUMES,
+  eventBytes: EVENT_BYTES,
+  historyEvents: HISTORY_EVENTS,
+  windowMs: WINDOW_MS,
+  budgetBytes: budget,
+  node: process.version,
+  shared,
+  copies,
+})
+console.log(
+  `ibv-kit stream resumes benchmark (one instance, real sockets on 127.0.0.1, Node ${process.version})`,
+)
 for (const [label, figures] of [
   ['default relay', shared],
   ['relay handing out copies (as Redis)', copies],
 ] as const) {
   console.log(
-    `${label}: ${RESUMES} streams resuming ${HISTORY_EVENTS} events of 60 KiB, never reading (maxStreamBufferBytesTotal ${mib(budget).toFixed(0)} MiB): RSS ${mib(figures.rssBefore).toFixed(
+    `${label}: ${RESUMES} streams resuming ${HISTORY_EVENTS} events of 60 KiB, never reading (maxStreamBufferBytesTotal ${mib(budget).toFixed(0)} MiB): RSS ${mib(
+      figures.rssBefore,
+    ).toFixed(
       1,
     )} MiB → peak ${mib(figures.rssPeak).toFixed(1)} MiB (+${figures.rssAddedMiB} MiB) within ${(WINDOW_MS / 1000).toFixed(0)} s; ${figures.openAfterWindow} still open then.`,
   )

@@ -17,11 +17,19 @@ const check = (ok: boolean, what: string) => {
 }
 
 const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim())
-check(Number.isNaN(limit) || limit >= STREAMS + 100, `ulimit -n is ${limit}; ${STREAMS} streams need ${STREAMS + 100} file descriptors (raise it: ulimit -n ${STREAMS + 1000}, or set BENCH_IDLE_STREAMS lower)`)
+check(
+  Number.isNaN(limit) || limit >= STREAMS + 100,
+  `ulimit -n is ${limit}; ${STREAMS} streams need ${STREAMS + 100} file descriptors (raise it: ulimit -n ${STREAMS + 1000}, or set BENCH_IDLE_STREAMS lower)`,
+)
 
-check(existsSync('dist/server/index.js'), 'dist/server/index.js is missing: run npm run build first')
+check(
+  existsSync('dist/server/index.js'),
+  'dist/server/index.js is missing: run npm run build first',
+)
 
-const server = spawn(process.execPath, ['--expose-gc', 'bench/streams/server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] })
+const server = spawn(process.execPath, ['--expose-gc', 'bench/streams/server.mjs'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+})
 const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]()
 interface Reply {
   port: number
@@ -47,16 +55,23 @@ const open = (index: number) =>
       head += chunk
       if (!head.includes('retry:')) return
       socket.off('data', first)
-      if (!head.startsWith('HTTP/1.1 200')) reject(new Error(`stream ${index}: ${head.split('\r\n')[0]}`))
+      if (!head.startsWith('HTTP/1.1 200'))
+        reject(new Error(`stream ${index}: ${head.split('\r\n')[0]}`))
       else resolve(socket)
     })
-    socket.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: session=bench-${index}\r\n\r\n`)
+    socket.write(
+      `GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: session=bench-${index}\r\n\r\n`,
+    )
   })
 
 const before = await rss()
 const sockets: Socket[] = []
 for (let start = 0; start < STREAMS; start += BATCH) {
-  sockets.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, STREAMS - start) }, (_, offset) => open(start + offset)))))
+  sockets.push(
+    ...(await Promise.all(
+      Array.from({ length: Math.min(BATCH, STREAMS - start) }, (_, offset) => open(start + offset)),
+    )),
+  )
 }
 const after = await rss()
 check(after.streams === STREAMS, `${after.streams} streams open on the server, not ${STREAMS}`)
@@ -65,8 +80,20 @@ server.stdin.end()
 await new Promise((resolve) => server.once('exit', resolve))
 
 const perStream = (after.rss - before.rss) / STREAMS
-const figures = { streams: STREAMS, node: process.version, rssBefore: before.rss, rssAfter: after.rss, rssBytesPerStream: Math.round(perStream), heapBytesPerStream: Math.round((after.heap - before.heap) / STREAMS), fileDescriptorLimit: limit }
+const figures = {
+  streams: STREAMS,
+  node: process.version,
+  rssBefore: before.rss,
+  rssAfter: after.rss,
+  rssBytesPerStream: Math.round(perStream),
+  heapBytesPerStream: Math.round((after.heap - before.heap) / STREAMS),
+  fileDescriptorLimit: limit,
+}
 record('streams', figures)
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
-console.log(`ibv-kit streams benchmark (one instance, real sockets on 127.0.0.1, Node ${process.version})`)
-console.log(`${STREAMS} idle /events streams: RSS ${mib(before.rss)} MiB → ${mib(after.rss)} MiB, ~${(perStream / 1024).toFixed(1)} KiB per stream (${((after.heap - before.heap) / STREAMS / 1024).toFixed(1)} KiB of it JS heap).`)
+console.log(
+  `ibv-kit streams benchmark (one instance, real sockets on 127.0.0.1, Node ${process.version})`,
+)
+console.log(
+  `${STREAMS} idle /events streams: RSS ${mib(before.rss)} MiB → ${mib(after.rss)} MiB, ~${(perStream / 1024).toFixed(1)} KiB per stream (${((after.heap - before.heap) / STREAMS / 1024).toFixed(1)} KiB of it JS heap).`,
+)

@@ -1,16 +1,33 @@
 import { useCallback, useEffect, useState } from 'react'
-import { IbvEvents, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport, type LiveEvent } from 'ibv-kit'
+import {
+  IbvEvents,
+  IbvProvider,
+  ReportStatusBadge,
+  createBackendFetchers,
+  useIbvReport,
+  type LiveEvent,
+} from 'ibv-kit'
 import { demoApi, type Applicant } from './api.ts'
 import { ApplicantDetail } from './ApplicantDetail.tsx'
 import { ControlPanel } from './ControlPanel.tsx'
 import { Topbar } from './Topbar.tsx'
 import { locale } from './language.ts'
-import { receivedRedirectUri, rememberApplicant, rememberRedirect, rememberedApplicant, rememberedRedirect } from './oauth-return.ts'
+import {
+  receivedRedirectUri,
+  rememberApplicant,
+  rememberRedirect,
+  rememberedApplicant,
+  rememberedRedirect,
+} from './oauth-return.ts'
 
 const fetchers = createBackendFetchers('/api/ibv')
 // The sandbox is mounted on this dev server; in production this is the service's address.
 const serviceUrl = `${window.location.origin}/ibv-sandbox`
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+})
 
 export function App() {
   const [applicants, setApplicants] = useState<Applicant[]>([])
@@ -26,28 +43,51 @@ export function App() {
   const [error, setError] = useState<string>()
 
   useEffect(() => {
-    demoApi.applicants().then(setApplicants, () => setError('The demo backend is not answering. Is `npm run dev` still running?'))
+    demoApi
+      .applicants()
+      .then(setApplicants, () =>
+        setError('The demo backend is not answering. Is `npm run dev` still running?'),
+      )
   }, [])
 
   // `shownId`: the report on screen when the new request started, kept until the new one is ready.
-  const setProductRequest = useCallback((consumerId: string, productRequestId: string, shownId?: string) => {
-    setApplicants((current) =>
-      current.map((applicant) =>
-        applicant.consumerId === consumerId
-          ? { ...applicant, productRequestId, previousProductRequestId: shownId && shownId !== productRequestId ? shownId : applicant.previousProductRequestId }
-          : applicant,
-      ),
-    )
-    void demoApi.recordProductRequest(consumerId, productRequestId)
-  }, [])
+  const setProductRequest = useCallback(
+    (consumerId: string, productRequestId: string, shownId?: string) => {
+      setApplicants((current) =>
+        current.map((applicant) =>
+          applicant.consumerId === consumerId
+            ? {
+                ...applicant,
+                productRequestId,
+                previousProductRequestId:
+                  shownId && shownId !== productRequestId
+                    ? shownId
+                    : applicant.previousProductRequestId,
+              }
+            : applicant,
+        ),
+      )
+      void demoApi.recordProductRequest(consumerId, productRequestId)
+    },
+    [],
+  )
 
   // A borrower connected a bank through an invite (on their own device): the backend recorded the
   // product request for the applicant (its onUsed), and every open officer page takes it at once
   // (the invite's line under <InviteBorrowerButton> is read again by itself).
   const onLiveEvent = useCallback((event: LiveEvent) => {
     const { consumerId, productRequestId } = event
-    if (event.event !== 'invite_used' || typeof consumerId !== 'string' || typeof productRequestId !== 'string') return
-    setApplicants((current) => current.map((applicant) => (applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant)))
+    if (
+      event.event !== 'invite_used' ||
+      typeof consumerId !== 'string' ||
+      typeof productRequestId !== 'string'
+    )
+      return
+    setApplicants((current) =>
+      current.map((applicant) =>
+        applicant.consumerId === consumerId ? { ...applicant, productRequestId } : applicant,
+      ),
+    )
   }, [])
 
   const current = applicants.find((applicant) => applicant.consumerId === selected)
@@ -108,5 +148,9 @@ export function App() {
 function ApplicantStatus({ productRequestId }: { productRequestId: string | null }) {
   const { status } = useIbvReport(productRequestId ?? '', { enabled: productRequestId !== null })
   if (!productRequestId) return <span className="applicant__none">Bank not connected</span>
-  return status ? <ReportStatusBadge status={status} /> : <span className="applicant__none">Loading…</span>
+  return status ? (
+    <ReportStatusBadge status={status} />
+  ) : (
+    <span className="applicant__none">Loading…</span>
+  )
 }

@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
-import { ConnectButton, EmbeddedReport, InviteBorrowerButton, RefreshReportButton, ReportStatusBadge, ReportView, useIbvReport, useReportWhileRefreshing } from 'ibv-kit'
+import {
+  ConnectButton,
+  EmbeddedReport,
+  InviteBorrowerButton,
+  RefreshReportButton,
+  ReportStatusBadge,
+  ReportView,
+  useIbvReport,
+  useReportWhileRefreshing,
+} from 'ibv-kit'
 import type { Applicant } from './api.ts'
 import { CredentialsHint } from './CredentialsHint.tsx'
 import { cleanOAuthReturn, redirectPage } from './oauth-return.ts'
@@ -28,8 +37,11 @@ export function ApplicantDetail({
   const { status, report, pending, final } = useIbvReport(id ?? '', { enabled: id !== null })
   // After "Refresh report" the officer keeps reading the last complete report, labelled with its
   // date, until the new one is ready; it then takes its place.
-  const shown = useReportWhileRefreshing(id ?? '', { previousProductRequestId: applicant.previousProductRequestId ?? undefined })
-  const keep = (newId: string) => onProductRequest(applicant.consumerId, newId, shown.report?.product_request_id)
+  const shown = useReportWhileRefreshing(id ?? '', {
+    previousProductRequestId: applicant.previousProductRequestId ?? undefined,
+  })
+  const keep = (newId: string) =>
+    onProductRequest(applicant.consumerId, newId, shown.report?.product_request_id)
   // The bank the applicant chose in the widget, when they left it waiting for a reconnect.
   const [bank, setBank] = useState<string>()
   const [view, setView] = useState<'hosted' | 'native'>('hosted')
@@ -39,11 +51,21 @@ export function ApplicantDetail({
   const [sentLink, setSentLink] = useState<string | null>(null)
   // What the officer should know about the last connection attempt, when it went wrong.
   const [warning, setWarning] = useState<string>()
-  const needsReconnect = pending && (pending.ibv_report_status === 'reconnect_required' || pending.ibv_report_status === 'ibv_data_acquire_failed')
+  const needsReconnect =
+    pending &&
+    (pending.ibv_report_status === 'reconnect_required' ||
+      pending.ibv_report_status === 'ibv_data_acquire_failed')
   // No bank, or a request that ends with no report: connect one. Waiting for the applicant:
   // send them the reconnect link (the prompt's "Send" button). A report: keep it current. A report
   // being prepared: nothing to do but wait, every action secondary.
-  const next: NextStep = !id || (pending && final && !needsReconnect) ? 'connect' : needsReconnect ? 'reconnect' : report ? 'refresh' : 'wait'
+  const next: NextStep =
+    !id || (pending && final && !needsReconnect)
+      ? 'connect'
+      : needsReconnect
+        ? 'reconnect'
+        : report
+          ? 'refresh'
+          : 'wait'
   const send = (link: string) => {
     setWarning(undefined)
     setSentLink(link)
@@ -53,7 +75,14 @@ export function ApplicantDetail({
   // where the newest invite stands (read from the backend, so a reload keeps it; the live stream
   // updates it when the applicant connects). Beside "Connect bank" while no bank is connected;
   // under the actions once one is (for another bank), its line saying how the last one came.
-  const invite = <InviteBorrowerButton className="demo-secondary" consumerId={applicant.consumerId} consumerName={firstName} onSend={send} />
+  const invite = (
+    <InviteBorrowerButton
+      className="demo-secondary"
+      consumerId={applicant.consumerId}
+      consumerName={firstName}
+      onSend={send}
+    />
+  )
 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -66,7 +95,11 @@ export function ApplicantDetail({
     const box = element.getBoundingClientRect()
     const list = element.closest('section')?.previousElementSibling
     const below = !!list && box.top >= list.getBoundingClientRect().bottom
-    if (box.top < 0 || box.bottom > window.innerHeight || (below && box.top > window.innerHeight / 3)) {
+    if (
+      box.top < 0 ||
+      box.bottom > window.innerHeight ||
+      (below && box.top > window.innerHeight / 3)
+    ) {
       const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       element.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
     }
@@ -110,7 +143,11 @@ export function ApplicantDetail({
           onExit={(error, { productRequestId, institutionName }) => {
             cleanOAuthReturn()
             setBank(institutionName)
-            setWarning(error?.code === 'OAUTH_STATE_INVALID' ? 'The bank sign-in could not be resumed: the return from the bank is not valid for this session (already used, expired or changed). Connect the bank again.' : undefined)
+            setWarning(
+              error?.code === 'OAUTH_STATE_INVALID'
+                ? 'The bank sign-in could not be resumed: the return from the bank is not valid for this session (already used, expired or changed). Connect the bank again.'
+                : undefined,
+            )
             if (productRequestId) keep(productRequestId)
           }}
         >
@@ -146,17 +183,35 @@ export function ApplicantDetail({
             </>
           ))}
       </p>
-      {!id && <p className="empty">No bank connected yet. Use “Connect bank” with the sandbox credentials above.</p>}
-      {pending && !final && !needsReconnect && !shown.report && <p className="empty" role="status">The report is being prepared. It appears here by itself, the moment it is ready.</p>}
-      {pending && final && !needsReconnect && !shown.report && <p className="empty">No report will be produced for this request.</p>}
+      {!id && (
+        <p className="empty">
+          No bank connected yet. Use “Connect bank” with the sandbox credentials above.
+        </p>
+      )}
+      {pending && !final && !needsReconnect && !shown.report && (
+        <p className="empty" role="status">
+          The report is being prepared. It appears here by itself, the moment it is ready.
+        </p>
+      )}
+      {pending && final && !needsReconnect && !shown.report && (
+        <p className="empty">No report will be produced for this request.</p>
+      )}
 
       {shown.report && (
         <>
           <div className="tabs" role="group" aria-label="Report view">
-            <button type="button" aria-pressed={view === 'hosted'} onClick={() => setView('hosted')}>
+            <button
+              type="button"
+              aria-pressed={view === 'hosted'}
+              onClick={() => setView('hosted')}
+            >
               Hosted report
             </button>
-            <button type="button" aria-pressed={view === 'native'} onClick={() => setView('native')}>
+            <button
+              type="button"
+              aria-pressed={view === 'native'}
+              onClick={() => setView('native')}
+            >
               Native view
             </button>
           </div>

@@ -32,9 +32,11 @@ export function CredentialsHint() {
         </tbody>
       </table>
       <p>
-        <strong>Wombat Bank (OAuth)</strong> asks for no password here: you sign in on the bank’s own page, in a window that opens (or, in a mobile
-        webview, the whole page goes there and comes back). <strong>Allow</strong> connects, and the bank’s page lets you choose “Connect, then the
-        data pull fails”; <strong>Deny</strong>, or closing that window, brings you back to the list of banks.
+        <strong>Wombat Bank (OAuth)</strong> asks for no password here: you sign in on the bank’s
+        own page, in a window that opens (or, in a mobile webview, the whole page goes there and
+        comes back). <strong>Allow</strong> connects, and the bank’s page lets you choose “Connect,
+        then the data pull fails”; <strong>Deny</strong>, or closing that window, brings you back to
+        the list of banks.
       </p>
     </details>
   )

@@ -3,7 +3,9 @@ export function Topbar() {
   return (
     <header className="topbar">
       <div className="brand">
-        <span className="brand__mark" aria-hidden="true">N</span>
+        <span className="brand__mark" aria-hidden="true">
+          N
+        </span>
         <span>Northwind Lending</span>
       </div>
       <span className="pill">Sandbox · no real bank is contacted</span>

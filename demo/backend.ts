@@ -26,7 +26,8 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions)
   const latest = new Map<string, string>()
   const complete = new Map<string, string>()
   const known = () => new Set([...latest.values(), ...complete.values()])
-  const isApplicant = (consumerId?: string) => APPLICANTS.some((applicant) => applicant.consumerId === consumerId)
+  const isApplicant = (consumerId?: string) =>
+    APPLICANTS.some((applicant) => applicant.consumerId === consumerId)
 
   const ibv = createIbvBackend({
     client,
@@ -74,9 +75,19 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions)
   const seed = () =>
     (seeded ??= (async () => {
       // Ada has a finished report; Mateo's sign-in failed and waits for him to reconnect.
-      for (const [consumerId, outcome] of [['DEMO-ADA', 'complete'], ['DEMO-MATEO', 'reconnect_required']] as const) {
-        const answer = await control('product_requests', { consumer_id: consumerId, outcome, accounts: consumerId === 'DEMO-ADA' ? 3 : undefined })
-        latest.set(consumerId, ((await answer.json()) as { product_request_id: string }).product_request_id)
+      for (const [consumerId, outcome] of [
+        ['DEMO-ADA', 'complete'],
+        ['DEMO-MATEO', 'reconnect_required'],
+      ] as const) {
+        const answer = await control('product_requests', {
+          consumer_id: consumerId,
+          outcome,
+          accounts: consumerId === 'DEMO-ADA' ? 3 : undefined,
+        })
+        latest.set(
+          consumerId,
+          ((await answer.json()) as { product_request_id: string }).product_request_id,
+        )
       }
     })())
 
@@ -85,33 +96,50 @@ export function createDemoBackend(sandbox: Sandbox, options: DemoBackendOptions)
       const { pathname } = new URL(request.url)
       if (!pathname.startsWith('/api/ibv/demo/')) return ibv.fetch(request)
       const route = pathname.slice('/api/ibv/demo/'.length)
-      const body = request.method === 'POST' ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {}
+      const body =
+        request.method === 'POST'
+          ? ((await request.json().catch(() => ({}))) as Record<string, unknown>)
+          : {}
       if (route === 'applicants' && request.method === 'GET') {
         await seed()
         return Response.json(
           APPLICANTS.map((applicant) => {
             const productRequestId = latest.get(applicant.consumerId) ?? null
             const previous = complete.get(applicant.consumerId)
-            return { ...applicant, productRequestId, previousProductRequestId: previous && previous !== productRequestId ? previous : null }
+            return {
+              ...applicant,
+              productRequestId,
+              previousProductRequestId: previous && previous !== productRequestId ? previous : null,
+            }
           }),
         )
       }
       if (route === 'product_requests' && request.method === 'POST') {
         const { consumer_id: consumerId, product_request_id: id } = body
-        if (!isApplicant(String(consumerId)) || typeof id !== 'string') return Response.json({ message: 'Unknown applicant.' }, { status: 400 })
+        if (!isApplicant(String(consumerId)) || typeof id !== 'string')
+          return Response.json({ message: 'Unknown applicant.' }, { status: 400 })
         latest.set(String(consumerId), id)
         return Response.json({ ok: true })
       }
-      if (route === 'clock' && request.method === 'POST') return control('clock/advance', { seconds: body.seconds })
+      if (route === 'clock' && request.method === 'POST')
+        return control('clock/advance', { seconds: body.seconds })
       if (route === 'next_refresh' && request.method === 'POST') {
-        return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, { outcome: body.outcome })
+        return control(`consumers/${encodeURIComponent(String(body.consumer_id))}/next_refresh`, {
+          outcome: body.outcome,
+        })
       }
-      if (route === 'expire' && request.method === 'POST') return control('tokens/expire', { product_request_id: body.product_request_id })
-      return Response.json({ message: `No demo route ${request.method} ${route}.` }, { status: 404 })
+      if (route === 'expire' && request.method === 'POST')
+        return control('tokens/expire', { product_request_id: body.product_request_id })
+      return Response.json(
+        { message: `No demo route ${request.method} ${route}.` },
+        { status: 404 },
+      )
     },
   }
 }
 
 function randomSecret(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
 }

@@ -25,16 +25,26 @@ function BorrowerPage() {
         <section className="panel">
           <h1>Welcome to Northwind Lending</h1>
           {!invite ? (
-            <p role="alert">This page opens from the link your lender sent you. Open that link again, or ask your lender for a new one.</p>
+            <p role="alert">
+              This page opens from the link your lender sent you. Open that link again, or ask your
+              lender for a new one.
+            </p>
           ) : connected ? (
             <p className="notice" role="status">
-              Your bank is connected. Thank you! Your loan officer can now see the data from {connected}. You can close this page.
+              Your bank is connected. Thank you! Your loan officer can now see the data from{' '}
+              {connected}. You can close this page.
             </p>
           ) : (
             <>
-              <p>To finish your loan application, connect the bank account your income is paid into. It takes about a minute, and we never see your bank password.</p>
+              <p>
+                To finish your loan application, connect the bank account your income is paid into.
+                It takes about a minute, and we never see your bank password.
+              </p>
               <div className="actions">
-                <ConnectButton invite={invite} onSuccess={({ institution }) => setConnected(institution.name)}>
+                <ConnectButton
+                  invite={invite}
+                  onSuccess={({ institution }) => setConnected(institution.name)}
+                >
                   Connect your bank
                 </ConnectButton>
               </div>

@@ -7,4 +7,5 @@ import { frCA } from 'ibv-kit/locales/fr-CA'
 
 const LOCALES: Record<string, IbvLocale> = { es, 'fr-CA': frCA }
 
-export const locale: IbvLocale | undefined = LOCALES[new URLSearchParams(window.location.search).get('lang') ?? '']
+export const locale: IbvLocale | undefined =
+  LOCALES[new URLSearchParams(window.location.search).get('lang') ?? '']

@@ -12,7 +12,9 @@ const REDIRECT_KEY = 'northwind:oauth-redirect'
 export const redirectPage = `${window.location.origin}/`
 
 /** This page's address when the bank sent it back with a state, read once at load. */
-export const receivedRedirectUri = new URLSearchParams(window.location.search).has('oauth_state_id') ? window.location.href : undefined
+export const receivedRedirectUri = new URLSearchParams(window.location.search).has('oauth_state_id')
+  ? window.location.href
+  : undefined
 
 /** Takes `oauth_state_id` out of the address bar, keeping the rest (no new history entry). */
 export function cleanOAuthReturn(): void {

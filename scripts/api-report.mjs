@@ -27,12 +27,20 @@ const entries = Object.entries(pkg.exports).flatMap(([subpath, target]) => {
   const types = typeof target === 'object' ? target.import?.types : undefined
   if (!types) return []
   const name = subpath === '.' ? 'ibv-kit' : `ibv-kit-${subpath.slice(2).replaceAll('/', '-')}`
-  return [{ importPath: subpath === '.' ? 'ibv-kit' : `ibv-kit/${subpath.slice(2)}`, name, types: join(root, types) }]
+  return [
+    {
+      importPath: subpath === '.' ? 'ibv-kit' : `ibv-kit/${subpath.slice(2)}`,
+      name,
+      types: join(root, types),
+    },
+  ]
 })
 
 const missing = entries.filter((entry) => !existsSync(entry.types))
 if (missing.length) {
-  console.error(`api-report: ${missing.map((entry) => entry.types.slice(root.length + 1)).join(', ')} missing: run \`npm run build\` first (the reports are read from the built .d.ts).`)
+  console.error(
+    `api-report: ${missing.map((entry) => entry.types.slice(root.length + 1)).join(', ')} missing: run \`npm run build\` first (the reports are read from the built .d.ts).`,
+  )
   process.exit(1)
 }
 
@@ -117,12 +125,17 @@ try {
     })
     const file = `api-reports/${entry.name}.api.md`
     if (result.errorCount > 0 || result.warningCount > 0) {
-      failures.push(`${entry.importPath}: API Extractor reported ${result.errorCount} error(s) and ${result.warningCount} warning(s) (above).`)
+      failures.push(
+        `${entry.importPath}: API Extractor reported ${result.errorCount} error(s) and ${result.warningCount} warning(s) (above).`,
+      )
     } else if (result.apiReportChanged && !update && !existsSync(join(root, file))) {
-      failures.push(`${entry.importPath}: ${file} is missing; run \`npm run api:update\` and review the diff.`)
+      failures.push(
+        `${entry.importPath}: ${file} is missing; run \`npm run api:update\` and review the diff.`,
+      )
     } else if (result.apiReportChanged && !update) {
       const actual = join(temp, `${entry.name}.api.md`)
-      const diff = spawnSync('diff', ['-u', file, actual], { cwd: root, encoding: 'utf8' }).stdout ?? ''
+      const diff =
+        spawnSync('diff', ['-u', file, actual], { cwd: root, encoding: 'utf8' }).stdout ?? ''
       failures.push(
         `${entry.importPath}: the public API differs from ${file}; run \`npm run api:update\` and review the diff.\n` +
           diff
@@ -141,7 +154,11 @@ try {
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
 if (failures.length) {
-  console.error(`api-report: ${failures.length} of ${entries.length} entry points fail:\n${failures.map((failure) => `  ${failure}`).join('\n')}`)
+  console.error(
+    `api-report: ${failures.length} of ${entries.length} entry points fail:\n${failures.map((failure) => `  ${failure}`).join('\n')}`,
+  )
   process.exit(1)
 }
-console.log(`api-report: the API reports of ${entries.length} entry points ${update ? 'are up to date' : 'match'} (${seconds} s).`)
+console.log(
+  `api-report: the API reports of ${entries.length} entry points ${update ? 'are up to date' : 'match'} (${seconds} s).`,
+)

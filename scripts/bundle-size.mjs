@@ -30,9 +30,19 @@ export const CASES = [
   // (a service URL elsewhere gets no token) cost it 365 B (docs/performance.md). The tooltip of the
   // "Report of …" label, which says what "verification service time" is: 10 B. Errors that say
   // which side failed (`IbvError.source`): 45 B.
-  { name: 'IbvProvider + EmbeddedReport', code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'", budget: 3150, ceiling: 4613 },
+  {
+    name: 'IbvProvider + EmbeddedReport',
+    code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'",
+    budget: 3150,
+    ceiling: 4613,
+  },
   // Within its budget until the shared context (55 B); held at a ceiling since.
-  { name: 'ReportStatusBadge alone', code: "export { ReportStatusBadge } from 'ibv-kit'", budget: 1200, ceiling: 1248 },
+  {
+    name: 'ReportStatusBadge alone',
+    code: "export { ReportStatusBadge } from 'ibv-kit'",
+    budget: 1200,
+    ceiling: 1248,
+  },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and
   // since a widget URL must be http(s) (101 B), and since the redirect path of banks that sign in
@@ -40,15 +50,30 @@ export const CASES = [
   // left for the bank (467 B together), and since `onError` with errors that say which side
   // failed and a frame hidden until the widget speaks (203 B): docs/performance.md says what the
   // bytes buy.
-  { name: 'IbvProvider + ConnectButton', code: "export { IbvProvider, ConnectButton } from 'ibv-kit'", budget: 3100, ceiling: 4984 },
+  {
+    name: 'IbvProvider + ConnectButton',
+    code: "export { IbvProvider, ConnectButton } from 'ibv-kit'",
+    budget: 3100,
+    ceiling: 4984,
+  },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
   // The badge's label, shared with the custom elements (core/badge.ts), costs it 6 B; the
   // provider's allowedServiceOrigins 60 B (the check itself is only where a service URL is used).
   // The "Report of …" label's tooltip (what "verification service time" is) 12 B, and an item's
   // table caption as one text with its punctuation, so French writes "Indicateurs : …", 5 B.
-  { name: 'IbvProvider + ReportView', code: "export { IbvProvider, ReportView } from 'ibv-kit'", budget: 4000, ceiling: 4898 },
-  { name: 'ibv-kit/core', code: "export * from 'ibv-kit/core'", budget: undefined, ceiling: undefined },
+  {
+    name: 'IbvProvider + ReportView',
+    code: "export { IbvProvider, ReportView } from 'ibv-kit'",
+    budget: 4000,
+    ceiling: 4898,
+  },
+  {
+    name: 'ibv-kit/core',
+    code: "export * from 'ibv-kit/core'",
+    budget: undefined,
+    ceiling: undefined,
+  },
   // The custom elements, for pages with no React (nothing external is on such a page). Not met
   // since <ibv-embedded-report>: the embed engine (core's session, frames, page events and token
   // model) and the element cost this line 2,481 B, and the connect button's redirect path for
@@ -56,17 +81,37 @@ export const CASES = [
   // tab that left 412 B; errors that say which side failed, the connect button's `ibv-error` from
   // its session and a frame hidden until the widget speaks, with the invites' fetcher, 288 B;
   // docs/performance.md says what the bytes buy.
-  { name: 'ibv-kit/elements (whole entry)', code: "export * from 'ibv-kit/elements'", budget: 8000, ceiling: 11532 },
+  {
+    name: 'ibv-kit/elements (whole entry)',
+    code: "export * from 'ibv-kit/elements'",
+    budget: 8000,
+    ceiling: 11532,
+  },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
   // Not met: core's embed session (~980 B), the element (~1,180 B), the backend token fetcher and
   // IbvError (~880 B), the badge's status table (~470 B), allowed service origins (316 B) and
   // errors that say which side failed (114 B); docs/performance.md measures each.
-  { name: 'ibv-kit/elements: embed + badge', code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'", budget: 5000, ceiling: 6677 },
+  {
+    name: 'ibv-kit/elements: embed + badge',
+    code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'",
+    budget: 5000,
+    ceiling: 6677,
+  },
   // What a language costs where it is imported, and only there: its texts and formats (a pack is
   // data). No budget: a lender who serves the language needs every text of it.
-  { name: 'locale pack: es', code: "export { es } from 'ibv-kit/locales/es'", budget: undefined, ceiling: undefined },
-  { name: 'locale pack: fr-CA', code: "export { frCA } from 'ibv-kit/locales/fr-CA'", budget: undefined, ceiling: undefined },
+  {
+    name: 'locale pack: es',
+    code: "export { es } from 'ibv-kit/locales/es'",
+    budget: undefined,
+    ceiling: undefined,
+  },
+  {
+    name: 'locale pack: fr-CA',
+    code: "export { frCA } from 'ibv-kit/locales/fr-CA'",
+    budget: undefined,
+    ceiling: undefined,
+  },
 ]
 
 /**
@@ -102,9 +147,16 @@ async function bundle(code, perModule) {
   })
   // Minified and without comments, as Vite 8 emits a production app build (its default for an app
   // drops annotation, JSDoc and legal comments once minifying).
-  const { output } = await build.generate({ format: 'es', minify: true, comments: false, preserveModules: perModule })
+  const { output } = await build.generate({
+    format: 'es',
+    minify: true,
+    comments: false,
+    preserveModules: perModule,
+  })
   await build.close()
-  return output.flatMap((chunk) => ('code' in chunk ? [{ name: chunk.fileName, code: chunk.code }] : []))
+  return output.flatMap((chunk) =>
+    'code' in chunk ? [{ name: chunk.fileName, code: chunk.code }] : [],
+  )
 }
 
 /**
@@ -135,7 +187,11 @@ export async function measureModules(code) {
   return chunks
     .map((chunk) => {
       const minified = Buffer.byteLength(chunk.code)
-      return { module: chunk.name.replace(/\.js$/, ''), minified, gzipShare: Math.round((gzipped * minified) / total) }
+      return {
+        module: chunk.name.replace(/\.js$/, ''),
+        minified,
+        gzipShare: Math.round((gzipped * minified) / total),
+      }
     })
     .sort((a, b) => b.minified - a.minified)
 }
@@ -154,12 +210,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         : row.gzipped <= row.budget
           ? `, within the ${row.budget} B budget`
           : `, budget ${row.budget} B NOT met; ceiling ${row.ceiling} B ${over ? 'EXCEEDED' : 'holds'}`
-    console.log(`size: ${row.name}: ${row.gzipped} B gzipped (${row.minified} B minified)${verdict}`)
+    console.log(
+      `size: ${row.name}: ${row.gzipped} B gzipped (${row.minified} B minified)${verdict}`,
+    )
   }
   if (process.argv.includes('--modules')) {
-    console.log(`\nsize: per module of ${WHOLE_ENTRY.name} (minified bytes; share of the gzipped whole):`)
+    console.log(
+      `\nsize: per module of ${WHOLE_ENTRY.name} (minified bytes; share of the gzipped whole):`,
+    )
     for (const row of await measureModules(WHOLE_ENTRY.code)) {
-      console.log(`  ${row.module.padEnd(34)} ${String(row.minified).padStart(6)} B  ~${row.gzipShare} B gz`)
+      console.log(
+        `  ${row.module.padEnd(34)} ${String(row.minified).padStart(6)} B  ~${row.gzipShare} B gz`,
+      )
     }
   }
   if (failed) process.exit(1)

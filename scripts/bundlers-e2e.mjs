@@ -44,28 +44,42 @@ const asFloorBrowser = (count) => async (page) => {
   await page.route(/^(?!.*\/ibv-sandbox\/).*\.css(\?|$)/, async (route) => {
     const response = await route.fetch()
     const css = await response.text()
-    const floor = css.replace(FLOOR, '@supports (color: red)').replace(MODERN, '@supports (color: no-such-colour)')
+    const floor = css
+      .replace(FLOOR, '@supports (color: red)')
+      .replace(MODERN, '@supports (color: no-such-colour)')
     if (floor !== css && css.search(FLOOR) !== -1) count.flipped += 1
     await route.fulfill({ response, body: floor })
   })
 }
 
 await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium }) => {
-  const dir = await createApp('ibv-bundlers-', APP_FILES, ['next', 'webpack', 'css-loader', 'mini-css-extract-plugin'])
+  const dir = await createApp('ibv-bundlers-', APP_FILES, [
+    'next',
+    'webpack',
+    'css-loader',
+    'mini-css-extract-plugin',
+  ])
   const bin = (/** @type {string} */ path) => join(dir, 'node_modules', path)
   await step('vite build', async () => void (await node(dir, [bin('vite/bin/vite.js'), 'build'])))
   await step('webpack', async () => {
-    await node(dir, ['-e', "require('webpack')(require('./webpack.config.cjs'), (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString('errors-only')); process.exit(1) } })"])
+    await node(dir, [
+      '-e',
+      "require('webpack')(require('./webpack.config.cjs'), (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString('errors-only')); process.exit(1) } })",
+    ])
     copyFileSync(join(dir, 'dist-webpack-index.html'), join(dir, 'dist-webpack', 'index.html'))
   })
-  await step('next build', async () => void (await node(join(dir, 'next'), [bin('next/dist/bin/next'), 'build'])))
+  await step(
+    'next build',
+    async () => void (await node(join(dir, 'next'), [bin('next/dist/bin/next'), 'build'])),
+  )
   await step('webpack, a CommonJS server', async () => {
     await node(dir, [
       '-e',
       "require('webpack')(require('./webpack.server.cjs'), (e, s) => { if (e || s.hasErrors() || s.hasWarnings()) { console.error(e ?? s.toString('errors-warnings')); process.exit(1) } })",
     ])
     const answer = await node(dir, [join(dir, 'dist-server', 'server.cjs')])
-    if (!answer.includes('{"status":200,"token":"string"}')) throw new Error(`the bundled server answered: ${answer}`)
+    if (!answer.includes('{"status":200,"token":"string"}'))
+      throw new Error(`the bundled server answered: ${answer}`)
     return 'built without a warning; a token through its backend'
   })
 
@@ -80,11 +94,16 @@ await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium 
   await step('servers', () =>
     Promise.all(
       servers.map(({ name, args }, index) =>
-        start(name, process.execPath, [...args, '--host', '127.0.0.1', '--port', String(ports[index]), '--strictPort'], {
-          cwd: dir,
-          env: baseEnv(),
-          ready: (output) => output.includes(`127.0.0.1:${ports[index]}`),
-        }),
+        start(
+          name,
+          process.execPath,
+          [...args, '--host', '127.0.0.1', '--port', String(ports[index]), '--strictPort'],
+          {
+            cwd: dir,
+            env: baseEnv(),
+            ready: (output) => output.includes(`127.0.0.1:${ports[index]}`),
+          },
+        ),
       ),
     ).then(() => servers.map(({ name, base }) => `${name} on ${base}`).join(', ')),
   )
@@ -94,24 +113,50 @@ await runLenderCheck('bundlers', async ({ step, createApp, node, launchChromium 
   /** @type {(label: string, wrong: string[], right: string) => void} */
   const verdict = (label, wrong, right) => {
     if (wrong.length > 0) passed = false
-    console.log(`bundlers: ${label}: ${wrong.length === 0 ? right : `FAILED:\n  ${wrong.join('\n  ')}`}`)
+    console.log(
+      `bundlers: ${label}: ${wrong.length === 0 ? right : `FAILED:\n  ${wrong.join('\n  ')}`}`,
+    )
   }
   for (const { scheme, os, components, dialog } of CASES) {
     const label = `?scheme=${scheme} on a ${os} OS`
     const expected = await readColours(browser, `${dev?.base}/?scheme=${scheme}`, os)
     // The app's own button colour (scripts/bundlers/app.mjs), light or dark.
     const button = components === 'light' ? 'rgb(11, 92, 173)' : 'rgb(142, 197, 255)'
-    const own = expected['connect button']?.['background-color'] === button ? [] : [`connect button ${expected['connect button']?.['background-color']}, not the app's ${button}`]
-    verdict(`the dev server, ${label}`, [...schemeProblems(expected, components, dialog), ...own], `${components}, readable, the app's button colour`)
+    const own =
+      expected['connect button']?.['background-color'] === button
+        ? []
+        : [
+            `connect button ${expected['connect button']?.['background-color']}, not the app's ${button}`,
+          ]
+    verdict(
+      `the dev server, ${label}`,
+      [...schemeProblems(expected, components, dialog), ...own],
+      `${components}, readable, the app's button colour`,
+    )
     for (const build of builds) {
-      verdict(`${build.name}, ${label}`, differences(expected, await readColours(browser, `${build.base}/?scheme=${scheme}`, os)), 'as the dev server')
+      verdict(
+        `${build.name}, ${label}`,
+        differences(expected, await readColours(browser, `${build.base}/?scheme=${scheme}`, os)),
+        'as the dev server',
+      )
       const count = { flipped: 0 }
-      const floor = await readColours(browser, `${build.base}/?scheme=${scheme}`, os, asFloorBrowser(count))
+      const floor = await readColours(
+        browser,
+        `${build.base}/?scheme=${scheme}`,
+        os,
+        asFloorBrowser(count),
+      )
       const floorWrong = [
-        ...(count.flipped === 0 ? ["no stylesheet had the theme's two @supports blocks to flip"] : []),
+        ...(count.flipped === 0
+          ? ["no stylesheet had the theme's two @supports blocks to flip"]
+          : []),
         ...schemeProblems(floor, components, dialog),
         // On a light surface the older browsers' palette is the modern one, to the digit.
-        ...(components === 'light' ? differences(expected, asRgb(floor)).filter((line) => !line.startsWith('open dialog') && !line.startsWith('dialog header')) : []),
+        ...(components === 'light'
+          ? differences(expected, asRgb(floor)).filter(
+              (line) => !line.startsWith('open dialog') && !line.startsWith('dialog header'),
+            )
+          : []),
       ]
       verdict(`${build.name} without light-dark(), ${label}`, floorWrong, `${components}, readable`)
     }

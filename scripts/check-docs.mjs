@@ -24,7 +24,15 @@
 // a same="…" block that drifted. Each error names file:line.
 // The virtual projects are written under the OS temp dir and kept when a check fails (or with
 // CHECK_DOCS_KEEP=1), so `tsc -p <dir>` can be run there again.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,7 +46,9 @@ import { scanDocs } from './docs-blocks.mjs'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 if (!existsSync(join(root, 'dist', 'index.d.ts'))) {
-  console.error('check-docs: dist/ is missing; run `npm run build` first (the examples are checked against the built package).')
+  console.error(
+    'check-docs: dist/ is missing; run `npm run build` first (the examples are checked against the built package).',
+  )
   process.exit(1)
 }
 
@@ -63,7 +73,8 @@ function projectsOf(blocks) {
     if (!current || block.doc !== doc || (block.name && current.files.has(block.name))) {
       /** @type {Map<string, DocBlock>} */
       const carried = new Map()
-      if (current && block.doc === doc) for (const [name, kept] of current.files) if (kept.name) carried.set(name, kept)
+      if (current && block.doc === doc)
+        for (const [name, kept] of current.files) if (kept.name) carried.set(name, kept)
       current = { files: carried, fresh: new Set() }
       projects.push(current)
       doc = block.doc
@@ -112,7 +123,9 @@ function linkModules(dir) {
 
 const { blocks, problems } = scanDocs(root)
 if (problems.length > 0) {
-  console.error(`check-docs: ${problems.length} block${problems.length === 1 ? '' : 's'} refused:\n${problems.join('\n')}`)
+  console.error(
+    `check-docs: ${problems.length} block${problems.length === 1 ? '' : 's'} refused:\n${problems.join('\n')}`,
+  )
   process.exit(1)
 }
 const copies = blocks.filter((block) => block.copy !== undefined)
@@ -123,7 +136,9 @@ const fragments = blocks.filter((block) => block.fragment)
 // A copy="path" block must be that file, byte for byte: npm test type-checks and runs the file.
 const stale = copies.flatMap((block) => copyDrift(root, block) ?? [])
 if (stale.length > 0) {
-  console.error(`check-docs: ${stale.length} copied example${stale.length === 1 ? '' : 's'} out of date:\n${stale.join('\n')}`)
+  console.error(
+    `check-docs: ${stale.length} copied example${stale.length === 1 ? '' : 's'} out of date:\n${stale.join('\n')}`,
+  )
   process.exit(1)
 }
 const projects = projectsOf(checked)
@@ -154,13 +169,21 @@ const runs = projects.map((project, index) => {
  */
 const parsed = new Map()
 /** @type {import('typescript').FormatDiagnosticsHost} */
-const format = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => '', getNewLine: () => '\n' }
+const format = {
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => '',
+  getNewLine: () => '\n',
+}
 
 /** @type {(dir: string) => string} what `tsc --noEmit --pretty false -p dir` prints (empty when it passed) */
 function typeCheck(dir) {
   /** @type {import('typescript').Diagnostic[]} */
   const unreadable = []
-  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => unreadable.push(diagnostic) })
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(dir, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => unreadable.push(diagnostic) },
+  )
   if (!config) return ts.formatDiagnostics(unreadable, format)
   const host = ts.createCompilerHost(config.options)
   const read = host.getSourceFile
@@ -168,8 +191,16 @@ function typeCheck(dir) {
     if (!parsed.has(file)) parsed.set(file, read(file, version, onError, create))
     return parsed.get(file)
   }
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host, configFileParsingDiagnostics: config.errors })
-  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), { ...format, getCurrentDirectory: () => dir })
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host,
+    configFileParsingDiagnostics: config.errors,
+  })
+  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), {
+    ...format,
+    getCurrentDirectory: () => dir,
+  })
 }
 
 /** @type {string[]} */
@@ -177,7 +208,9 @@ let outputs
 try {
   outputs = runs.map(({ dir }) => typeCheck(dir))
 } catch (error) {
-  console.error(`check-docs: TypeScript failed: ${/** @type {Error} */ (error).stack}\n(virtual projects kept in ${work})`)
+  console.error(
+    `check-docs: TypeScript failed: ${/** @type {Error} */ (error).stack}\n(virtual projects kept in ${work})`,
+  )
   process.exit(1)
 }
 
@@ -198,13 +231,17 @@ runs.forEach(({ dir, project, byPath }, index) => {
     }
     const [, file = '', row = '0', column = '0', message = ''] = match
     const block = byPath.get(file.replace(/\\/g, '/'))
-    current = !block ? [`${file}(${row},${column}) [virtual project ${dir}]: ${message}`]
-      : project.fresh.has(block) ? [`${block.doc}:${block.line + Number(row) - 1}:${column} ${message}`]
-      : undefined // a block carried over from an earlier project: reported there
+    current = !block
+      ? [`${file}(${row},${column}) [virtual project ${dir}]: ${message}`]
+      : project.fresh.has(block)
+        ? [`${block.doc}:${block.line + Number(row) - 1}:${column} ${message}`]
+        : undefined // a block carried over from an earlier project: reported there
     if (current) report.push(current)
   }
 })
-const perDoc = [...new Set(checked.map((block) => block.doc))].map((doc) => `${doc} ${checked.filter((block) => block.doc === doc).length}`).join(', ')
+const perDoc = [...new Set(checked.map((block) => block.doc))]
+  .map((doc) => `${doc} ${checked.filter((block) => block.doc === doc).length}`)
+  .join(', ')
 console.log(
   `check-docs: ${checked.length} blocks type-checked against dist/ (${perDoc}) in ${projects.length} virtual projects; ` +
     `${fragments.length} fragment${fragments.length === 1 ? '' : 's'} not checked${fragments.length ? ` (${fragments.map((block) => block.id).join(', ')})` : ''}; ` +
@@ -213,7 +250,9 @@ console.log(
     `${copies.length} identical to the file they copy (${copies.map((block) => block.copy).join(', ') || 'none'}), which npm test runs.`,
 )
 if (report.length > 0) {
-  console.error(`\ncheck-docs: ${report.length} error${report.length === 1 ? '' : 's'}:\n${report.map((lines) => lines.join('\n')).join('\n')}`)
+  console.error(
+    `\ncheck-docs: ${report.length} error${report.length === 1 ? '' : 's'}:\n${report.map((lines) => lines.join('\n')).join('\n')}`,
+  )
   console.error(`\n(virtual projects kept in ${work})`)
   process.exit(1)
 }

@@ -14,23 +14,40 @@ if (!tarball) {
 }
 const app = mkdtempSync(join(tmpdir(), 'ibv-kit-app-'))
 try {
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'lender-app', private: true, type: 'module' }))
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball], { cwd: app, stdio: 'ignore' })
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'lender-app', private: true, type: 'module' }),
+  )
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball],
+    { cwd: app, stdio: 'ignore' },
+  )
   const installed = readdirSync(join(app, 'node_modules')).flatMap((name) =>
-    name.startsWith('@') ? readdirSync(join(app, 'node_modules', name)).map((scoped) => `${name}/${scoped}`) : name.startsWith('.') ? [] : [name],
+    name.startsWith('@')
+      ? readdirSync(join(app, 'node_modules', name)).map((scoped) => `${name}/${scoped}`)
+      : name.startsWith('.')
+        ? []
+        : [name],
   )
   // The server framework is a dependency, installed in the app's own node_modules (where `npm
   // audit` sees it), not a copy inside the package: ibv-kit's server code resolves it from there.
   const framework = ['hono', '@hono/node-server']
-  const missing = framework.filter((name) => !existsSync(join(app, 'node_modules', name, 'package.json')))
+  const missing = framework.filter(
+    (name) => !existsSync(join(app, 'node_modules', name, 'package.json')),
+  )
   const vendored = existsSync(join(app, 'node_modules', 'ibv-kit', 'dist', 'vendor'))
   if (missing.length > 0 || vendored) {
-    console.error(`check-install: ${missing.length > 0 ? `npm install ibv-kit did not bring in ${missing.join(', ')}` : 'the package ships a dist/vendor/ copy'}; the server framework must be a dependency, resolved from the app's node_modules.`)
+    console.error(
+      `check-install: ${missing.length > 0 ? `npm install ibv-kit did not bring in ${missing.join(', ')}` : 'the package ships a dist/vendor/ copy'}; the server framework must be a dependency, resolved from the app's node_modules.`,
+    )
     process.exit(1)
   }
   // OpenTelemetry's API is an optional peer: the server checks below run without it.
   if (existsSync(join(app, 'node_modules', '@opentelemetry', 'api'))) {
-    console.error('check-install: npm install ibv-kit brought in @opentelemetry/api, an optional peer.')
+    console.error(
+      'check-install: npm install ibv-kit brought in @opentelemetry/api, an optional peer.',
+    )
     process.exit(1)
   }
   writeFileSync(
@@ -108,7 +125,9 @@ for (const [locale, named, code] of [[en, namedEn, 'en'], [es, namedEs, 'es'], [
 `,
   )
   execFileSync('node', ['locales.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log(`Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport, without @opentelemetry/api), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`)
+  console.log(
+    `Fresh install: ${installed.length} packages (${installed.join(', ')}); Hono and its Node adapter resolved from the app's node_modules, no dist/vendor/; ibv-kit/server (its routes and prefetchReport, without @opentelemetry/api), ibv-kit/sandbox, ibv-kit/testing (without its test libraries), ibv-kit/elements (on a server) and the language packs (each passing checkLocale) run with nothing more installed.`,
+  )
   checkRedisEntry(app)
   checkTelemetry(app)
 } finally {
@@ -133,7 +152,11 @@ function checkRedisEntry(app) {
 `,
   )
   execFileSync('node', ['without-redis.mjs'], { cwd: app, stdio: 'inherit' })
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', 'redis@6'], { cwd: app, stdio: 'ignore' })
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', 'redis@6'],
+    { cwd: app, stdio: 'ignore' },
+  )
   writeFileSync(
     join(app, 'with-redis.mjs'),
     `import { spawn } from 'node:child_process'
@@ -157,7 +180,9 @@ try {
 `,
   )
   execFileSync('node', ['with-redis.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log('ibv-kit/server/redis: without redis it names the missing peer; with npm install redis, a webhook store on a real redis-server claims a key once.')
+  console.log(
+    'ibv-kit/server/redis: without redis it names the missing peer; with npm install redis, a webhook store on a real redis-server claims a key once.',
+  )
 }
 
 /**
@@ -166,7 +191,19 @@ try {
  * @param {string} app
  */
 function checkTelemetry(app) {
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '@opentelemetry/api@1', '@opentelemetry/sdk-trace-base@2'], { cwd: app, stdio: 'ignore' })
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '@opentelemetry/api@1',
+      '@opentelemetry/sdk-trace-base@2',
+    ],
+    { cwd: app, stdio: 'ignore' },
+  )
   writeFileSync(
     join(app, 'with-telemetry.mjs'),
     `import { trace } from '@opentelemetry/api'
@@ -184,5 +221,7 @@ if (names.join() !== 'ibv.upstream create_consumer_token') throw new Error('span
 `,
   )
   execFileSync('node', ['with-telemetry.mjs'], { cwd: app, stdio: 'inherit' })
-  console.log("ibv-kit/server with npm install @opentelemetry/api and an SDK registered: the app's own API loaded, the upstream call's span recorded.")
+  console.log(
+    "ibv-kit/server with npm install @opentelemetry/api and an SDK registered: the app's own API loaded, the upstream call's span recorded.",
+  )
 }

@@ -46,11 +46,16 @@ export function globRegExp(glob) {
     } else if (glob.startsWith('**', index)) {
       source += '(?:[^./][^/]*(?:/[^./][^/]*)*)?'
       index += 1
-    } else if (char === '*') source += (index === 0 || glob[index - 1] === '/' ? '(?![.])' : '') + '[^/]*'
+    } else if (char === '*')
+      source += (index === 0 || glob[index - 1] === '/' ? '(?![.])' : '') + '[^/]*'
     else if (char === '?') source += '[^/]'
     else if (char === '{') {
       const close = glob.indexOf('}', index)
-      source += `(?:${glob.slice(index + 1, close).split(',').map((part) => part.replace(/[.+^$()|[\]\\]/g, '\\$&')).join('|')})`
+      source += `(?:${glob
+        .slice(index + 1, close)
+        .split(',')
+        .map((part) => part.replace(/[.+^$()|[\]\\]/g, '\\$&'))
+        .join('|')})`
       index = close
     } else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&')
   }
@@ -74,7 +79,9 @@ function typeChecked(root, path) {
     return globRegExp(/[.*?]/.test(last) ? clean : `${clean}/**/*`)
   }
   if ((config.files ?? []).some((file) => file.replace(/^\.\//, '') === path)) return true
-  const included = (config.include ?? (config.files ? [] : ['**/*'])).some((entry) => pattern(entry).test(path))
+  const included = (config.include ?? (config.files ? [] : ['**/*'])).some((entry) =>
+    pattern(entry).test(path),
+  )
   const excluded = (config.exclude ?? ['node_modules']).some((entry) => pattern(entry).test(path))
   return included && !excluded
 }
@@ -90,7 +97,11 @@ function typeChecked(root, path) {
 function testFilePatterns(root) {
   const vitest = readFileSync(join(root, 'vitest.config.ts'), 'utf8')
   const globs = [...vitest.matchAll(/\binclude:\s*\[([^\]]*)\]/g)]
-    .flatMap((match) => [...(match[1] ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)].map((quoted) => quoted[1] ?? quoted[2] ?? ''))
+    .flatMap((match) =>
+      [...(match[1] ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)].map(
+        (quoted) => quoted[1] ?? quoted[2] ?? '',
+      ),
+    )
     .filter((glob) => /\.test\.(?:ts|tsx|\{[^}]*\})$/.test(glob))
   return [
     ...globs.map(globRegExp),
@@ -119,11 +130,17 @@ export function validateCopy(root, block) {
   }
   if (isAbsolute(copy) || !inside(absolute)) return `${at} is outside the repository`
   const extension = { ts: '.ts', tsx: '.tsx', js: '.cjs' }[block.lang]
-  if (!copy.endsWith(extension)) return `${at} is not a ${extension} file (the block is \`\`\`${block.lang})`
+  if (!copy.endsWith(extension))
+    return `${at} is not a ${extension} file (the block is \`\`\`${block.lang})`
   if (!existsSync(absolute) || !statSync(absolute).isFile()) return `${at} names no file`
-  if (!inside(realpathSync(absolute)) || realpathSync(absolute) !== resolve(realpathSync(root), copy)) return `${at} is a link (copy the file it points to)`
+  if (
+    !inside(realpathSync(absolute)) ||
+    realpathSync(absolute) !== resolve(realpathSync(root), copy)
+  )
+    return `${at} is a link (copy the file it points to)`
   const path = relative(root, absolute).split(sep).join('/')
-  if (!typeChecked(root, path)) return `${at} is not type-checked by tsconfig.json (its include/exclude)`
+  if (!typeChecked(root, path))
+    return `${at} is not type-checked by tsconfig.json (its include/exclude)`
   if (!testFilePatterns(root).some((pattern) => pattern.test(path))) {
     return `${at} is not a file npm test runs (a *.test.ts(x) of a Vitest project, a *.spec.ts under examples/lender-app/e2e/, examples/lender-app/playwright.config.ts, or a .cjs under test/jest/)`
   }

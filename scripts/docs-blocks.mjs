@@ -90,11 +90,28 @@ const COPY = /copy="([^"]+)"/
 const SERVE = /serve="([^"]*)"/g
 const SAME = /same="([^"]+)"/
 const CONNECT = /(?:^|\s)connect(?=\s|$)/
-const SERVE_VALUE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*)((?: [!#$%&'*+.^_`|~0-9A-Za-z-]+:\S+)*) ([1-5]\d\d)(?: (.+))?$/
+const SERVE_VALUE =
+  /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*)((?: [!#$%&'*+.^_`|~0-9A-Za-z-]+:\S+)*) ([1-5]\d\d)(?: (.+))?$/
 /** A placeholder with no value at run time: `declare function save(…)`, `export declare const x`. */
-const DECLARE = /^\s*(?:export\s+)?declare\s+(?:async\s+)?(function|const|let|var|class|abstract\s+class|enum|namespace)\s*([\w$]*)/
+const DECLARE =
+  /^\s*(?:export\s+)?declare\s+(?:async\s+)?(function|const|let|var|class|abstract\s+class|enum|namespace)\s*([\w$]*)/
 /** The TypeScript/JavaScript family: a block tagged so but not exactly `ts` or `tsx` is refused. */
-const SCRIPT_TAGS = new Set(['ts', 'tsx', 'typescript', 'typescriptreact', 'js', 'jsx', 'javascript', 'javascriptreact', 'mjs', 'cjs', 'mts', 'cts', 'es6', 'ecmascript'])
+const SCRIPT_TAGS = new Set([
+  'ts',
+  'tsx',
+  'typescript',
+  'typescriptreact',
+  'js',
+  'jsx',
+  'javascript',
+  'javascriptreact',
+  'mjs',
+  'cjs',
+  'mts',
+  'cts',
+  'es6',
+  'ecmascript',
+])
 const DIRECTIVE = /@ts-(nocheck|ignore|expect-error)\b/i
 
 /**
@@ -118,7 +135,9 @@ export function scanDoc(doc, text) {
     if (!SCRIPT_TAGS.has(family)) continue
     // JavaScript only as a copy of a file npm test runs (a CommonJS Jest test): that is its check.
     if (tag !== 'ts' && tag !== 'tsx' && !(tag === 'js' && COPY.test(others.join(' ')))) {
-      problems.push(`${at}: a \`\`\`${tag} block is not checked: write it as \`\`\`ts or \`\`\`tsx (a lender copies it too), or tag it as another language; JavaScript only as \`\`\`js copy="…" of a CommonJS test file`)
+      problems.push(
+        `${at}: a \`\`\`${tag} block is not checked: write it as \`\`\`ts or \`\`\`tsx (a lender copies it too), or tag it as another language; JavaScript only as \`\`\`js copy="…" of a CommonJS test file`,
+      )
       continue
     }
     const info = others.join(' ')
@@ -127,24 +146,47 @@ export function scanDoc(doc, text) {
     const serveValues = [...info.matchAll(SERVE)].map((match) => match[1] ?? '')
     const serveValue = serveValues[0]
     const same = SAME.exec(info)?.[1]
-    const connect = CONNECT.test(info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, ''))
-    const rest = info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, '').replace(CONNECT, ' ').trim()
-    if (rest !== '' && rest !== 'fragment') problems.push(`${at}: unknown info string "${info}" (known: fragment, render="…", connect, serve="…", copy="…", same="…")`)
-    if (copy && (rest !== '' || renders.length > 0 || serveValue !== undefined || same || connect)) problems.push(`${at}: a copy="…" block is neither a fragment nor rendered nor served`)
-    if (same && (rest !== '' || renders.length > 0 || serveValue !== undefined || connect)) problems.push(`${at}: a same="…" block is compared, not rendered or served (the block it repeats is)`)
+    const connect = CONNECT.test(
+      info.replace(RENDER, '').replace(COPY, '').replace(SERVE, '').replace(SAME, ''),
+    )
+    const rest = info
+      .replace(RENDER, '')
+      .replace(COPY, '')
+      .replace(SERVE, '')
+      .replace(SAME, '')
+      .replace(CONNECT, ' ')
+      .trim()
+    if (rest !== '' && rest !== 'fragment')
+      problems.push(
+        `${at}: unknown info string "${info}" (known: fragment, render="…", connect, serve="…", copy="…", same="…")`,
+      )
+    if (copy && (rest !== '' || renders.length > 0 || serveValue !== undefined || same || connect))
+      problems.push(`${at}: a copy="…" block is neither a fragment nor rendered nor served`)
+    if (same && (rest !== '' || renders.length > 0 || serveValue !== undefined || connect))
+      problems.push(
+        `${at}: a same="…" block is compared, not rendered or served (the block it repeats is)`,
+      )
     const fragment = rest === 'fragment'
-    if (fragment && (renders.length > 0 || serveValue !== undefined || connect)) problems.push(`${at}: a fragment cannot be rendered or served`)
-    if (renders.length > 0 && tag !== 'tsx') problems.push(`${at}: render="…" is for \`\`\`tsx blocks that default-export a component`)
-    if (renders.some((text) => text.trim() === '')) problems.push(`${at}: render="" names no text to wait for`)
-    if (connect && renders.length === 0) problems.push(`${at}: connect goes with render="…" (the text to see after connecting)`)
-    if (renders.length > 0 && serveValue !== undefined) problems.push(`${at}: a block is rendered or served, not both`)
+    if (fragment && (renders.length > 0 || serveValue !== undefined || connect))
+      problems.push(`${at}: a fragment cannot be rendered or served`)
+    if (renders.length > 0 && tag !== 'tsx')
+      problems.push(`${at}: render="…" is for \`\`\`tsx blocks that default-export a component`)
+    if (renders.some((text) => text.trim() === ''))
+      problems.push(`${at}: render="" names no text to wait for`)
+    if (connect && renders.length === 0)
+      problems.push(`${at}: connect goes with render="…" (the text to see after connecting)`)
+    if (renders.length > 0 && serveValue !== undefined)
+      problems.push(`${at}: a block is rendered or served, not both`)
     /** @type {Serve[]} */
     const serves = []
-    if (serveValue !== undefined && tag !== 'ts') problems.push(`${at}: serve="…" is for \`\`\`ts blocks (a server module)`)
+    if (serveValue !== undefined && tag !== 'ts')
+      problems.push(`${at}: serve="…" is for \`\`\`ts blocks (a server module)`)
     for (const value of serveValues) {
       const parsed = SERVE_VALUE.exec(value)
       if (!parsed) {
-        problems.push(`${at}: serve="${value}" is not "METHOD /path [NAME:VALUE]... STATUS [TEXT]" (e.g. serve="POST /api/ibv/tokens 200 access_token")`)
+        problems.push(
+          `${at}: serve="${value}" is not "METHOD /path [NAME:VALUE]... STATUS [TEXT]" (e.g. serve="POST /api/ibv/tokens 200 access_token")`,
+        )
         continue
       }
       /** @type {Record<string, string>} */
@@ -153,11 +195,20 @@ export function scanDoc(doc, text) {
         const colon = pair.indexOf(':')
         headers[pair.slice(0, colon).toLowerCase()] = pair.slice(colon + 1)
       }
-      serves.push({ method: parsed[1] ?? 'GET', path: parsed[2] ?? '/', headers, status: Number(parsed[4]), text: parsed[5] })
+      serves.push({
+        method: parsed[1] ?? 'GET',
+        path: parsed[2] ?? '/',
+        headers,
+        status: Number(parsed[4]),
+        text: parsed[5],
+      })
     }
     body.forEach((line, row) => {
       const directive = DIRECTIVE.exec(line)
-      if (directive) problems.push(`${doc}:${open + 2 + row}: ${directive[0]} in a documented example: an example must type-check as written`)
+      if (directive)
+        problems.push(
+          `${doc}:${open + 2 + row}: ${directive[0]} in a documented example: an example must type-check as written`,
+        )
       const declared = DECLARE.exec(line)
       if (declared) {
         const [, kind = '', name = ''] = declared
@@ -168,7 +219,10 @@ export function scanDoc(doc, text) {
       }
     })
     const name = NAMED.exec(body[0] ?? '')?.[1]
-    if (same && !name) problems.push(`${at}: a same="${same}" block names its file in its first line (\`// src/App.tsx\`), to find the block it repeats`)
+    if (same && !name)
+      problems.push(
+        `${at}: a same="${same}" block names its file in its first line (\`// src/App.tsx\`), to find the block it repeats`,
+      )
     blocks.push({
       doc,
       lang: /** @type {'ts' | 'tsx' | 'js'} */ (tag),
@@ -196,7 +250,12 @@ export function scanDoc(doc, text) {
  */
 export function renderPattern(text) {
   if (!text.includes('*')) return text
-  return new RegExp(`^${text.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`)
+  return new RegExp(
+    `^${text
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+  )
 }
 
 /**
@@ -225,7 +284,12 @@ export function docFiles(root) {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .flatMap((entry) => {
         const path = `${dir}/${entry.name}`
-        if (entry.isDirectory()) return entry.name.startsWith('.') || entry.name === 'node_modules' || dir === 'docs/reference' ? [] : walk(path)
+        if (entry.isDirectory())
+          return entry.name.startsWith('.') ||
+            entry.name === 'node_modules' ||
+            dir === 'docs/reference'
+            ? []
+            : walk(path)
         return entry.isFile() && entry.name.endsWith('.md') ? [path] : []
       })
   return ['README.md', ...(existsSync(join(root, 'docs')) ? walk('docs') : [])]
@@ -246,4 +310,3 @@ export function scanDocs(root) {
   ]
   return { blocks, problems }
 }
-

@@ -19,13 +19,17 @@ export function ensureDebianBinary({ path, envVar, aptPackage, name, neededBy, o
   }
   if (runnable()) return
   if (process.getuid?.() === 0 && !process.env[envVar]) {
-    console.log(`ibv-kit: no ${name} found; installing Debian's ${aptPackage} package (apt-get) for ${neededBy}…`)
+    console.log(
+      `ibv-kit: no ${name} found; installing Debian's ${aptPackage} package (apt-get) for ${neededBy}…`,
+    )
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
     execFileSync('apt-get', ['install', '-y', '-qq', aptPackage], { stdio: 'inherit', env })
   }
   if (!runnable()) {
-    console.error(`ibv-kit: ${neededBy} need ${name} at ${path}: install it (sudo apt-get install -y ${aptPackage}) or set ${envVar} to ${orElse}.`)
+    console.error(
+      `ibv-kit: ${neededBy} need ${name} at ${path}: install it (sudo apt-get install -y ${aptPackage}) or set ${envVar} to ${orElse}.`,
+    )
     process.exit(1)
   }
 }

@@ -7,6 +7,27 @@ import { ensureDebianBinary } from './ensure-debian-binary.mjs'
 import { firefoxPath, webkitDriverPath, xvfbRunPath } from './engines.mjs'
 
 const neededBy = 'the three-engine flows (npm run test:engines)'
-ensureDebianBinary({ path: firefoxPath(), envVar: 'FIREFOX_PATH', aptPackage: 'firefox-esr', name: 'Firefox', neededBy, orElse: 'a Firefox binary' })
-ensureDebianBinary({ path: webkitDriverPath(), envVar: 'WEBKIT_DRIVER_PATH', aptPackage: 'webkit2gtk-driver', name: 'WebKitWebDriver', neededBy, orElse: 'a WebKitGTK WebKitWebDriver' })
-ensureDebianBinary({ path: xvfbRunPath(), envVar: 'XVFB_RUN_PATH', aptPackage: 'xvfb', name: 'xvfb-run', neededBy, orElse: 'an xvfb-run script' })
+ensureDebianBinary({
+  path: firefoxPath(),
+  envVar: 'FIREFOX_PATH',
+  aptPackage: 'firefox-esr',
+  name: 'Firefox',
+  neededBy,
+  orElse: 'a Firefox binary',
+})
+ensureDebianBinary({
+  path: webkitDriverPath(),
+  envVar: 'WEBKIT_DRIVER_PATH',
+  aptPackage: 'webkit2gtk-driver',
+  name: 'WebKitWebDriver',
+  neededBy,
+  orElse: 'a WebKitGTK WebKitWebDriver',
+})
+ensureDebianBinary({
+  path: xvfbRunPath(),
+  envVar: 'XVFB_RUN_PATH',
+  aptPackage: 'xvfb',
+  name: 'xvfb-run',
+  neededBy,
+  orElse: 'an xvfb-run script',
+})

@@ -6,5 +6,7 @@ import { execFileSync } from 'node:child_process'
 
 if (!existsSync('test/react18/node_modules/react-dom/package.json')) {
   console.log('ibv-kit: installing React 18 for the React 18 test project (test/react18)…')
-  execFileSync('npm', ['ci', '--prefix', 'test/react18', '--no-audit', '--no-fund'], { stdio: 'inherit' })
+  execFileSync('npm', ['ci', '--prefix', 'test/react18', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+  })
 }

@@ -7,7 +7,17 @@
 // process and checks they share one React context. Prints what ran and how long it took; the temp
 // dir is removed however the run ends (kept with JEST_E2E_KEEP=1).
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +35,16 @@ const OTHER_NODE = 'node@22'
  * Jest, Testing Library; `redis` for `ibv-kit/server/redis`). One copy of React for everything,
  * as in a real app: ibv-kit, Testing Library and the tests all resolve this one.
  */
-const LINKED = ['react', 'react-dom', '@tanstack/react-query', 'jest', 'jest-environment-jsdom', '@testing-library/react', '@testing-library/dom', 'redis']
+const LINKED = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  'jest',
+  'jest-environment-jsdom',
+  '@testing-library/react',
+  '@testing-library/dom',
+  'redis',
+]
 
 const started = Date.now()
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)} s`
@@ -47,7 +66,9 @@ const run = (command, args, cwd, timeout) => {
     execFileSync(command, args, { cwd, stdio: 'inherit', timeout, killSignal: 'SIGKILL' })
   } catch (error) {
     const killed = /** @type {{ signal?: string }} */ (error).signal === 'SIGKILL'
-    fail(`\`${[command, ...args].join(' ')}\` ${killed ? `took more than ${timeout / 1000} s` : 'failed (see above)'}.`)
+    fail(
+      `\`${[command, ...args].join(' ')}\` ${killed ? `took more than ${timeout / 1000} s` : 'failed (see above)'}.`,
+    )
   }
 }
 
@@ -62,29 +83,52 @@ try {
   const tarball = packTarball(temp)
   mkdirSync(join(app, 'test/jest'), { recursive: true })
   // A CommonJS app (no "type"), and no "jest" key: Jest's defaults.
-  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'lender-jest-app', private: true }, null, 2)}\n`)
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--legacy-peer-deps', tarball.path], {
-    cwd: app,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    timeout: STEP_TIMEOUT,
-    killSignal: 'SIGKILL',
-  })
+  writeFileSync(
+    join(app, 'package.json'),
+    `${JSON.stringify({ name: 'lender-jest-app', private: true }, null, 2)}\n`,
+  )
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '--legacy-peer-deps',
+      tarball.path,
+    ],
+    {
+      cwd: app,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: STEP_TIMEOUT,
+      killSignal: 'SIGKILL',
+    },
+  )
   for (const name of LINKED) {
     const source = join(root, 'node_modules', name)
-    if (!existsSync(source)) fail(`${name} is not in this repository's node_modules (run npm install).`)
+    if (!existsSync(source))
+      fail(`${name} is not in this repository's node_modules (run npm install).`)
     mkdirSync(dirname(join(app, 'node_modules', name)), { recursive: true })
     symlinkSync(source, join(app, 'node_modules', name), 'dir')
   }
   const tests = readdirSync(join(root, 'test/jest')).filter((file) => file.endsWith('.cjs'))
-  for (const file of tests) copyFileSync(join(root, 'test/jest', file), join(app, 'test/jest', file))
+  for (const file of tests)
+    copyFileSync(join(root, 'test/jest', file), join(app, 'test/jest', file))
   copyFileSync(join(root, 'test/package/dual-package.mjs'), join(app, 'dual-package.mjs'))
-  console.log(`jest-e2e: ${tarball.filename} installed in a fresh CommonJS app, ${LINKED.join(', ')} linked from this repository, test/jest/ copied (${tests.join(', ')}) (${seconds(step)}).`)
+  console.log(
+    `jest-e2e: ${tarball.filename} installed in a fresh CommonJS app, ${LINKED.join(', ')} linked from this repository, test/jest/ copied (${tests.join(', ')}) (${seconds(step)}).`,
+  )
 
   /** @type {[string, string][]} Node binaries: this one, and the other major's from the registry */
   const nodes = [[process.execPath, process.version]]
   step = Date.now()
   try {
-    const other = execFileSync('npx', ['--yes', OTHER_NODE, '-p', 'process.execPath + " " + process.version'], { cwd: temp, encoding: 'utf8', timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' })
+    const other = execFileSync(
+      'npx',
+      ['--yes', OTHER_NODE, '-p', 'process.execPath + " " + process.version'],
+      { cwd: temp, encoding: 'utf8', timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' },
+    )
     const [path = '', version = ''] = other.trim().split(' ')
     nodes.push([path, version])
     console.log(`jest-e2e: ${OTHER_NODE} from the npm registry: ${version} (${seconds(step)}).`)
@@ -98,17 +142,42 @@ try {
     run(node, ['dual-package.mjs'], app, RUN_TIMEOUT)
     const report = join(temp, `jest-${version}.json`)
     // In band: the suite is small, and one process is one PID to stop on a timeout.
-    run(node, [join('node_modules/jest/bin/jest.js'), '--ci', '--runInBand', '--watchman=false', `--cacheDirectory=${join(temp, 'jest-cache')}`, '--json', `--outputFile=${report}`], app, RUN_TIMEOUT)
+    run(
+      node,
+      [
+        join('node_modules/jest/bin/jest.js'),
+        '--ci',
+        '--runInBand',
+        '--watchman=false',
+        `--cacheDirectory=${join(temp, 'jest-cache')}`,
+        '--json',
+        `--outputFile=${report}`,
+      ],
+      app,
+      RUN_TIMEOUT,
+    )
     /** @type {{ numPassedTests: number, numFailedTests: number, numTotalTestSuites: number }} */
     const counts = JSON.parse(readFileSync(report, 'utf8'))
-    if (counts.numPassedTests === 0 || counts.numFailedTests > 0 || counts.numTotalTestSuites !== tests.filter((file) => file.endsWith('.test.cjs')).length) {
-      fail(`Node ${version}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, in ${counts.numTotalTestSuites} test files.`)
+    if (
+      counts.numPassedTests === 0 ||
+      counts.numFailedTests > 0 ||
+      counts.numTotalTestSuites !== tests.filter((file) => file.endsWith('.test.cjs')).length
+    ) {
+      fail(
+        `Node ${version}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, in ${counts.numTotalTestSuites} test files.`,
+      )
     }
-    results.push(`Node ${version}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${counts.numTotalTestSuites} files (${seconds(step)})`)
+    results.push(
+      `Node ${version}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${counts.numTotalTestSuites} files (${seconds(step)})`,
+    )
   }
-  console.log(`jest-e2e: the dual-package check and Jest on the packed package: ${results.join('; ')}. Total ${seconds()}.`)
+  console.log(
+    `jest-e2e: the dual-package check and Jest on the packed package: ${results.join('; ')}. Total ${seconds()}.`,
+  )
 } catch (error) {
-  console.error(`jest-e2e: FAILED: ${error instanceof Failure ? error.message : String(/** @type {Error} */ (error).stack ?? error)}`)
+  console.error(
+    `jest-e2e: FAILED: ${error instanceof Failure ? error.message : String(/** @type {Error} */ (error).stack ?? error)}`,
+  )
   process.exitCode = 1
 } finally {
   if (process.env.JEST_E2E_KEEP === '1') console.log(`jest-e2e: the app is kept in ${app}`)

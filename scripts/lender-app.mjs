@@ -50,21 +50,35 @@ export async function runLenderCheck(name, body) {
     async step(label, action) {
       const since = Date.now()
       const result = await action()
-      console.log(`${name}: ${label}${typeof result === 'string' && result ? `: ${result}` : ''} (${seconds(since)})`)
+      console.log(
+        `${name}: ${label}${typeof result === 'string' && result ? `: ${result}` : ''} (${seconds(since)})`,
+      )
       return result
     },
     async createApp(prefix, files, packages) {
-      if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first.')
+      if (!existsSync(join(root, 'dist', 'index.js')))
+        throw new Error('dist/ is missing: run `npm run build` first.')
       const dir = mkdtempSync(join(tmpdir(), prefix))
       app = dir
       const tarball = await check.step('npm pack', () => packTarball(dir).path)
-      await check.step(`the app in ${dir}`, () => Object.entries(files).forEach(([path, text]) => write(join(dir, path), text)))
-      await check.step('npm install ibv-kit (the packed tarball)', () => installPackage(dir, tarball, root, packages))
+      await check.step(`the app in ${dir}`, () =>
+        Object.entries(files).forEach(([path, text]) => write(join(dir, path), text)),
+      )
+      await check.step('npm install ibv-kit (the packed tarball)', () =>
+        installPackage(dir, tarball, root, packages),
+      )
       return dir
     },
     async node(cwd, args) {
-      const { stdout } = await execute(process.execPath, args, { cwd, env: baseEnv({ NEXT_TELEMETRY_DISABLED: '1' }), timeout: RUN_TIMEOUT, killSignal: 'SIGKILL' }).catch((error) => {
-        throw new Error(`${args.join(' ')} failed${error.killed ? ` (killed after ${RUN_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
+      const { stdout } = await execute(process.execPath, args, {
+        cwd,
+        env: baseEnv({ NEXT_TELEMETRY_DISABLED: '1' }),
+        timeout: RUN_TIMEOUT,
+        killSignal: 'SIGKILL',
+      }).catch((error) => {
+        throw new Error(
+          `${args.join(' ')} failed${error.killed ? ` (killed after ${RUN_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`,
+        )
       })
       return stdout
     },
@@ -80,7 +94,11 @@ export async function runLenderCheck(name, body) {
       .catch(() => undefined)
       .finally(() => stopAll().finally(() => process.exit(1)))
   }
-  process.once('uncaughtException', abort).once('unhandledRejection', abort).once('SIGINT', abort).once('SIGTERM', abort)
+  process
+    .once('uncaughtException', abort)
+    .once('unhandledRejection', abort)
+    .once('SIGINT', abort)
+    .once('SIGTERM', abort)
   try {
     passed = await body(check)
     console.log(`${name}: ${passed ? 'passed' : 'FAILED'} (${seconds(began)}).`)

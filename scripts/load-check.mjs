@@ -26,12 +26,20 @@ for (let run = 1; run <= runs; run++) {
   const started = performance.now()
   const { status } = spawnSync('npm', ['test'], { cwd: root, stdio: 'inherit' })
   results.push({ run, passed: status === 0, seconds: (performance.now() - started) / 1000 })
-  spawnSync(process.execPath, ['scripts/test-steps.mjs', '--table'], { cwd: root, stdio: 'inherit' })
+  spawnSync(process.execPath, ['scripts/test-steps.mjs', '--table'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
 }
 stopBusy()
 
 console.log('\nload-check: npm test with one core busy')
-for (const { run, passed, seconds } of results) console.log(`run ${run}: ${passed ? 'passed' : 'FAILED'} in ${(seconds / 60).toFixed(1)} min`)
+for (const { run, passed, seconds } of results)
+  console.log(`run ${run}: ${passed ? 'passed' : 'FAILED'} in ${(seconds / 60).toFixed(1)} min`)
 const failed = results.filter((result) => !result.passed).length
-console.log(failed === 0 ? `load-check: ${runs} of ${runs} runs passed.` : `load-check: ${failed} of ${runs} runs failed.`)
+console.log(
+  failed === 0
+    ? `load-check: ${runs} of ${runs} runs passed.`
+    : `load-check: ${failed} of ${runs} runs failed.`,
+)
 process.exitCode = failed === 0 ? 0 : 1

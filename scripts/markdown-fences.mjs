@@ -14,7 +14,8 @@
  */
 
 /** Blockquote markers, then list markers and indentation, then the fence and its info string. */
-const OPENING = /^((?:[ \t]{0,3}> ?)*)((?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?=[ \t]))*[ \t]*)(`{3,}|~{3,})(.*)$/
+const OPENING =
+  /^((?:[ \t]{0,3}> ?)*)((?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?=[ \t]))*[ \t]*)(`{3,}|~{3,})(.*)$/
 const QUOTE = /^[ \t]{0,3}> ?/
 
 /**
@@ -32,7 +33,9 @@ export function fencesOf(text) {
     if (marker[0] === '`' && rest.includes('`')) continue // inline code, not a fence
     const depth = (quotes.match(/>/g) ?? []).length
     const indent = indentation.length
-    const closing = new RegExp(`^[ \\t]*${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`)
+    const closing = new RegExp(
+      `^[ \\t]*${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`,
+    )
     /** @type {string[]} */
     const body = []
     let closed = false

@@ -8,5 +8,7 @@ if (!line) throw new Error(`No size line named like ${wanted}.`)
 const { gzipped, minified } = await measure(line.code)
 console.log(`${line.name}: ${gzipped} B gzipped (${minified} B minified)`)
 for (const row of await measureModules(line.code)) {
-  console.log(`  ${row.module.padEnd(34)} ${String(row.minified).padStart(6)} B  ~${row.gzipShare} B gz`)
+  console.log(
+    `  ${row.module.padEnd(34)} ${String(row.minified).padStart(6)} B  ~${row.gzipShare} B gz`,
+  )
 }

@@ -24,7 +24,11 @@ if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
  */
 function run(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: app, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } })
+    const child = spawn(process.execPath, args, {
+      stdio: 'inherit',
+      cwd: app,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    })
     child.on('exit', (code, signal) => {
       if (signal) console.error(`next-e2e: ${args[0]} ended by ${signal}`)
       resolve(code ?? 1)

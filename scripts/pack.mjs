@@ -16,7 +16,11 @@ const PACK_TIMEOUT = 120_000
  */
 export function packTarball(dir) {
   // A timeout, so a stuck npm cannot hang a run; SIGKILL, as npm may ignore SIGTERM while busy.
-  const output = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', timeout: PACK_TIMEOUT, killSignal: 'SIGKILL' })
+  const output = execFileSync(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', dir],
+    { cwd: root, encoding: 'utf8', timeout: PACK_TIMEOUT, killSignal: 'SIGKILL' },
+  )
   /** @type {[{ filename: string, size: number, files: { path: string }[] }]} */
   const [info] = JSON.parse(output)
   return { ...info, path: join(dir, info.filename) }

@@ -29,18 +29,24 @@ for (const file of files) {
   failed += report.numFailedTests
   for (const result of report.testResults ?? []) {
     const where = relative(process.cwd(), result.name)
-    const tests = (result.assertionResults ?? []).filter((/** @type {{ status: string }} */ test) => test.status === 'failed')
+    const tests = (result.assertionResults ?? []).filter(
+      (/** @type {{ status: string }} */ test) => test.status === 'failed',
+    )
     // A file that failed outside its tests (an import, a hook) has no failed test to name, and
     // Vitest's count leaves it out: it counts as one failure here.
     if (tests.length === 0 && result.status === 'failed') {
       failed += 1
-      failures.push(`${where}: ${result.message ? firstLine(result.message) : 'failed outside its tests (an import or a hook): see the output of its step'}`)
+      failures.push(
+        `${where}: ${result.message ? firstLine(result.message) : 'failed outside its tests (an import or a hook): see the output of its step'}`,
+      )
     }
     // A test retried and failed each time: the last attempt's error.
-    for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.at(-1))}`)
+    for (const test of tests)
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.at(-1))}`)
     // A test that passed when retried (the engine flows retry once) keeps its first attempt's error.
     for (const test of result.assertionResults ?? []) {
-      if (test.status === 'passed' && test.failureMessages?.length) retried.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
+      if (test.status === 'passed' && test.failureMessages?.length)
+        retried.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
     }
   }
 }
@@ -53,7 +59,8 @@ if (failures.length > 0) {
   )
   if (failures.length > NAMED) console.log(`- and ${failures.length - NAMED} more`)
 }
-if (retried.length > 0) console.log(`Passed only when retried:\n${retried.map((line) => `- ${line}`).join('\n')}`)
+if (retried.length > 0)
+  console.log(`Passed only when retried:\n${retried.map((line) => `- ${line}`).join('\n')}`)
 console.log(`${passed} passed, ${failed} failed`)
 
 /** @param {string | undefined} message */

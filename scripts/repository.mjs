@@ -21,9 +21,13 @@ export const BRANCH = 'main'
  */
 export function repositoryUrl(pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))) {
   const field = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
-  if (!field) throw new Error('package.json has no "repository": the docs site links repository files through it.')
+  if (!field)
+    throw new Error(
+      'package.json has no "repository": the docs site links repository files through it.',
+    )
   const url = field.replace(/^git\+/, '').replace(/\.git$/, '')
-  if (!/^https:\/\/[^/]+\/[^/]+\/[^/]+$/.test(url)) throw new Error(`package.json "repository" is not an https address of a repository: ${field}`)
+  if (!/^https:\/\/[^/]+\/[^/]+\/[^/]+$/.test(url))
+    throw new Error(`package.json "repository" is not an https address of a repository: ${field}`)
   return url
 }
 

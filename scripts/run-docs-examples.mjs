@@ -37,7 +37,14 @@ import { driveQuickStart } from './docs-examples/quick-start.mjs'
 import { renderBlocks, writeRenderPages } from './docs-examples/render-blocks.mjs'
 import { ExampleError, fail, say, seconds, step } from './docs-examples/report.mjs'
 import { serveBlocks } from './docs-examples/serve-blocks.mjs'
-import { buildApp, installPackage, quickStartOf, startVite, typeCheckApp, writeApp } from './docs-examples/vite-app.mjs'
+import {
+  buildApp,
+  installPackage,
+  quickStartOf,
+  startVite,
+  typeCheckApp,
+  writeApp,
+} from './docs-examples/vite-app.mjs'
 import { freePort } from './free-port.mjs'
 import { packTarball } from './pack.mjs'
 
@@ -62,24 +69,46 @@ async function abort(why, code) {
   console.error(`\ndocs-examples: ${why}; stopping everything.`)
   if (app) console.error(`(the app is kept in ${app})`)
   // Chromium gets a moment to close; the children are stopped whatever it does.
-  await Promise.race([browser?.close().catch(() => undefined), new Promise((done) => setTimeout(done, KILL_AFTER))]).finally(() => stopAll())
+  await Promise.race([
+    browser?.close().catch(() => undefined),
+    new Promise((done) => setTimeout(done, KILL_AFTER)),
+  ]).finally(() => stopAll())
   process.exit(code)
 }
-const watchdog = setTimeout(() => void abort(`FAILED: the run took longer than ${DEADLINE / 1000} s (DOCS_EXAMPLES_DEADLINE)`, 1), DEADLINE)
+const watchdog = setTimeout(
+  () =>
+    void abort(`FAILED: the run took longer than ${DEADLINE / 1000} s (DOCS_EXAMPLES_DEADLINE)`, 1),
+  DEADLINE,
+)
 watchdog.unref()
 process.once('SIGINT', () => void abort('interrupted (SIGINT)', 130))
 process.once('SIGTERM', () => void abort('terminated (SIGTERM)', 143))
 try {
-  if (!existsSync(join(root, 'dist', 'index.js'))) fail('dist/ is missing: run `npm run build` first (the examples run against the packed package).')
+  if (!existsSync(join(root, 'dist', 'index.js')))
+    fail(
+      'dist/ is missing: run `npm run build` first (the examples run against the packed package).',
+    )
   const { blocks, problems } = scanDocs(root)
-  if (problems.length > 0) fail(`${problems.length} block${problems.length === 1 ? '' : 's'} refused (npm run check:docs says the same):\n${problems.join('\n')}`)
+  if (problems.length > 0)
+    fail(
+      `${problems.length} block${problems.length === 1 ? '' : 's'} refused (npm run check:docs says the same):\n${problems.join('\n')}`,
+    )
   const quickStart = quickStartOf(blocks)
   const renders = blocks.filter((block) => block.renders.length > 0)
   const serves = blocks.filter((block) => block.serves.length > 0)
   // The imports of the runnable blocks and of the blocks of their pages that they may import.
   const runnableDocs = new Set([...renders, ...serves].map((block) => block.doc))
-  const runnableImports = blocks.filter((block) => runnableDocs.has(block.doc) && !block.fragment && !block.copy).flatMap((block) => importsOf(block.code))
-  const needsRedis = serves.some((block) => blocks.some((other) => other.doc === block.doc && other.line <= block.line && importsOf(other.code).includes('ibv-kit/server/redis')))
+  const runnableImports = blocks
+    .filter((block) => runnableDocs.has(block.doc) && !block.fragment && !block.copy)
+    .flatMap((block) => importsOf(block.code))
+  const needsRedis = serves.some((block) =>
+    blocks.some(
+      (other) =>
+        other.doc === block.doc &&
+        other.line <= block.line &&
+        importsOf(other.code).includes('ibv-kit/server/redis'),
+    ),
+  )
   const appDir = mkdtempSync(join(tmpdir(), 'ibv-docs-examples-'))
   app = appDir
 
@@ -91,8 +120,13 @@ try {
   })
   await step(`a fresh Vite + React app in ${appDir}`, () => writeApp(appDir, quickStart))
   // ibv-kit/server/redis's optional peer, which a lender installs with it.
-  const packages = [...runnableImports.flatMap((specifier) => packageOf(specifier) ?? []), ...(needsRedis ? ['redis'] : [])]
-  await step('npm install ibv-kit (the packed tarball)', () => installPackage(appDir, tarball, root, packages))
+  const packages = [
+    ...runnableImports.flatMap((specifier) => packageOf(specifier) ?? []),
+    ...(needsRedis ? ['redis'] : []),
+  ]
+  await step('npm install ibv-kit (the packed tarball)', () =>
+    installPackage(appDir, tarball, root, packages),
+  )
   await step("tsc -b (the template's type-check)", () => typeCheckApp(appDir, quickStart))
   writeRenderPages(appDir, blocks, renders)
 
@@ -108,17 +142,37 @@ try {
 
   await step('vite build (the quick start for production)', () => buildApp(appDir))
   const previewPort = await freePort()
-  await step(`vite preview on http://127.0.0.1:${previewPort}`, () => startVite(appDir, previewPort, 'preview'))
-  const builtColours = await driveQuickStart(chrome, `http://127.0.0.1:${previewPort}`, quickStart, 'vite preview')
-  if (Object.keys(devColours).length < 3) fail(`the quick start under vite showed only ${Object.keys(devColours).join(', ') || 'none'} of its three themed parts`)
+  await step(`vite preview on http://127.0.0.1:${previewPort}`, () =>
+    startVite(appDir, previewPort, 'preview'),
+  )
+  const builtColours = await driveQuickStart(
+    chrome,
+    `http://127.0.0.1:${previewPort}`,
+    quickStart,
+    'vite preview',
+  )
+  if (Object.keys(devColours).length < 3)
+    fail(
+      `the quick start under vite showed only ${Object.keys(devColours).join(', ') || 'none'} of its three themed parts`,
+    )
   const unlike = Object.entries(devColours).flatMap(([selector, properties]) =>
     Object.entries(properties)
       .filter(([property, value]) => builtColours[selector]?.[property] !== value)
-      .map(([property, value]) => `${selector} ${property}: ${builtColours[selector]?.[property] ?? 'missing'} in the production build, ${value} under vite`),
+      .map(
+        ([property, value]) =>
+          `${selector} ${property}: ${builtColours[selector]?.[property] ?? 'missing'} in the production build, ${value} under vite`,
+      ),
   )
-  if (unlike.length > 0) fail(`the quick start built for production does not look as it does under vite:\n${unlike.join('\n')}`)
-  say(`quick start: the production build has the dev server's colours (${Object.keys(devColours).join(', ')})`)
-  say(`the quick start, ${renders.length} rendered and ${serves.length} served blocks (${serves.reduce((sum, block) => sum + block.serves.length, 0)} requests) ran in ${seconds(began)}.`)
+  if (unlike.length > 0)
+    fail(
+      `the quick start built for production does not look as it does under vite:\n${unlike.join('\n')}`,
+    )
+  say(
+    `quick start: the production build has the dev server's colours (${Object.keys(devColours).join(', ')})`,
+  )
+  say(
+    `the quick start, ${renders.length} rendered and ${serves.length} served blocks (${serves.reduce((sum, block) => sum + block.serves.length, 0)} requests) ran in ${seconds(began)}.`,
+  )
 } catch (error) {
   keep = true
   // Stopped by the watchdog or a signal: the error is only what closing Chromium caused.

@@ -9,19 +9,29 @@ import { chromiumArgs, chromiumPath } from './chromium.mjs'
 const out = 'docs/screenshots'
 mkdirSync(out, { recursive: true })
 
-const server = await createServer({ configFile: 'vite.config.ts', server: { port: 5190, strictPort: false, host: '127.0.0.1' }, logLevel: 'error' })
+const server = await createServer({
+  configFile: 'vite.config.ts',
+  server: { port: 5190, strictPort: false, host: '127.0.0.1' },
+  logLevel: 'error',
+})
 await server.listen()
 const demo = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5190/'
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' })
+  const page = await browser.newPage({
+    viewport: { width: 1360, height: 900 },
+    colorScheme: 'light',
+  })
   /** @type {string[]} */
   const problems = []
   page.on('pageerror', (error) => problems.push(error.message))
   await page.goto(demo)
   await page.getByRole('button', { name: /Ada Okafor/ }).waitFor()
-  await page.frameLocator('.ibv-embedded-report__frame').getByText('Income and bank verification').waitFor({ timeout: 15_000 })
+  await page
+    .frameLocator('.ibv-embedded-report__frame')
+    .getByText('Income and bank verification')
+    .waitFor({ timeout: 15_000 })
   await page.waitForTimeout(500)
   await page.screenshot({ path: `${out}/demo-hosted-report.png` })
 
@@ -43,12 +53,21 @@ try {
   await widget.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('dialog').waitFor({ state: 'detached' })
   await page.getByText('The report is being prepared').waitFor()
-  await page.frameLocator('.ibv-embedded-report__frame').getByText('Income and bank verification').waitFor({ timeout: 20_000 })
+  await page
+    .frameLocator('.ibv-embedded-report__frame')
+    .getByText('Income and bank verification')
+    .waitFor({ timeout: 20_000 })
   await page.screenshot({ path: `${out}/demo-connected.png` })
 
-  const dark = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'dark' })
+  const dark = await browser.newPage({
+    viewport: { width: 1360, height: 900 },
+    colorScheme: 'dark',
+  })
   await dark.goto(demo)
-  await dark.frameLocator('.ibv-embedded-report__frame').getByText('Income and bank verification').waitFor({ timeout: 15_000 })
+  await dark
+    .frameLocator('.ibv-embedded-report__frame')
+    .getByText('Income and bank verification')
+    .waitFor({ timeout: 15_000 })
   await dark.waitForTimeout(500)
   await dark.screenshot({ path: `${out}/demo-dark.png` })
   if (problems.length > 0) throw new Error(`The demo threw: ${problems.join('; ')}`)
@@ -63,22 +82,36 @@ try {
 /** @param {import('playwright-core').Browser} browser */
 async function storybookShots(browser) {
   const port = 6106
-  const storybook = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port), '--host', '127.0.0.1'], { stdio: 'ignore', detached: true })
+  const storybook = spawn(
+    'npx',
+    ['storybook', 'dev', '--ci', '--no-open', '--port', String(port), '--host', '127.0.0.1'],
+    { stdio: 'ignore', detached: true },
+  )
   const base = `http://127.0.0.1:${port}`
   try {
     for (let tries = 0; ; tries++) {
-      const up = await fetch(base).then((response) => response.ok, () => false)
+      const up = await fetch(base).then(
+        (response) => response.ok,
+        () => false,
+      )
       if (up) break
       if (tries > 90) throw new Error('Storybook did not start in 90 s')
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await page.goto(`${base}/?path=/story/components-reportstatusbadge--all-states`)
-    await page.frameLocator('#storybook-preview-iframe').getByText('Unknown status').waitFor({ timeout: 60_000 })
+    await page
+      .frameLocator('#storybook-preview-iframe')
+      .getByText('Unknown status')
+      .waitFor({ timeout: 60_000 })
     await page.waitForTimeout(1000)
     await page.screenshot({ path: `${out}/storybook-badges.png` })
     await page.goto(`${base}/?path=/story/components-reportview--typical`)
-    await page.frameLocator('#storybook-preview-iframe').locator('.ibv-report-view__account').first().waitFor({ timeout: 60_000 })
+    await page
+      .frameLocator('#storybook-preview-iframe')
+      .locator('.ibv-report-view__account')
+      .first()
+      .waitFor({ timeout: 60_000 })
     await page.waitForTimeout(1000)
     await page.screenshot({ path: `${out}/storybook-report-view.png` })
     console.log(`Storybook screenshots written to ${out}/.`)

@@ -31,22 +31,35 @@ const TYPES = {
  * @param {{ port?: number, host?: string, base?: string, onRequest?: (path: string) => void }} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>} `url` is the address of `base`
  */
-export async function serveStatic(dir, { port = 0, host = '127.0.0.1', base = '/', onRequest } = {}) {
+export async function serveStatic(
+  dir,
+  { port = 0, host = '127.0.0.1', base = '/', onRequest } = {},
+) {
   const root = resolve(dir)
   const server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://static')
     onRequest?.(pathname)
-    const file = request.method === 'GET' || request.method === 'HEAD' ? await fileFor(root, base, pathname) : undefined
+    const file =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? await fileFor(root, base, pathname)
+        : undefined
     if (!file) {
       const refused = request.method !== 'GET' && request.method !== 'HEAD'
-      response.writeHead(refused ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' }).end(refused ? 'Only GET and HEAD: this is a static server.' : 'Not found.')
+      response
+        .writeHead(refused ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(refused ? 'Only GET and HEAD: this is a static server.' : 'Not found.')
       return
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file.path)] ?? 'application/octet-stream', 'content-length': file.size })
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file.path)] ?? 'application/octet-stream',
+      'content-length': file.size,
+    })
     if (request.method === 'HEAD') response.end()
     else createReadStream(file.path).pipe(response)
   })
-  await new Promise((listening, failed) => server.once('error', failed).listen(port, host, () => listening(undefined)))
+  await new Promise((listening, failed) =>
+    server.once('error', failed).listen(port, host, () => listening(undefined)),
+  )
   const address = server.address()
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}${base}`
   return {
@@ -84,8 +97,14 @@ async function fileFor(root, base, pathname) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { port: { type: 'string', default: '6007' }, base: { type: 'string', default: '/' } } })
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { port: { type: 'string', default: '6007' }, base: { type: 'string', default: '/' } },
+  })
   const base = `/${(values.base ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
-  const { url } = await serveStatic(positionals[0] ?? 'storybook-static', { port: Number(values.port), base })
+  const { url } = await serveStatic(positionals[0] ?? 'storybook-static', {
+    port: Number(values.port),
+    base,
+  })
   console.log(`Serving ${positionals[0] ?? 'storybook-static'} on ${url}`)
 }

@@ -2,7 +2,8 @@
 // step, its time and its result, then the whole run's time.
 
 /** @param {number} seconds */
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
+const clock = (seconds) =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
 
 /**
  * @param {{ name: string, result?: string, seconds?: number, note?: string }[]} steps
@@ -11,7 +12,10 @@ const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seco
 export function formatTable(steps, seconds) {
   const width = Math.max(...steps.map((step) => step.name.length), 'step'.length)
   const lines = steps.map((step) => {
-    const result = step.result === 'passed' ? 'passed' : `${(step.result ?? 'not run').toUpperCase()}${step.note ? ` (${step.note})` : ''}`
+    const result =
+      step.result === 'passed'
+        ? 'passed'
+        : `${(step.result ?? 'not run').toUpperCase()}${step.note ? ` (${step.note})` : ''}`
     return `${step.name.padEnd(width)}  ${`${(step.seconds ?? 0).toFixed(1)} s`.padStart(8)}  ${result}`
   })
   const failed = steps.filter((step) => step.result !== 'passed').length

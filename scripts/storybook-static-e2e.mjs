@@ -44,19 +44,28 @@ const since = (/** @type {number} */ start) => `${((Date.now() - start) / 1000).
 async function step(label, action) {
   const start = Date.now()
   const result = await action()
-  console.log(`storybook-static: ${label}${typeof result === 'string' && result ? `: ${result}` : ''} (${since(start)})`)
+  console.log(
+    `storybook-static: ${label}${typeof result === 'string' && result ? `: ${result}` : ''} (${since(start)})`,
+  )
   return result
 }
 
 /** Waits until `check` resolves true, or fails saying `what` did not happen. @param {string} what @param {() => Promise<boolean>} check */
 async function until(what, check) {
-  for (const start = Date.now(); !(await check()); await new Promise((resolve) => setTimeout(resolve, 100))) {
+  for (
+    const start = Date.now();
+    !(await check());
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  ) {
     if (Date.now() - start > WAIT) throw new Error(`${what} did not happen in ${WAIT / 1000} s`)
   }
 }
 
 /** @param {string} dir @returns {string[]} every file under `dir` */
-const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+const filesUnder = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
 
 const out = values.dir ? resolve(values.dir) : join(root, 'storybook-static')
 /** @type {import('playwright-core').Browser | undefined} */
@@ -73,8 +82,14 @@ try {
   let storybook = values.url?.replace(/\/?$/, '/') ?? ''
   if (!values.url && !values.dir) {
     await step('storybook build', async () => {
-      await promisify(execFile)(join(root, 'node_modules', '.bin', 'storybook'), ['build', '--quiet', '--output-dir', out], { cwd: root, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
-        throw new Error(`storybook build failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
+      await promisify(execFile)(
+        join(root, 'node_modules', '.bin', 'storybook'),
+        ['build', '--quiet', '--output-dir', out],
+        { cwd: root, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error) => {
+        throw new Error(
+          `storybook build failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`,
+        )
       })
       return out
     })
@@ -92,7 +107,10 @@ try {
   const thrown = /** @type {string[]} */ ([])
   /** A page of a new context (a reader of its own: its own service worker) in `scheme`. @param {'light' | 'dark'} scheme */
   const newPage = async (scheme) => {
-    const context = await browser?.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme })
+    const context = await browser?.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: scheme,
+    })
     if (!context) throw new Error('no browser')
     context.setDefaultTimeout(WAIT)
     const page = await context.newPage()
@@ -111,12 +129,17 @@ try {
     page = await newPage(scheme)
     const story = page.frameLocator('#storybook-preview-iframe')
     /** The ConnectButton story's line that says what the widget reported. */
-    const status = story.locator('p[role="status"]').filter({ hasText: /^(Not connected yet\.|Connected |Exited)/ })
-    await step(`${scheme}: ConnectButton, Success, in Storybook’s page: its play function connects Platypus Bank`, async () => {
-      await page?.goto(`${storybook}?path=/story/components-connectbutton--success`)
-      await status.filter({ hasText: CONNECTED }).waitFor()
-      return (await status.textContent()) ?? ''
-    })
+    const status = story
+      .locator('p[role="status"]')
+      .filter({ hasText: /^(Not connected yet\.|Connected |Exited)/ })
+    await step(
+      `${scheme}: ConnectButton, Success, in Storybook’s page: its play function connects Platypus Bank`,
+      async () => {
+        await page?.goto(`${storybook}?path=/story/components-connectbutton--success`)
+        await status.filter({ hasText: CONNECTED }).waitFor()
+        return (await status.textContent()) ?? ''
+      },
+    )
     await step(`${scheme}: the reader connects again, by hand in the widget`, async () => {
       const before = (await status.textContent()) ?? ''
       await story.getByRole('button', { name: 'Connect bank' }).click()
@@ -141,7 +164,9 @@ try {
   await step('RefreshReportButton, Preparing: its play function refreshes the report', async () => {
     await page.goto(storyAlone('components-refreshreportbutton--preparing'))
     // Submitted, then (once the new report is seen pending) preparing: either is the backend's answer.
-    const answered = page.getByRole('status').filter({ hasText: /^(Refresh started\.|A new report is being prepared\.)/ })
+    const answered = page
+      .getByRole('status')
+      .filter({ hasText: /^(Refresh started\.|A new report is being prepared\.)/ })
     await answered.waitFor()
     return (await answered.textContent()) ?? ''
   })
@@ -164,7 +189,8 @@ try {
       return seen
     })
     const refused = outcomes.indexOf('refused')
-    if (refused !== -1) throw new Error(`stream ${refused + 1} of 25 was refused: the ones before it were not closed`)
+    if (refused !== -1)
+      throw new Error(`stream ${refused + 1} of 25 was refused: the ones before it were not closed`)
     return ''
   })
 
@@ -176,8 +202,14 @@ try {
   pages.push(reportPage)
   const report = reportPage.locator('.ibv-embedded-report')
   const current = reportPage.locator('iframe[data-frame="current"]')
-  const reportShown = () => reportPage.frameLocator('iframe[data-frame="current"]').getByText('Income and bank verification').first().waitFor()
-  const token = async () => new URL((await current.getAttribute('src')) ?? '', storybook).searchParams.get('token')
+  const reportShown = () =>
+    reportPage
+      .frameLocator('iframe[data-frame="current"]')
+      .getByText('Income and bank verification')
+      .first()
+      .waitFor()
+  const token = async () =>
+    new URL((await current.getAttribute('src')) ?? '', storybook).searchParams.get('token')
   let first = ''
   await step('EmbeddedReport, Ready: the hosted report in its frame', async () => {
     await reportPage.goto(storyAlone('components-embeddedreport--ready'))
@@ -189,39 +221,61 @@ try {
   await step('29 minutes on, it has renewed its token and shows the report again', async () => {
     await reportPage.clock.fastForward('29:00')
     await until('a new token in the report frame', async () => (await token()) !== first)
-    await until('the report ready again', async () => (await report.getAttribute('data-state')) === 'ready')
+    await until(
+      'the report ready again',
+      async () => (await report.getAttribute('data-state')) === 'ready',
+    )
     await reportShown()
     return ''
   })
 
-  if (!values.url) await step('the server sent files only: nothing under ibv-sandbox/ or api/ibv/ reached it', async () => {
-    const reached = asked.filter((path) => /\/(ibv-sandbox|api\/ibv)(\/|$)/.test(path))
-    if (reached.length > 0) throw new Error(`the server was asked for ${reached.slice(0, 5).join(', ')}`)
-    return `${asked.length} requests, all for files`
-  })
-  if (!values.url) await step('no key in the build but the sandbox’s own', async () => {
-    const text = filesUnder(out)
-      .filter((file) => /\.(js|html|json)$/.test(file))
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n')
-    // A key given as a literal: an `apiKey` option or default, or an `x-api-key` header.
-    const keys = new Set(Array.from(text.matchAll(/(?:\bapiKey\s*(?:\?\?|:|=)|[`'"]x-api-key[`'"]\s*:)\s*[`'"]([^`'"]*)[`'"]/g), (match) => match[1]))
-    if (!keys.has('sandbox-api-key')) throw new Error('createSandbox and its default key are not in the build')
-    if (keys.size > 1) throw new Error(`the build holds keys other than the sandbox's: ${[...keys].join(', ')}`)
-    // The webhook secret of the page's backend is made at run time; a literal one would be here.
-    const secret = /whsec_[A-Za-z0-9+/=]{8,}/.exec(text)
-    if (secret) throw new Error(`the build holds a webhook secret: ${secret[0].slice(0, 12)}…`)
-    return 'sandbox-api-key, the sandbox’s default'
-  })
+  if (!values.url)
+    await step(
+      'the server sent files only: nothing under ibv-sandbox/ or api/ibv/ reached it',
+      async () => {
+        const reached = asked.filter((path) => /\/(ibv-sandbox|api\/ibv)(\/|$)/.test(path))
+        if (reached.length > 0)
+          throw new Error(`the server was asked for ${reached.slice(0, 5).join(', ')}`)
+        return `${asked.length} requests, all for files`
+      },
+    )
+  if (!values.url)
+    await step('no key in the build but the sandbox’s own', async () => {
+      const text = filesUnder(out)
+        .filter((file) => /\.(js|html|json)$/.test(file))
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n')
+      // A key given as a literal: an `apiKey` option or default, or an `x-api-key` header.
+      const keys = new Set(
+        Array.from(
+          text.matchAll(
+            /(?:\bapiKey\s*(?:\?\?|:|=)|[`'"]x-api-key[`'"]\s*:)\s*[`'"]([^`'"]*)[`'"]/g,
+          ),
+          (match) => match[1],
+        ),
+      )
+      if (!keys.has('sandbox-api-key'))
+        throw new Error('createSandbox and its default key are not in the build')
+      if (keys.size > 1)
+        throw new Error(`the build holds keys other than the sandbox's: ${[...keys].join(', ')}`)
+      // The webhook secret of the page's backend is made at run time; a literal one would be here.
+      const secret = /whsec_[A-Za-z0-9+/=]{8,}/.exec(text)
+      if (secret) throw new Error(`the build holds a webhook secret: ${secret[0].slice(0, 12)}…`)
+      return 'sandbox-api-key, the sandbox’s default'
+    })
 
   // Storybook's dev server, on a busy machine, can be slow to answer its own page's stores: its noise.
-  const errors = thrown.filter((message) => !/Timed out waiting for leader state for UniversalStore/.test(message))
+  const errors = thrown.filter(
+    (message) => !/Timed out waiting for leader state for UniversalStore/.test(message),
+  )
   if (errors.length > 0) throw new Error(`the pages threw: ${errors.join('; ')}`)
   passed = true
 } catch (error) {
   console.error(`storybook-static: FAILED: ${error instanceof Error ? error.message : error}`)
-  for (const [index, page] of pages.entries()) await page.screenshot({ path: join(shots, `failed-${index}.png`) }).catch(() => undefined)
-  if (pages.length > 0) console.error(`storybook-static: the pages as they were are in ${shots}/failed-*.png`)
+  for (const [index, page] of pages.entries())
+    await page.screenshot({ path: join(shots, `failed-${index}.png`) }).catch(() => undefined)
+  if (pages.length > 0)
+    console.error(`storybook-static: the pages as they were are in ${shots}/failed-*.png`)
 } finally {
   await browser?.close().catch(() => undefined)
   await server?.close()

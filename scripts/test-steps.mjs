@@ -24,9 +24,17 @@ const reportFile = join(root, 'reports', 'steps.json')
  */
 
 /** @param {string} script @param {Partial<Step>} [extra] @returns {Step} */
-const npmRun = (script, extra = {}) => ({ name: script, command: ['npm', 'run', '--silent', script], ...extra })
+const npmRun = (script, extra = {}) => ({
+  name: script,
+  command: ['npm', 'run', '--silent', script],
+  ...extra,
+})
 /** @param {string} file @param {Partial<Step>} [extra] @returns {Step} */
-const node = (file, extra = {}) => ({ name: file.replace(/^scripts\/|\.mjs$/g, ''), command: [process.execPath, file], ...extra })
+const node = (file, extra = {}) => ({
+  name: file.replace(/^scripts\/|\.mjs$/g, ''),
+  command: [process.execPath, file],
+  ...extra,
+})
 const setup = ['ensure-chromium', 'ensure-redis', 'ensure-engines', 'ensure-react18']
 
 /** @type {Step[]} In the order they start when nothing holds them back. */
@@ -66,10 +74,17 @@ function runStep(step, live) {
   const started = performance.now()
   return new Promise((done) => {
     const [file = '', ...args] = step.command
-    const child = spawn(file, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } })
+    const child = spawn(file, args, {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    })
     /** @type {Buffer[]} */
     const chunks = []
-    const keep = live ? (/** @type {Buffer} */ chunk) => process.stdout.write(chunk) : (/** @type {Buffer} */ chunk) => chunks.push(chunk)
+    const keep = live
+      ? (/** @type {Buffer} */ chunk) => process.stdout.write(chunk)
+      : (/** @type {Buffer} */ chunk) => chunks.push(chunk)
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
     let timedOut = false
@@ -81,11 +96,18 @@ function runStep(step, live) {
       clearTimeout(timer)
       // Whatever the step left running (a server it started) goes with it.
       stopGroup(child.pid)
-      done({ passed, seconds: (performance.now() - started) / 1000, output: Buffer.concat(chunks).toString('utf8') + note })
+      done({
+        passed,
+        seconds: (performance.now() - started) / 1000,
+        output: Buffer.concat(chunks).toString('utf8') + note,
+      })
     }
-    child.on('error', (error) => finish(false, `\n${step.name}: could not start: ${error.message}\n`))
+    child.on('error', (error) =>
+      finish(false, `\n${step.name}: could not start: ${error.message}\n`),
+    )
     child.on('close', (code, signal) => {
-      if (timedOut) finish(false, `\n${step.name}: stopped after ${STEP_TIMEOUT / 60_000} minutes.\n`)
+      if (timedOut)
+        finish(false, `\n${step.name}: stopped after ${STEP_TIMEOUT / 60_000} minutes.\n`)
       else finish(code === 0, code === 0 ? '' : `\n${step.name}: exit ${code ?? signal}.\n`)
     })
   })
@@ -110,7 +132,10 @@ function stopGroup(pid) {
 export function jobsFrom(value) {
   if (value === undefined || value === '') return Math.min(availableParallelism(), 2)
   const jobs = Number(value)
-  if (!Number.isInteger(jobs) || jobs < 1) throw new RangeError(`IBV_TEST_JOBS must be a whole number of steps at once, 1 or more, not ${JSON.stringify(value)}.`)
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new RangeError(
+      `IBV_TEST_JOBS must be a whole number of steps at once, 1 or more, not ${JSON.stringify(value)}.`,
+    )
   return jobs
 }
 
@@ -130,7 +155,11 @@ export async function runAll(steps, jobs) {
       const unmet = (step.needs ?? []).filter((name) => results.get(name)?.result !== 'passed')
       const blocked = unmet.filter((name) => results.has(name))
       if (blocked.length > 0) {
-        results.set(step.name, { result: 'skipped', seconds: 0, note: `needs ${blocked.join(', ')}` })
+        results.set(step.name, {
+          result: 'skipped',
+          seconds: 0,
+          note: `needs ${blocked.join(', ')}`,
+        })
         pending.splice(pending.indexOf(step), 1)
         console.log(`\n── ${step.name}: skipped, as ${blocked.join(', ')} did not pass`)
         continue
@@ -138,11 +167,15 @@ export async function runAll(steps, jobs) {
       if (unmet.length > 0) continue
       if (running.size >= jobs) break
       pending.splice(pending.indexOf(step), 1)
-      console.log(`\n── ${step.name}: started (${[...running.keys(), step.name].join(', ')} running)`)
+      console.log(
+        `\n── ${step.name}: started (${[...running.keys(), step.name].join(', ')} running)`,
+      )
       const run = runStep(step, jobs === 1).then(({ passed, seconds, output }) => {
         running.delete(step.name)
         results.set(step.name, { result: passed ? 'passed' : 'failed', seconds })
-        console.log(`\n── ${step.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ──\n${output.trimEnd()}\n── end of ${step.name} ──`)
+        console.log(
+          `\n── ${step.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ──\n${output.trimEnd()}\n── end of ${step.name} ──`,
+        )
       })
       running.set(step.name, run)
     }
@@ -154,7 +187,8 @@ export async function runAll(steps, jobs) {
 if (process.argv[1] !== fileURLToPath(import.meta.url)) {
   // Imported (by its test): nothing runs.
 } else if (process.argv.includes('--table')) {
-  if (!existsSync(reportFile)) console.log(`No table of steps: ${reportFile} is missing, so npm test did not run to its end.`)
+  if (!existsSync(reportFile))
+    console.log(`No table of steps: ${reportFile} is missing, so npm test did not run to its end.`)
   else {
     const { steps, seconds } = JSON.parse(readFileSync(reportFile, 'utf8'))
     console.log(formatTable(steps, seconds))

@@ -57,7 +57,13 @@ export type {
   InviteBorrowerState,
   InviteResponse,
 } from './react/index.js'
-export { IbvError, isRetryable, REPORT_STATUSES, describeStatus, isReportStatus } from './core/index.js'
+export {
+  IbvError,
+  isRetryable,
+  REPORT_STATUSES,
+  describeStatus,
+  isReportStatus,
+} from './core/index.js'
 export type {
   IbvErrorCode,
   IbvErrorSource,

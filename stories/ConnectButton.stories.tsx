@@ -12,7 +12,10 @@ function ConnectDemo(props: ConnectButtonProps) {
   // The widget's last event, for the stories to wait on (not shown).
   const [lastEvent, setLastEvent] = useState<string>()
   return (
-    <div style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }} data-last-event={lastEvent}>
+    <div
+      style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }}
+      data-last-event={lastEvent}
+    >
       <ConnectButton
         {...props}
         onEvent={(name, metadata) => {
@@ -29,7 +32,9 @@ function ConnectDemo(props: ConnectButtonProps) {
         }}
         onExit={(error, metadata) => {
           props.onExit?.(error, metadata)
-          setResult(`${error ? `Exited: ${error.code}.` : 'Exited.'}${metadata.productRequestId ? ` Request ${metadata.productRequestId} waits for a reconnect.` : ''}`)
+          setResult(
+            `${error ? `Exited: ${error.code}.` : 'Exited.'}${metadata.productRequestId ? ` Request ${metadata.productRequestId} waits for a reconnect.` : ''}`,
+          )
         }}
       />
       <p role="status">{result}</p>
@@ -51,10 +56,16 @@ const meta = {
     // Each story connects a fresh consumer, made by its loader: a control would set an id the
     // story does not use.
     consumerId: { control: false },
-    children: { control: 'text', description: 'The button\'s label.', table: { defaultValue: { summary: "'Connect bank'" } } },
+    children: {
+      control: 'text',
+      description: "The button's label.",
+      table: { defaultValue: { summary: "'Connect bank'" } },
+    },
   },
   loaders: [() => ({ consumerId: `SB-${Math.random().toString(36).slice(2, 10)}` })],
-  render: (args, { loaded }) => <ConnectDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+  render: (args, { loaded }) => (
+    <ConnectDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />
+  ),
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -64,9 +75,14 @@ export const Success: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
-    await expect(await within(document.body).findByRole('dialog', { name: 'Connect your bank' })).toBeVisible()
+    await expect(
+      await within(document.body).findByRole('dialog', { name: 'Connect your bank' }),
+    ).toBeVisible()
     await signIn({ username: 'user_good', password: 'pass_good' })
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV/), { timeout: 5000 })
+    await waitFor(
+      () => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV/),
+      { timeout: 5000 },
+    )
   },
 }
 
@@ -75,12 +91,33 @@ export const Exit: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     await signIn({ username: 'user_good', password: 'wrong' })
-    await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('[role="alert"]')).toBeTruthy(), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(
+          document
+            .querySelector<HTMLIFrameElement>('dialog iframe')
+            ?.contentDocument?.querySelector('[role="alert"]'),
+        ).toBeTruthy(),
+      { timeout: 5000 },
+    )
     // The page that says so also announces what leaving would report, right after its ERROR event.
-    await waitFor(() => expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute('data-last-event', 'ERROR'), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute(
+          'data-last-event',
+          'ERROR',
+        ),
+      { timeout: 5000 },
+    )
     // The dialog's × is its one close control; it reports what the widget's Exit would.
     await userEvent.click(within(document.body).getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Exited: INVALID_CREDENTIALS\. Request IBV\w+ waits for a reconnect\.$/), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(canvas.getByRole('status')).toHaveTextContent(
+          /^Exited: INVALID_CREDENTIALS\. Request IBV\w+ waits for a reconnect\.$/,
+        ),
+      { timeout: 5000 },
+    )
   },
 }
 
@@ -90,7 +127,9 @@ export const Mfa: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     await signIn({ username: 'user_mfa', password: 'pass_good' })
     submit(await widget('code'), { code: '123456' })
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected/), { timeout: 5000 })
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected/), {
+      timeout: 5000,
+    })
   },
 }
 
@@ -106,7 +145,13 @@ export const WidgetUnavailable: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
     const dialog = await within(document.body).findByRole('dialog', { name: 'Connect your bank' })
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The bank connection could not be opened: the service did not answer. Try again in a moment.'), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(
+          'The bank connection could not be opened: the service did not answer. Try again in a moment.',
+        ),
+      { timeout: 5000 },
+    )
     await expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus()
     await expect(canvas.getByRole('status')).toHaveTextContent('Exited: WIDGET_UNAVAILABLE.')
   },
@@ -125,8 +170,16 @@ export const NoToken: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('The bank connection could not be started. Try again.'), { timeout: 10_000 })
-    await expect(canvas.getByRole('status')).toHaveTextContent('Not started: not_found, from the backend.')
+    await waitFor(
+      () =>
+        expect(canvas.getByRole('alert')).toHaveTextContent(
+          'The bank connection could not be started. Try again.',
+        ),
+      { timeout: 10_000 },
+    )
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Not started: not_found, from the backend.',
+    )
     await expect(document.querySelector('dialog[open]')).toBeNull()
   },
 }
@@ -148,17 +201,30 @@ export const OAuthBankRedirect: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Connect bank' }))
-    ;(await widget('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="wombat_oauth"]')?.click()
+    ;(await widget('institution'))
+      .querySelector<HTMLButtonElement>('button[name="institution"][value="wombat_oauth"]')
+      ?.click()
     const link = await waitFor(
       () => {
-        const found = [...(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'Continue to Wombat Bank (OAuth)')
+        const found = [
+          ...(document
+            .querySelector<HTMLIFrameElement>('dialog iframe')
+            ?.contentDocument?.querySelectorAll('a') ?? []),
+        ].find((a) => a.textContent === 'Continue to Wombat Bank (OAuth)')
         if (!found) throw new Error('no link to the bank yet')
         return found
       },
       { timeout: 5000 },
     )
     await expect(link).toHaveAttribute('target', '_top')
-    await waitFor(() => expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute('data-last-event', 'SELECT_INSTITUTION'), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(canvasElement.querySelector('[data-last-event]')).toHaveAttribute(
+          'data-last-event',
+          'SELECT_INSTITUTION',
+        ),
+      { timeout: 5000 },
+    )
   },
 }
 
@@ -172,7 +238,10 @@ const LEFT_FOR_BANK = 'ibv-kit:oauth-redirect'
  */
 export const OAuthStateRefused: Story = {
   name: 'OAuth return refused',
-  args: { redirectUri: `${window.location.origin}/bank-return`, receivedRedirectUri: `${window.location.origin}/bank-return?oauth_state_id=os_not-this-session` },
+  args: {
+    redirectUri: `${window.location.origin}/bank-return`,
+    receivedRedirectUri: `${window.location.origin}/bank-return?oauth_state_id=os_not-this-session`,
+  },
   // This tab left for a bank on the redirect path a moment ago: the note the widget keeps in the
   // tab's sessionStorage when it does (src/core/connect-redirect.ts), without which a return opens
   // nothing (a link from elsewhere). The story then holds whether it is opened first or after
@@ -183,7 +252,10 @@ export const OAuthStateRefused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited: OAUTH_STATE_INVALID.'), { timeout: 8000 })
+    await waitFor(
+      () => expect(canvas.getByRole('status')).toHaveTextContent('Exited: OAUTH_STATE_INVALID.'),
+      { timeout: 8000 },
+    )
     await expect(document.querySelector('dialog[open]')).toBeNull()
   },
 }

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers } from 'ibv-kit'
-import { failingTokens, flakyTokens, neverAnswers, productRequest, stuckRenewal } from './fixtures.ts'
+import {
+  failingTokens,
+  flakyTokens,
+  neverAnswers,
+  productRequest,
+  stuckRenewal,
+} from './fixtures.ts'
 import { storyLocale } from './providers.tsx'
 import { API, SERVICE_URL } from './story-urls.ts'
 
@@ -13,20 +19,31 @@ const meta = {
   // a reader could set: the table and controls would show a value the story does not use.
   argTypes: { productRequestId: { control: false, table: { disable: true } } },
   loaders: [async () => ({ request: await productRequest({ accounts: 2 }) })],
-  render: (args, { loaded }) => <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />,
+  render: (args, { loaded }) => (
+    <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />
+  ),
 } satisfies Meta<typeof EmbeddedReport>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const root = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.ibv-embedded-report')
+const root = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector<HTMLElement>('.ibv-embedded-report')
 
 /** The typical state: the hosted report in its frame, with a token the component renews. */
 export const Ready: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 5000 })
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), {
+      timeout: 5000,
+    })
     const frame = within(canvasElement).getByTitle('Income and bank verification report')
-    await waitFor(() => expect((frame as HTMLIFrameElement).contentDocument?.body?.textContent).toContain('Income and bank verification'), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect((frame as HTMLIFrameElement).contentDocument?.body?.textContent).toContain(
+          'Income and bank verification',
+        ),
+      { timeout: 5000 },
+    )
   },
 }
 
@@ -41,22 +58,42 @@ export const Loading: Story = {
 export const Renewing: Story = {
   parameters: { fetchers: stuckRenewal },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 5000 })
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'renewing'), { timeout: 8000 })
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), {
+      timeout: 5000,
+    })
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'renewing'), {
+      timeout: 8000,
+    })
     await expect(canvasElement.querySelector('iframe[data-frame="current"]')).toBeVisible()
   },
 }
 
 export const BadRequest400: Story = {
-  parameters: { fetchers: () => failingTokens(() => Promise.reject(new IbvError('invalid_request', 'product_request_id is invalid', { status: 400 }))) },
+  parameters: {
+    fetchers: () =>
+      failingTokens(() =>
+        Promise.reject(
+          new IbvError('invalid_request', 'product_request_id is invalid', { status: 400 }),
+        ),
+      ),
+  },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The report could not be loaded.'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+        'The report could not be loaded.',
+      ),
+    )
     await expect(root(canvasElement)).toHaveAttribute('data-state', 'error')
   },
 }
 
 export const Unauthorized401: Story = {
-  parameters: { fetchers: () => failingTokens(() => Promise.reject(new IbvError('unauthorized', 'Session expired', { status: 401 }))) },
+  parameters: {
+    fetchers: () =>
+      failingTokens(() =>
+        Promise.reject(new IbvError('unauthorized', 'Session expired', { status: 401 })),
+      ),
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'error'))
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
@@ -66,7 +103,9 @@ export const Unauthorized401: Story = {
 export const FlakyNetworkThenRecovered: Story = {
   parameters: { fetchers: () => flakyTokens(2) },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 10_000 })
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'), {
+      timeout: 10_000,
+    })
   },
 }
 
@@ -79,13 +118,21 @@ export const FlakyNetworkThenRecovered: Story = {
 export const ReportPageUnavailable: Story = {
   args: { readyTimeoutMs: 1000 },
   render: (args, { loaded, globals }) => (
-    <IbvProvider fetchers={createBackendFetchers(API)} serviceUrl={`${SERVICE_URL}/no-report-here`} locale={storyLocale(globals)}>
+    <IbvProvider
+      fetchers={createBackendFetchers(API)}
+      serviceUrl={`${SERVICE_URL}/no-report-here`}
+      locale={storyLocale(globals)}
+    >
       <EmbeddedReport {...args} productRequestId={loaded.request.productRequestId} />
     </IbvProvider>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 5000 })
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The report could not be loaded.')
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'error'), {
+      timeout: 5000,
+    })
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'The report could not be loaded.',
+    )
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
     await expect(canvasElement.querySelector('iframe')).not.toBeVisible()
   },

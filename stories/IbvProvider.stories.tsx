@@ -1,7 +1,14 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport, type PrefetchedReport } from 'ibv-kit'
+import {
+  ConnectButton,
+  IbvProvider,
+  ReportStatusBadge,
+  createBackendFetchers,
+  useIbvReport,
+  type PrefetchedReport,
+} from 'ibv-kit'
 import { prefetched, productRequest, silent } from './fixtures.ts'
 import { demoText } from './hook-demos.tsx'
 import { storyLocale } from './providers.tsx'
@@ -9,11 +16,24 @@ import { API, SERVICE_URL } from './story-urls.ts'
 import { es } from 'ibv-kit/locales/es'
 
 /** A loan file as an app would show it: the report's status, its accounts, and a Connect button. */
-function LoanFile({ productRequestId, consumerId }: { productRequestId: string; consumerId: string }) {
+function LoanFile({
+  productRequestId,
+  consumerId,
+}: {
+  productRequestId: string
+  consumerId: string
+}) {
   const { status, report, error } = useIbvReport(productRequestId)
   return (
-    <section aria-label="Loan file" style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }}>
-      {status ? <ReportStatusBadge status={status} showDescription /> : <p>{error ? error.message : 'Reading the report…'}</p>}
+    <section
+      aria-label="Loan file"
+      style={{ ...demoText, display: 'grid', gap: 12, justifyItems: 'start' }}
+    >
+      {status ? (
+        <ReportStatusBadge status={status} showDescription />
+      ) : (
+        <p>{error ? error.message : 'Reading the report…'}</p>
+      )}
       {report && <p>Accounts in the report: {report.accounts.length}</p>}
       <ConnectButton consumerId={consumerId} />
     </section>
@@ -44,10 +64,15 @@ const meta = {
     audience: { control: 'inline-radio', options: ['staff', 'borrower'] },
     locale: { control: false },
   },
-  loaders: [async () => ({ request: await productRequest({ accounts: 3, institution: 'Platypus Bank' }) })],
+  loaders: [
+    async () => ({ request: await productRequest({ accounts: 3, institution: 'Platypus Bank' }) }),
+  ],
   render: (args, { loaded, globals }) => (
     <IbvProvider locale={storyLocale(globals)} {...args}>
-      <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
+      <LoanFile
+        productRequestId={loaded.request.productRequestId}
+        consumerId={loaded.request.consumerId}
+      />
     </IbvProvider>
   ),
 } satisfies Meta<typeof IbvProvider>
@@ -70,7 +95,9 @@ export const BorrowerAudience: Story = {
   args: { audience: 'borrower' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByText('Your report is ready.')).toBeVisible(), { timeout: 5000 })
+    await waitFor(() => expect(canvas.getByText('Your report is ready.')).toBeVisible(), {
+      timeout: 5000,
+    })
   },
 }
 
@@ -79,8 +106,14 @@ export const InSpanish: Story = {
   args: { locale: es, audience: 'borrower' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByText(es.messages.statusDescriptionsBorrower.complete)).toBeVisible(), { timeout: 5000 })
-    await expect(canvas.getByRole('button', { name: es.messages.connectBank })).toHaveAttribute('lang', 'es')
+    await waitFor(
+      () => expect(canvas.getByText(es.messages.statusDescriptionsBorrower.complete)).toBeVisible(),
+      { timeout: 5000 },
+    )
+    await expect(canvas.getByRole('button', { name: es.messages.connectBank })).toHaveAttribute(
+      'lang',
+      'es',
+    )
   },
 }
 
@@ -115,8 +148,15 @@ export const Prefetched: Story = {
     },
   ],
   render: (args, { loaded, globals }) => (
-    <IbvProvider locale={storyLocale(globals)} {...args} prefetched={loaded.prefetched as PrefetchedReport[]}>
-      <LoanFile productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
+    <IbvProvider
+      locale={storyLocale(globals)}
+      {...args}
+      prefetched={loaded.prefetched as PrefetchedReport[]}
+    >
+      <LoanFile
+        productRequestId={loaded.request.productRequestId}
+        consumerId={loaded.request.consumerId}
+      />
     </IbvProvider>
   ),
   play: async ({ canvasElement }) => {
@@ -128,7 +168,15 @@ export const Prefetched: Story = {
 }
 
 /** A log of what `createBackendFetchers` sends, through its `fetch` option. */
-function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { serviceUrl: string; productRequestId: string; consumerId: string }) {
+function BackendFetchersDemo({
+  serviceUrl,
+  productRequestId,
+  consumerId,
+}: {
+  serviceUrl: string
+  productRequestId: string
+  consumerId: string
+}) {
   const [calls, setCalls] = useState<string[]>([])
   const [fetchers] = useState(() =>
     createBackendFetchers(API, {
@@ -137,7 +185,10 @@ function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { ser
       timeoutMs: 10_000,
       fetch: async (input, init) => {
         const response = await fetch(input, init)
-        setCalls((list) => [...list, `${init?.method ?? 'GET'} ${String(input)}: ${response.status}`])
+        setCalls((list) => [
+          ...list,
+          `${init?.method ?? 'GET'} ${String(input)}: ${response.status}`,
+        ])
         return response
       },
     }),
@@ -146,7 +197,10 @@ function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { ser
     <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl}>
       <LoanFile productRequestId={productRequestId} consumerId={consumerId} />
       <h3 style={{ ...demoText, fontSize: 14, marginBlock: '16px 4px' }}>Calls to the backend</h3>
-      <ol aria-label="Calls to the backend" style={{ margin: 0, fontFamily: 'monospace', fontSize: 13 }}>
+      <ol
+        aria-label="Calls to the backend"
+        style={{ margin: 0, fontFamily: 'monospace', fontSize: 13 }}
+      >
         {calls.map((call, index) => (
           <li key={index}>{call}</li>
         ))}
@@ -158,10 +212,16 @@ function BackendFetchersDemo({ serviceUrl, productRequestId, consumerId }: { ser
 /** `createBackendFetchers(basePath, { fetch, headers, timeoutMs })`: the fetchers for `createIbvBackend`'s routes. */
 export const BackendFetchers: Story = {
   render: (args, { loaded }) => (
-    <BackendFetchersDemo serviceUrl={args.serviceUrl} productRequestId={loaded.request.productRequestId} consumerId={loaded.request.consumerId} />
+    <BackendFetchersDemo
+      serviceUrl={args.serviceUrl}
+      productRequestId={loaded.request.productRequestId}
+      consumerId={loaded.request.consumerId}
+    />
   ),
   play: async ({ canvasElement }) => {
     const calls = within(canvasElement).getByRole('list', { name: 'Calls to the backend' })
-    await waitFor(() => expect(calls).toHaveTextContent(/^GET \/api\/ibv\/reports\/IBV\w+: 200$/), { timeout: 5000 })
+    await waitFor(() => expect(calls).toHaveTextContent(/^GET \/api\/ibv\/reports\/IBV\w+: 200$/), {
+      timeout: 5000,
+    })
   },
 }

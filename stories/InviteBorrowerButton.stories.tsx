@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, waitFor, within } from 'storybook/test'
-import { IbvError, InviteBorrowerButton, createBackendFetchers, type InviteResponse, type InviteState, type InviteStatus } from 'ibv-kit'
+import {
+  IbvError,
+  InviteBorrowerButton,
+  createBackendFetchers,
+  type InviteResponse,
+  type InviteState,
+  type InviteStatus,
+} from 'ibv-kit'
 import { API } from './story-urls.ts'
 
 // A real invite carries a random id and its signature, different on every run: the stories answer
@@ -11,7 +18,10 @@ const INVITE: InviteResponse = {
   url: 'https://apply.northwind.example/borrower?ibv_invite=v1.eyJpIjoiU1RPUlkiLCJjIjoiTE5ELTQyIiwiZSI6MTc5NjI5MjAwMH0.q8Zr3F0tXw1bN5mC7yKp2LhV9sDa4EoUj6TgWi',
   expires_at: '2026-12-03T09:00:00.000Z',
 }
-const answering = (invite: () => Promise<InviteResponse>) => () => ({ ...createBackendFetchers(API), invite })
+const answering = (invite: () => Promise<InviteResponse>) => () => ({
+  ...createBackendFetchers(API),
+  invite,
+})
 
 // Where an invite stands is the backend's answer (`GET /invites`); the stories answer with fixed
 // ones, sent on Nov 29, 2026, so that their screenshots repeat. The real backend's answers are
@@ -28,9 +38,16 @@ const sentInvite = (state: InviteState): InviteStatus => ({
 const standing = (state?: InviteState) => () => ({
   ...createBackendFetchers(API),
   invite: async () => INVITE,
-  invites: async (consumerId: string) => [sentInvite(state ?? (consumerId.slice('LND-'.length) as InviteState))],
+  invites: async (consumerId: string) => [
+    sentInvite(state ?? (consumerId.slice('LND-'.length) as InviteState)),
+  ],
 })
-const stateLine = (canvasElement: HTMLElement, state: InviteState) => waitFor(() => expect(canvasElement.querySelector(`.ibv-invite[data-invite-state="${state}"] .ibv-invite__state`)).toBeVisible())
+const stateLine = (canvasElement: HTMLElement, state: InviteState) =>
+  waitFor(() =>
+    expect(
+      canvasElement.querySelector(`.ibv-invite[data-invite-state="${state}"] .ibv-invite__state`),
+    ).toBeVisible(),
+  )
 
 const meta = {
   title: 'Components/InviteBorrowerButton',
@@ -42,8 +59,13 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const create = async (canvasElement: HTMLElement, userEvent: { click(element: Element): Promise<void> }) => {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Invite Ada to connect a bank' }))
+const create = async (
+  canvasElement: HTMLElement,
+  userEvent: { click(element: Element): Promise<void> },
+) => {
+  await userEvent.click(
+    within(canvasElement).getByRole('button', { name: 'Invite Ada to connect a bank' }),
+  )
 }
 
 /** Before anything is created: one button, in the staff voice. */
@@ -58,9 +80,14 @@ export const Created: Story = {
   play: async ({ canvasElement, userEvent, args }) => {
     await create(canvasElement, userEvent)
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvasElement.querySelector('.ibv-invite')).toHaveAttribute('data-state', 'created'))
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ibv-invite')).toHaveAttribute('data-state', 'created'),
+    )
     await expect(canvasElement.querySelector('code')).toHaveTextContent(INVITE.url)
-    await expect(canvas.getByText('Expires Dec 3, 2026')).toHaveAttribute('datetime', INVITE.expires_at)
+    await expect(canvas.getByText('Expires Dec 3, 2026')).toHaveAttribute(
+      'datetime',
+      INVITE.expires_at,
+    )
     await userEvent.click(canvas.getByRole('button', { name: 'Send to Ada' }))
     await expect(args.onSend).toHaveBeenCalledWith(INVITE.url)
   },
@@ -81,27 +108,45 @@ export const Copied: Story = {
 export const WithoutName: Story = {
   args: { consumerName: undefined },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Invite the applicant to connect a bank' })).toBeVisible()
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Invite the applicant to connect a bank' }),
+    ).toBeVisible()
   },
 }
 
 /** The backend failed: the officer is told, and can press the button again. */
 export const CreationFailed: Story = {
-  parameters: { fetchers: answering(() => Promise.reject(new IbvError('server_error', 'The IBV backend failed.', { status: 500 }))) },
+  parameters: {
+    fetchers: answering(() =>
+      Promise.reject(new IbvError('server_error', 'The IBV backend failed.', { status: 500 })),
+    ),
+  },
   play: async ({ canvasElement, userEvent }) => {
     await create(canvasElement, userEvent)
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('The invite link could not be created. Try again.'))
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent(
+        'The invite link could not be created. Try again.',
+      ),
+    )
     await expect(canvas.getByRole('button', { name: 'Invite Ada to connect a bank' })).toBeEnabled()
   },
 }
 
 /** `authorize` said no (403): this officer may not invite this applicant. */
 export const Forbidden: Story = {
-  parameters: { fetchers: answering(() => Promise.reject(new IbvError('forbidden', 'You are not allowed to do this.', { status: 403 }))) },
+  parameters: {
+    fetchers: answering(() =>
+      Promise.reject(new IbvError('forbidden', 'You are not allowed to do this.', { status: 403 })),
+    ),
+  },
   play: async ({ canvasElement, userEvent }) => {
     await create(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('You are not allowed to invite this applicant.'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+        'You are not allowed to invite this applicant.',
+      ),
+    )
   },
 }
 
@@ -110,7 +155,9 @@ export const Sent: Story = {
   parameters: { fetchers: standing('sent') },
   play: async ({ canvasElement }) => {
     await stateLine(canvasElement, 'sent')
-    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent('Invite link sent Nov 29, 2026: Ada has not opened it yet.')
+    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent(
+      'Invite link sent Nov 29, 2026: Ada has not opened it yet.',
+    )
   },
 }
 
@@ -119,7 +166,9 @@ export const Opened: Story = {
   parameters: { fetchers: standing('opened') },
   play: async ({ canvasElement }) => {
     await stateLine(canvasElement, 'opened')
-    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent('Invite link sent Nov 29, 2026: Ada opened it but has not connected a bank yet.')
+    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent(
+      'Invite link sent Nov 29, 2026: Ada opened it but has not connected a bank yet.',
+    )
   },
 }
 
@@ -128,7 +177,9 @@ export const Connected: Story = {
   parameters: { fetchers: standing('connected') },
   play: async ({ canvasElement }) => {
     await stateLine(canvasElement, 'connected')
-    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent('Invite link sent Nov 29, 2026: Ada connected a bank with it.')
+    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent(
+      'Invite link sent Nov 29, 2026: Ada connected a bank with it.',
+    )
   },
 }
 
@@ -137,7 +188,9 @@ export const Expired: Story = {
   parameters: { fetchers: standing('expired') },
   play: async ({ canvasElement }) => {
     await stateLine(canvasElement, 'expired')
-    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent('Invite link sent Nov 29, 2026: it expired before Ada connected a bank.')
+    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent(
+      'Invite link sent Nov 29, 2026: it expired before Ada connected a bank.',
+    )
   },
 }
 
@@ -151,7 +204,15 @@ export const NewLinkAfterExpiry: Story = {
         return INVITE
       }
       // The new invite: INVITE, sent a week before it expires.
-      const invites = async () => [created ? { ...sentInvite('sent'), sent_at: '2026-11-26T09:00:00.000Z', expires_at: INVITE.expires_at } : sentInvite('expired')]
+      const invites = async () => [
+        created
+          ? {
+              ...sentInvite('sent'),
+              sent_at: '2026-11-26T09:00:00.000Z',
+              expires_at: INVITE.expires_at,
+            }
+          : sentInvite('expired'),
+      ]
       return { ...createBackendFetchers(API), invite, invites }
     },
   },
@@ -159,8 +220,13 @@ export const NewLinkAfterExpiry: Story = {
     await stateLine(canvasElement, 'expired')
     await create(canvasElement, userEvent)
     await stateLine(canvasElement, 'sent')
-    await expect(canvasElement.querySelector('.ibv-invite')).toHaveAttribute('data-state', 'created')
-    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent('Invite link sent Nov 26, 2026: Ada has not opened it yet.')
+    await expect(canvasElement.querySelector('.ibv-invite')).toHaveAttribute(
+      'data-state',
+      'created',
+    )
+    await expect(canvasElement.querySelector('.ibv-invite__state')).toHaveTextContent(
+      'Invite link sent Nov 26, 2026: Ada has not opened it yet.',
+    )
   },
 }
 
@@ -170,7 +236,18 @@ export const AllStates: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
       {(['light', 'dark'] as const).map((scheme) => (
-        <div key={scheme} data-scheme={scheme} style={{ colorScheme: scheme, background: 'Canvas', color: 'CanvasText', padding: 16, display: 'grid', gap: 20 }}>
+        <div
+          key={scheme}
+          data-scheme={scheme}
+          style={{
+            colorScheme: scheme,
+            background: 'Canvas',
+            color: 'CanvasText',
+            padding: 16,
+            display: 'grid',
+            gap: 20,
+          }}
+        >
           {STATES.map((state) => (
             <InviteBorrowerButton key={state} {...args} consumerId={`LND-${state}`} />
           ))}
@@ -179,6 +256,9 @@ export const AllStates: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    for (const state of STATES) await waitFor(() => expect(canvasElement.querySelectorAll(`[data-invite-state="${state}"]`)).toHaveLength(2))
+    for (const state of STATES)
+      await waitFor(() =>
+        expect(canvasElement.querySelectorAll(`[data-invite-state="${state}"]`)).toHaveLength(2),
+      )
   },
 }

@@ -18,7 +18,10 @@ const withOutcome = (outcome?: string, refreshedAlready = false) => [
 /** A consumer whose only request waits in reconnect_required: the button watches it. */
 const waitingForReconnect = [
   async () => {
-    const { consumerId, productRequestId } = await productRequest({ institution: 'Harbour National Bank', outcome: 'reconnect_required' })
+    const { consumerId, productRequestId } = await productRequest({
+      institution: 'Harbour National Bank',
+      outcome: 'reconnect_required',
+    })
     return { consumerId, productRequestId }
   },
 ]
@@ -30,14 +33,21 @@ const meta = {
   // A fresh consumer per story (its loader's), so the arg would show an id the story does not use.
   argTypes: { consumerId: { control: false, table: { disable: true } } },
   render: (args, { loaded }) => (
-    <RefreshReportButton {...args} consumerId={loaded.consumerId ?? args.consumerId} productRequestId={loaded.productRequestId ?? args.productRequestId} />
+    <RefreshReportButton
+      {...args}
+      consumerId={loaded.consumerId ?? args.consumerId}
+      productRequestId={loaded.productRequestId ?? args.productRequestId}
+    />
   ),
 } satisfies Meta<typeof RefreshReportButton>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const clickRefresh = async (canvasElement: HTMLElement, userEvent: { click(element: Element): Promise<void> }) => {
+const clickRefresh = async (
+  canvasElement: HTMLElement,
+  userEvent: { click(element: Element): Promise<void> },
+) => {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Refresh report' }))
 }
 
@@ -48,8 +58,16 @@ export const Preparing: Story = {
     await clickRefresh(canvasElement, userEvent)
     // First "Refresh started", then this once the new report is seen pending: in Storybook, on a
     // busy machine, that can take more than waitFor's default second.
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('A new report is being prepared. Refresh is possible again once it is ready.'), { timeout: 5000 })
-    await expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled()
+    await waitFor(
+      () =>
+        expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+          'A new report is being prepared. Refresh is possible again once it is ready.',
+        ),
+      { timeout: 5000 },
+    )
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Refresh report' }),
+    ).toBeDisabled()
   },
 }
 
@@ -58,9 +76,19 @@ export const NeedsReconnect: Story = {
   loaders: waitingForReconnect,
   args: { consumerName: 'Ada', institutionName: 'Harbour National Bank' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled())
-    await expect(within(canvasElement).getByText('Refresh is possible once Ada has reconnected Harbour National Bank.')).toBeVisible()
-    await expect(within(canvasElement).getByRole('region', { name: 'Ask Ada to reconnect Harbour National Bank' })).toBeVisible()
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('button', { name: 'Refresh report' })).toBeDisabled(),
+    )
+    await expect(
+      within(canvasElement).getByText(
+        'Refresh is possible once Ada has reconnected Harbour National Bank.',
+      ),
+    ).toBeVisible()
+    await expect(
+      within(canvasElement).getByRole('region', {
+        name: 'Ask Ada to reconnect Harbour National Bank',
+      }),
+    ).toBeVisible()
   },
 }
 
@@ -74,7 +102,11 @@ export const NotReadyWithin24Hours: Story = {
   loaders: withOutcome(undefined, true),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+        'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
+      ),
+    )
     await expect(within(canvasElement).queryByRole('region')).toBeNull()
     await expect(within(canvasElement).queryByText(/reconnect/i)).toBeNull()
   },
@@ -84,7 +116,13 @@ export const InvalidConnection: Story = {
   loaders: withOutcome('invalid_connection'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'The connection to Platypus Bank stopped working' })).toBeVisible())
+    await waitFor(() =>
+      expect(
+        within(canvasElement).getByRole('region', {
+          name: 'The connection to Platypus Bank stopped working',
+        }),
+      ).toBeVisible(),
+    )
   },
 }
 
@@ -92,7 +130,13 @@ export const DataPullFailed: Story = {
   loaders: withOutcome('data_pull_failed'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('region', { name: 'No bank data could be pulled from Platypus Bank' })).toBeVisible())
+    await waitFor(() =>
+      expect(
+        within(canvasElement).getByRole('region', {
+          name: 'No bank data could be pulled from Platypus Bank',
+        }),
+      ).toBeVisible(),
+    )
     await expect(within(canvasElement).getByRole('button', { name: 'Copy link' })).toBeVisible()
   },
 }
@@ -101,7 +145,11 @@ export const RefreshFailed: Story = {
   loaders: withOutcome('refresh_failed'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The refresh could not be started. Try again later.'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+        'The refresh could not be started. Try again later.',
+      ),
+    )
   },
 }
 
@@ -109,7 +157,11 @@ export const ConsumerNotFound: Story = {
   loaders: [() => ({ consumerId: 'SB-NOBODY' })],
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent(/does not know this applicant/))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+        /does not know this applicant/,
+      ),
+    )
   },
 }
 
@@ -118,11 +170,20 @@ export const UnknownAnswer: Story = {
   parameters: {
     fetchers: () => ({
       ...createBackendFetchers(API),
-      refresh: async () => ({ kind: 'unknown' as const, message: 'Scheduled maintenance until 02:00 UTC.', httpStatus: 503, body: {} }),
+      refresh: async () => ({
+        kind: 'unknown' as const,
+        message: 'Scheduled maintenance until 02:00 UTC.',
+        httpStatus: 503,
+        body: {},
+      }),
     }),
   },
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The refresh did not work: Scheduled maintenance until 02:00 UTC.'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+        'The refresh did not work: Scheduled maintenance until 02:00 UTC.',
+      ),
+    )
   },
 }

@@ -11,7 +11,11 @@ const meta = {
   play: async ({ canvasElement, args }) => {
     const badge = canvasElement.querySelector<HTMLElement>('.ibv-badge')
     await expect(badge?.dataset.status).toBe(args.status)
-    await expect(within(canvasElement).getByText(describeStatus(args.status).known ? describeStatus(args.status).label : 'Unknown status')).toBeVisible()
+    await expect(
+      within(canvasElement).getByText(
+        describeStatus(args.status).known ? describeStatus(args.status).label : 'Unknown status',
+      ),
+    ).toBeVisible()
   },
 } satisfies Meta<typeof ReportStatusBadge>
 
@@ -26,7 +30,9 @@ export const DataAcquireFailed: Story = { args: { status: 'ibv_data_acquire_fail
 export const DataAcquired: Story = { args: { status: 'ibv_data_acquired' } }
 export const GenerationFailed: Story = { args: { status: 'generation_failed' } }
 export const Unknown: Story = { args: { status: 'under_review' } }
-export const WithDescription: Story = { args: { status: 'reconnect_required', showDescription: true } }
+export const WithDescription: Story = {
+  args: { status: 'reconnect_required', showDescription: true },
+}
 
 /** The borrower's voice: the same label, a second-person description. */
 export const BorrowerWithDescription: Story = {
@@ -34,7 +40,9 @@ export const BorrowerWithDescription: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Reconnect required')).toBeVisible()
-    await expect(canvas.getByText(defaultMessages.statusDescriptionsBorrower.reconnect_required ?? '')).toBeVisible()
+    await expect(
+      canvas.getByText(defaultMessages.statusDescriptionsBorrower.reconnect_required ?? ''),
+    ).toBeVisible()
   },
 }
 
@@ -66,7 +74,9 @@ export const AllStatesBorrower: Story = {
   ),
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-badge')).toHaveLength(6)
-    await expect(within(canvasElement).getByText(defaultMessages.statusDescriptionsBorrower.complete ?? '')).toBeVisible()
+    await expect(
+      within(canvasElement).getByText(defaultMessages.statusDescriptionsBorrower.complete ?? ''),
+    ).toBeVisible()
   },
 }
 
@@ -77,7 +87,9 @@ export const AllStatesCanadianFrench: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-badge[lang="fr-CA"]')).toHaveLength(7)
     await expect(within(canvasElement).getByText(frCA.messages.statusLabels.complete)).toBeVisible()
-    await expect(within(canvasElement).getByText(frCA.messages.statusDescriptions.reconnect_required)).toBeVisible()
+    await expect(
+      within(canvasElement).getByText(frCA.messages.statusDescriptions.reconnect_required),
+    ).toBeVisible()
   },
 }
 
@@ -87,6 +99,8 @@ export const AllStatesBorrowerSpanish: Story = {
   globals: { locale: 'es' },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ibv-badge[lang="es"]')).toHaveLength(6)
-    await expect(within(canvasElement).getByText(es.messages.statusDescriptionsBorrower.complete)).toBeVisible()
+    await expect(
+      within(canvasElement).getByText(es.messages.statusDescriptionsBorrower.complete),
+    ).toBeVisible()
   },
 }

@@ -22,9 +22,17 @@ const reportWith = (shape: { accounts: number; features: number }) => [
 const meta = {
   title: 'Components/ReportView',
   component: ReportView,
-  args: { report: empty, locale: 'en-US', currency: 'USD', expandedAccounts: 3, revealPersonalData: false },
+  args: {
+    report: empty,
+    locale: 'en-US',
+    currency: 'USD',
+    expandedAccounts: 3,
+    revealPersonalData: false,
+  },
   argTypes: { report: { control: false } },
-  render: (args, { loaded }) => <ReportView {...args} report={(loaded.report as IbvReport | undefined) ?? args.report} />,
+  render: (args, { loaded }) => (
+    <ReportView {...args} report={(loaded.report as IbvReport | undefined) ?? args.report} />
+  ),
 } satisfies Meta<typeof ReportView>
 
 export default meta
@@ -38,7 +46,9 @@ export const Typical: Story = {
     await expect(within(summary).getByText('Accounts').nextElementSibling).toHaveTextContent('3')
     await expect(within(summary).getByText('Reference date').nextElementSibling).toHaveTextContent(
       // The date the locale's way ("Jan 15, 2026"), in the service's time.
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse((loaded.report as IbvReport).reference_date)),
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        Date.parse((loaded.report as IbvReport).reference_date),
+      ),
     )
     await expect(canvas.getAllByRole('button', { expanded: true })).toHaveLength(3)
     await expect(canvas.getAllByText(/^••••\d{4}$/).length).toBeGreaterThan(0)
@@ -61,7 +71,9 @@ export const AllExpanded: Story = {
   args: { expandedAccounts: 4 },
   loaders: reportWith({ accounts: 4, features: 6 }),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryAllByRole('button', { expanded: false })).toHaveLength(0)
+    await expect(within(canvasElement).queryAllByRole('button', { expanded: false })).toHaveLength(
+      0,
+    )
     await expect(within(canvasElement).getAllByRole('table')).toHaveLength(4)
   },
 }
@@ -72,7 +84,8 @@ export const Filtered: Story = {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Filter features' }), 'feature_3')
     await waitFor(() => expect(canvas.getByText('22 of 88 features match')).toBeVisible())
-    for (const name of canvas.getAllByRole('rowheader')) await expect(name.textContent).toContain('feature_3')
+    for (const name of canvas.getAllByRole('rowheader'))
+      await expect(name.textContent).toContain('feature_3')
   },
 }
 
@@ -82,7 +95,11 @@ export const CopiedAsCsv: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Copy CSV' }))
     // Copied, or refused where the page may not write the clipboard: either way, said in a status.
-    await waitFor(() => expect(canvas.getByText(/^Copied all 8 features as CSV\.$|^The clipboard refused/)).toBeVisible())
+    await waitFor(() =>
+      expect(
+        canvas.getByText(/^Copied all 8 features as CSV\.$|^The clipboard refused/),
+      ).toBeVisible(),
+    )
   },
 }
 
@@ -99,15 +116,21 @@ export const PersonalDataRevealed: Story = {
     const account = (loaded.report as IbvReport).accounts[0]
     await expect(within(canvasElement).getByText(account?.account_number ?? '')).toBeVisible()
     await expect(within(canvasElement).getByText(account?.owner_name ?? '')).toBeVisible()
-    await expect(within(canvasElement).getByRole('button', { name: 'Show personal data' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Show personal data' }),
+    ).toHaveAttribute('aria-pressed', 'true')
   },
 }
 
 /** The lender's own data dictionary: labels for the numbered features and a score out of 100. */
 export const LendersDataDictionary: Story = {
   args: {
-    featureLabels: { ne_income_feature_1: 'Payroll deposits, 30 days', ne_income_feature_2: 'Gig income, 30 days' },
-    formatFeature: (name, value) => (name === 'income_stability_score' ? `${Math.round(Number(value) * 100)} / 100` : undefined),
+    featureLabels: {
+      ne_income_feature_1: 'Payroll deposits, 30 days',
+      ne_income_feature_2: 'Gig income, 30 days',
+    },
+    formatFeature: (name, value) =>
+      name === 'income_stability_score' ? `${Math.round(Number(value) * 100)} / 100` : undefined,
   },
   loaders: reportWith({ accounts: 1, features: 3 }),
   play: async ({ canvasElement }) => {
@@ -116,7 +139,9 @@ export const LendersDataDictionary: Story = {
     await expect(names).toContain('Payroll deposits, 30 days ne_income_feature_1')
     await expect(names).toContain('Average monthly income average_monthly_income')
     await expect(names).toContain('ne_income_feature_3')
-    const score = canvas.getByRole('rowheader', { name: /income_stability_score/ }).nextElementSibling
+    const score = canvas.getByRole('rowheader', {
+      name: /income_stability_score/,
+    }).nextElementSibling
     await expect(score?.textContent).toMatch(/^\d+ \/ 100$/)
   },
 }

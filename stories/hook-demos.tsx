@@ -26,9 +26,15 @@ export interface ReportStatusDemoProps extends UseIbvReportOptions {
 
 /** What `useIbvReport` returns, shown as a loan file would: status, accounts, final, errors. */
 export function ReportStatusDemo({ productRequestId, ...options }: ReportStatusDemoProps) {
-  const { status, report, pending, error, final, isLoading, refetch } = useIbvReport(productRequestId, options)
+  const { status, report, pending, error, final, isLoading, refetch } = useIbvReport(
+    productRequestId,
+    options,
+  )
   return (
-    <section aria-label="Report" style={{ ...demoText, display: 'grid', gap: 8, justifyItems: 'start' }}>
+    <section
+      aria-label="Report"
+      style={{ ...demoText, display: 'grid', gap: 8, justifyItems: 'start' }}
+    >
       {status && <ReportStatusBadge status={status} showDescription />}
       <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '4px 16px', margin: 0 }}>
         <dt>isLoading</dt>
@@ -38,7 +44,11 @@ export function ReportStatusDemo({ productRequestId, ...options }: ReportStatusD
         <dt>final</dt>
         <dd data-field="final">{String(final)}</dd>
         <dt>report</dt>
-        <dd data-field="report">{report ? `${report.accounts.length} accounts, reference date ${report.reference_date}` : '—'}</dd>
+        <dd data-field="report">
+          {report
+            ? `${report.accounts.length} accounts, reference date ${report.reference_date}`
+            : '—'}
+        </dd>
         <dt>pending</dt>
         <dd data-field="pending">{pending ? pending.ibv_report_status : '—'}</dd>
         <dt>error</dt>
@@ -74,7 +84,12 @@ export function ConnectWidgetDemo(props: UseConnectWidgetOptions) {
     <div style={{ ...demoText, display: 'grid', gap: 8, justifyItems: 'start' }}>
       <p style={{ margin: 0 }}>
         To check your income, we read your bank data once.{' '}
-        <button type="button" onClick={() => void open()} aria-busy={state === 'loading' || undefined} style={{ font: 'inherit', padding: '2px 8px' }}>
+        <button
+          type="button"
+          onClick={() => void open()}
+          aria-busy={state === 'loading' || undefined}
+          style={{ font: 'inherit', padding: '2px 8px' }}
+        >
           Link my bank account
         </button>
       </p>

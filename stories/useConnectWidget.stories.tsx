@@ -16,12 +16,13 @@ const meta = {
   // Each story connects a fresh consumer, made by its loader.
   argTypes: { consumerId: { control: false } },
   loaders: [() => ({ consumerId: `SB-${Math.random().toString(36).slice(2, 10)}` })],
-  render: (args, { loaded }) => <ConnectWidgetDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+  render: (args, { loaded }) => (
+    <ConnectWidgetDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />
+  ),
 } satisfies Meta<typeof ConnectWidgetDemo>
 
 export default meta
 type Story = StoryObj<typeof meta>
-
 
 /**
  * Focus is back on the control that opened the widget. Then it is moved away: whether the browser
@@ -40,10 +41,16 @@ export const Connected: Story = {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[data-field="state"]')).toHaveTextContent('idle')
     await userEvent.click(canvas.getByRole('button', { name: 'Link my bank account' }))
-    await expect(await within(document.body).findByRole('dialog', { name: 'Connect your bank' })).toBeVisible()
+    await expect(
+      await within(document.body).findByRole('dialog', { name: 'Connect your bank' }),
+    ).toBeVisible()
     await expect(canvasElement.querySelector('[data-field="state"]')).toHaveTextContent('open')
     await signIn({ username: 'user_good', password: 'pass_good' })
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV\w+$/), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(canvas.getByRole('status')).toHaveTextContent(/^Connected Platypus Bank: IBV\w+$/),
+      { timeout: 5000 },
+    )
     await expect(canvasElement.querySelector('[data-field="state"]')).toHaveTextContent('idle')
     await expect(canvas.getByRole('list', { name: 'Widget events' })).toHaveTextContent('OPEN')
     await focusBackOnTrigger(canvasElement)
@@ -57,7 +64,10 @@ export const ClosedWithoutConnecting: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Link my bank account' }))
     await widget('institution')
     await userEvent.click(within(document.body).getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Exited without connecting.'), { timeout: 5000 })
+    await waitFor(
+      () => expect(canvas.getByRole('status')).toHaveTextContent('Exited without connecting.'),
+      { timeout: 5000 },
+    )
     await expect(within(document.body).queryByRole('dialog')).toBeNull()
     await focusBackOnTrigger(canvasElement)
   },

@@ -43,6 +43,12 @@ export const ReportGenerated: Story = {
     await streamOpen()
     await expect(canvas.getByText('No events yet.')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Create a product request' }))
-    await waitFor(() => expect(canvas.getByRole('list', { name: 'Live events' })).toHaveTextContent(/report_generated IBV\w+/), { timeout: 8000 })
+    await waitFor(
+      () =>
+        expect(canvas.getByRole('list', { name: 'Live events' })).toHaveTextContent(
+          /report_generated IBV\w+/,
+        ),
+      { timeout: 8000 },
+    )
   },
 }

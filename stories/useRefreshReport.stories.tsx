@@ -3,7 +3,8 @@ import { expect, waitFor, within } from 'storybook/test'
 import { RefreshDemo } from './hook-demos.tsx'
 import { nextRefresh, productRequest } from './fixtures.ts'
 
-const field = (canvasElement: HTMLElement, name: string) => canvasElement.querySelector(`[data-field="${name}"]`)
+const field = (canvasElement: HTMLElement, name: string) =>
+  canvasElement.querySelector(`[data-field="${name}"]`)
 
 /** A consumer with a complete report, whose next refresh ends as the story says. */
 const consumerWhoseRefresh = (outcome?: string) => [
@@ -26,20 +27,26 @@ const meta = {
   args: { consumerId: 'SB-REFRESH' },
   argTypes: { consumerId: { control: false } },
   loaders: consumerWhoseRefresh(),
-  render: (args, { loaded }) => <RefreshDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />,
+  render: (args, { loaded }) => (
+    <RefreshDemo {...args} consumerId={loaded.consumerId ?? args.consumerId} />
+  ),
 } satisfies Meta<typeof RefreshDemo>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const clickRefresh = (canvasElement: HTMLElement, userEvent: { click(element: Element): Promise<void> }) =>
-  userEvent.click(within(canvasElement).getByRole('button', { name: 'Refresh bank data' }))
+const clickRefresh = (
+  canvasElement: HTMLElement,
+  userEvent: { click(element: Element): Promise<void> },
+) => userEvent.click(within(canvasElement).getByRole('button', { name: 'Refresh bank data' }))
 
 /** The typical use: the refresh is submitted and `onRefreshed` gets the new product request. */
 export const Submitted: Story = {
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(field(canvasElement, 'kind')).toHaveTextContent('submitted'), { timeout: 5000 })
+    await waitFor(() => expect(field(canvasElement, 'kind')).toHaveTextContent('submitted'), {
+      timeout: 5000,
+    })
     await expect(field(canvasElement, 'refreshed')).toHaveTextContent(/^IBV\w+$/)
   },
 }
@@ -49,7 +56,10 @@ export const InvalidConnection: Story = {
   loaders: consumerWhoseRefresh('invalid_connection'),
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(field(canvasElement, 'kind')).toHaveTextContent('invalid_connection'), { timeout: 5000 })
+    await waitFor(
+      () => expect(field(canvasElement, 'kind')).toHaveTextContent('invalid_connection'),
+      { timeout: 5000 },
+    )
     await expect(field(canvasElement, 'refreshed')).toHaveTextContent('—')
   },
 }
@@ -59,7 +69,10 @@ export const ConsumerNotFound: Story = {
   loaders: [() => ({ consumerId: 'SB-NOBODY' })],
   play: async ({ canvasElement, userEvent }) => {
     await clickRefresh(canvasElement, userEvent)
-    await waitFor(() => expect(field(canvasElement, 'kind')).toHaveTextContent('consumer_not_found'), { timeout: 5000 })
+    await waitFor(
+      () => expect(field(canvasElement, 'kind')).toHaveTextContent('consumer_not_found'),
+      { timeout: 5000 },
+    )
     await expect(field(canvasElement, 'error')).toHaveTextContent('—')
   },
 }

@@ -7,7 +7,8 @@ export async function widget(field: string): Promise<Document> {
   return waitFor(
     () => {
       const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector(`form [name="${field}"]`) || doc.readyState !== 'complete') throw new Error('the widget is not ready')
+      if (!doc?.querySelector(`form [name="${field}"]`) || doc.readyState !== 'complete')
+        throw new Error('the widget is not ready')
       return doc
     },
     { timeout: 5000 },
@@ -18,12 +19,15 @@ export async function widget(field: string): Promise<Document> {
 export function submit(doc: Document, fields: Record<string, string>) {
   const form = doc.querySelector(`[name="${Object.keys(fields)[0]}"]`)?.closest('form')
   if (!form) throw new Error('no form')
-  for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
+  for (const [name, value] of Object.entries(fields))
+    (form.elements.namedItem(name) as HTMLInputElement).value = value
   form.requestSubmit()
 }
 
 /** Chooses Platypus Bank on the widget's first step, then signs in with `fields`. */
 export async function signIn(fields: Record<string, string>) {
-  ;(await widget('institution')).querySelector<HTMLButtonElement>('button[name="institution"][value="platypus"]')?.click()
+  ;(await widget('institution'))
+    .querySelector<HTMLButtonElement>('button[name="institution"][value="platypus"]')
+    ?.click()
   submit(await widget('username'), fields)
 }

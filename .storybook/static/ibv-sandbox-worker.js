@@ -37,16 +37,27 @@ const servedBy = new Map()
 /** Requests waiting for a page to say it holds a sandbox (after the browser restarted this worker). */
 let waiting = /** @type {Array<() => void>} */ ([])
 
-worker.addEventListener('install', (/** @type {{ addRoutes?(rules: unknown[]): Promise<void> }} */ event) => {
-  void worker.skipWaiting()
-  // Where the browser has static routes (Chromium), every other request of the pages in scope (all
-  // of Storybook's own files) goes to the network without waking this worker at all.
-  if (!event.addRoutes) return
-  const scope = new URL(worker.registration.scope).pathname
-  const answered = PATHS.map((path) => ({ urlPattern: new URLPattern({ pathname: `${scope}${path}{/*}?` }) }))
-  event.addRoutes([{ condition: { not: { or: answered } }, source: 'network' }]).catch(() => undefined)
-})
-worker.addEventListener('activate', (/** @type {{ waitUntil(done: Promise<unknown>): void }} */ event) => event.waitUntil(worker.clients.claim()))
+worker.addEventListener(
+  'install',
+  (/** @type {{ addRoutes?(rules: unknown[]): Promise<void> }} */ event) => {
+    void worker.skipWaiting()
+    // Where the browser has static routes (Chromium), every other request of the pages in scope (all
+    // of Storybook's own files) goes to the network without waking this worker at all.
+    if (!event.addRoutes) return
+    const scope = new URL(worker.registration.scope).pathname
+    const answered = PATHS.map((path) => ({
+      urlPattern: new URLPattern({ pathname: `${scope}${path}{/*}?` }),
+    }))
+    event
+      .addRoutes([{ condition: { not: { or: answered } }, source: 'network' }])
+      .catch(() => undefined)
+  },
+)
+worker.addEventListener(
+  'activate',
+  (/** @type {{ waitUntil(done: Promise<unknown>): void }} */ event) =>
+    event.waitUntil(worker.clients.claim()),
+)
 
 worker.addEventListener('message', (/** @type {MessageEvent_} */ event) => {
   const type = /** @type {{ type?: string } | null} */ (event.data)?.type
@@ -70,45 +81,83 @@ function ours(url) {
   const { scope } = worker.registration
   if (!url.startsWith(scope)) return false
   const path = url.slice(scope.length)
-  return PATHS.some((prefix) => path.startsWith(prefix) && /^([/?#]|$)/.test(path.slice(prefix.length)))
+  return PATHS.some(
+    (prefix) => path.startsWith(prefix) && /^([/?#]|$)/.test(path.slice(prefix.length)),
+  )
 }
 
 /** @param {FetchEvent} event */
 async function relay(event) {
   const page = await holderFor(event)
   if (!page) {
-    const message = 'No Storybook page runs the sandbox: open Storybook (or reload it) in this browser.'
+    const message =
+      'No Storybook page runs the sandbox: open Storybook (or reload it) in this browser.'
     return Response.json({ message }, { status: 503 })
   }
   if (event.resultingClientId) servedBy.set(event.resultingClientId, page.id)
   const { request } = event
-  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
   const channel = new MessageChannel()
-  page.postMessage({ type: 'ibv-sandbox:request', url: request.url, method: request.method, headers: [...request.headers], body }, [channel.port2])
+  page.postMessage(
+    {
+      type: 'ibv-sandbox:request',
+      url: request.url,
+      method: request.method,
+      headers: [...request.headers],
+      body,
+    },
+    [channel.port2],
+  )
   return new Promise((resolve) => {
     /** @type {ReadableStreamDefaultController<Uint8Array> | undefined} */
     let stream
     // A page closed while it answered never says so.
     const late = setTimeout(() => {
-      resolve(Response.json({ message: 'The Storybook page that runs the sandbox did not answer.' }, { status: 504 }))
+      resolve(
+        Response.json(
+          { message: 'The Storybook page that runs the sandbox did not answer.' },
+          { status: 504 },
+        ),
+      )
       channel.port1.close()
     }, HEAD_TIMEOUT_MS)
     channel.port1.onmessage = ({ data }) => {
       clearTimeout(late)
       if (data.type === 'head') {
-        const location = data.headers.find((/** @type {[string, string]} */ [name]) => name === 'location')?.[1]
+        const location = data.headers.find(
+          (/** @type {[string, string]} */ [name]) => name === 'location',
+        )?.[1]
         // A redirect of a navigation (the OAuth bank's steps) must be a real one, with an absolute URL.
-        if (REDIRECTS.has(data.status) && location) return resolve(Response.redirect(new URL(location, request.url).href, data.status))
+        if (REDIRECTS.has(data.status) && location)
+          return resolve(Response.redirect(new URL(location, request.url).href, data.status))
         const hasBody = !NO_BODY.has(data.status) && request.method !== 'HEAD'
-        const bodyStream = hasBody ? new ReadableStream({ start: (controller) => void (stream = controller), cancel: () => channel.port1.postMessage({ type: 'cancel' }) }) : null
-        resolve(new Response(bodyStream, { status: data.status, statusText: data.statusText, headers: data.headers }))
+        const bodyStream = hasBody
+          ? new ReadableStream({
+              start: (controller) => void (stream = controller),
+              cancel: () => channel.port1.postMessage({ type: 'cancel' }),
+            })
+          : null
+        resolve(
+          new Response(bodyStream, {
+            status: data.status,
+            statusText: data.statusText,
+            headers: data.headers,
+          }),
+        )
       } else if (data.type === 'chunk') stream?.enqueue(data.chunk)
       else if (data.type === 'end') {
         stream?.close()
         channel.port1.close()
       } else if (data.type === 'error') {
         if (stream) stream.error(new Error(data.message))
-        else resolve(Response.json({ message: `The in-browser sandbox failed: ${data.message}` }, { status: 500 }))
+        else
+          resolve(
+            Response.json(
+              { message: `The in-browser sandbox failed: ${data.message}` },
+              { status: 500 },
+            ),
+          )
         channel.port1.close()
       }
     }
@@ -129,10 +178,14 @@ async function holderFor(event) {
     const alive = new Map(windows.map((client) => [client.id, client]))
     for (const id of holders.keys()) if (!alive.has(id)) holders.delete(id)
     for (const id of servedBy.keys()) if (!alive.has(id)) servedBy.delete(id)
-    for (const id of [event.clientId, servedBy.get(event.clientId)]) if (id && holders.has(id)) return alive.get(id)
-    const rank = (/** @type {Client} */ client) => (client.focused ? 2 : 0) + (client.visibilityState === 'visible' ? 1 : 0)
+    for (const id of [event.clientId, servedBy.get(event.clientId)])
+      if (id && holders.has(id)) return alive.get(id)
+    const rank = (/** @type {Client} */ client) =>
+      (client.focused ? 2 : 0) + (client.visibilityState === 'visible' ? 1 : 0)
     const pages = [...holders.keys()].map((id) => /** @type {Client} */ (alive.get(id)))
-    const best = pages.sort((a, b) => rank(b) - rank(a) || (holders.get(b.id) ?? 0) - (holders.get(a.id) ?? 0))[0]
+    const best = pages.sort(
+      (a, b) => rank(b) - rank(a) || (holders.get(b.id) ?? 0) - (holders.get(a.id) ?? 0),
+    )[0]
     if (best || asked) return best
     await new Promise((resolve) => {
       waiting.push(() => resolve(undefined))

@@ -21,7 +21,8 @@ const report = buildReport({
 })
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 async function timeReportView() {
   const host = document.createElement('div')
@@ -48,7 +49,11 @@ async function timePlainTable() {
   document.body.append(host)
   const start = performance.now()
   const cells = report.accounts
-    .flatMap((account) => Object.entries(account.items[0]?.data ?? {}).map(([name, value]) => `<tr><th>${name}</th><td>${String(value)}</td></tr>`))
+    .flatMap((account) =>
+      Object.entries(account.items[0]?.data ?? {}).map(
+        ([name, value]) => `<tr><th>${name}</th><td>${String(value)}</td></tr>`,
+      ),
+    )
     .join('')
   host.innerHTML = `<table><tbody>${cells}</tbody></table>`
   await frame()

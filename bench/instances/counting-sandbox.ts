@@ -15,8 +15,14 @@ export async function countingSandbox() {
     const started = serve(
       {
         fetch: async (request: Request) => {
-          if (request.method === 'POST' && new URL(request.url).pathname === '/api/v1/auth/tokens') {
-            const body = (await request.clone().json().catch(() => ({}))) as { type?: string }
+          if (
+            request.method === 'POST' &&
+            new URL(request.url).pathname === '/api/v1/auth/tokens'
+          ) {
+            const body = (await request
+              .clone()
+              .json()
+              .catch(() => ({}))) as { type?: string }
             if (body.type === 'embedded_report_token') counter.mints++
           }
           return sandbox.fetch(request)
@@ -29,10 +35,17 @@ export async function countingSandbox() {
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const call = async (path: string, body: unknown) =>
-    (await (await fetch(`${url}${path}`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>
+    (await (
+      await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, unknown>
   /** A new product request, complete. */
   const completed = async () => {
-    const id = (await call('/sandbox/product_requests', { consumer_id: 'BENCH' })).product_request_id as string
+    const id = (await call('/sandbox/product_requests', { consumer_id: 'BENCH' }))
+      .product_request_id as string
     await call('/sandbox/clock/advance', { seconds: 6 })
     return id
   }

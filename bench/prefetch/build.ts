@@ -18,7 +18,11 @@ const builtPackage: Plugin = {
   },
 }
 // 'use client' is kept in dist/ for React Server Components; bundling it away is expected.
-const quiet = (level: 'info' | 'warn' | 'debug', log: { code?: string }, handler: (level: 'info' | 'warn' | 'debug', log: { code?: string }) => void) => {
+const quiet = (
+  level: 'info' | 'warn' | 'debug',
+  log: { code?: string },
+  handler: (level: 'info' | 'warn' | 'debug', log: { code?: string }) => void,
+) => {
   if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
 }
 
@@ -27,19 +31,29 @@ async function bundle(entry: string, node: boolean) {
     input: `${here}${entry}`,
     platform: node ? 'node' : 'browser',
     tsconfig: false,
-    external: node ? (id) => !id.startsWith('ibv-kit') && !id.startsWith('.') && !id.startsWith('/') : undefined,
+    external: node
+      ? (id) => !id.startsWith('ibv-kit') && !id.startsWith('.') && !id.startsWith('/')
+      : undefined,
     transform: { jsx: 'react-jsx', define: node ? {} : { 'process.env.NODE_ENV': '"production"' } },
     onLog: quiet as never,
     plugins: [builtPackage],
   })
-  const { output } = await build.generate({ format: 'es', minify: !node, comments: false, codeSplitting: false })
+  const { output } = await build.generate({
+    format: 'es',
+    minify: !node,
+    comments: false,
+    codeSplitting: false,
+  })
   await build.close()
   return output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('')
 }
 
 /** The client bundle's code, and the server module written to reports/bench/prefetch/ (its path). */
 export async function buildBench() {
-  const [clientJs, serverJs] = await Promise.all([bundle('client.tsx', false), bundle('server.tsx', true)])
+  const [clientJs, serverJs] = await Promise.all([
+    bundle('client.tsx', false),
+    bundle('server.tsx', true),
+  ])
   mkdirSync('reports/bench/prefetch', { recursive: true })
   const serverPath = `${process.cwd()}/reports/bench/prefetch/server.mjs`
   writeFileSync(serverPath, serverJs)

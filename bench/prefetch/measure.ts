@@ -28,16 +28,22 @@ export async function loadOnce(browser: Browser, url: string): Promise<Load> {
     const page = await context.newPage()
     await page.goto(url)
     // And, where the page has the client bundle, until it ran (its resource entries are in by then).
-    const ready = () => window.__bench.iframeLoad !== undefined && (window.__bench.scriptStart !== undefined || !document.querySelector('script[type=module]'))
+    const ready = () =>
+      window.__bench.iframeLoad !== undefined &&
+      (window.__bench.scriptStart !== undefined || !document.querySelector('script[type=module]'))
     await page.waitForFunction(ready, undefined, { timeout: 30_000 })
     return await page.evaluate(() => {
       const bench = window.__bench
       const iframeLoad = bench.iframeLoad!
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
       const before = resources.filter((entry) => entry.startTime < iframeLoad)
       const frame = document.querySelector<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')
-      const document_ = before.find((entry) => entry.initiatorType === 'iframe' && entry.name.includes('/ibv-sandbox/'))
+      const document_ = before.find(
+        (entry) => entry.initiatorType === 'iframe' && entry.name.includes('/ibv-sandbox/'),
+      )
       const token = before.find((entry) => new URL(entry.name).pathname === '/api/ibv/tokens')
       const inside = frame?.contentWindow?.performance.getEntriesByType('resource') ?? []
       return {
@@ -48,7 +54,9 @@ export async function loadOnce(browser: Browser, url: string): Promise<Load> {
         tokenStart: token?.startTime ?? Number.NaN,
         tokenEnd: token?.responseEnd ?? Number.NaN,
         requests: 1 + before.length + inside.length,
-        backendRequests: before.filter((entry) => new URL(entry.name).pathname.startsWith('/api/ibv/')).length,
+        backendRequests: before.filter((entry) =>
+          new URL(entry.name).pathname.startsWith('/api/ibv/'),
+        ).length,
         hydrationErrors: bench.hydrationErrors,
       }
     })

@@ -22,7 +22,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function startBenchServer(clientJs: string) {
   let origin = ''
-  const sandbox = createSandbox({ clock: createManualClock(Date.now()), basePath: '/ibv-sandbox', serviceUrl: () => `${origin}/ibv-sandbox` })
+  const sandbox = createSandbox({
+    clock: createManualClock(Date.now()),
+    basePath: '/ibv-sandbox',
+    serviceUrl: () => `${origin}/ibv-sandbox`,
+  })
   /** Backend → service calls so far, and the delay each waits. */
   const upstream = { calls: 0, latency: 0 }
   const client = createIbvClient({
@@ -40,21 +44,31 @@ export async function startBenchServer(clientJs: string) {
     const props: BenchProps = { productRequestId, serviceUrl: `${origin}/ibv-sandbox` }
     if (mode !== 'client-only') {
       const prefetched = await prefetchReport(backend, request, productRequestId)
-      if (!prefetched?.token) throw new Error(`prefetch bench: no token prefetched for ${productRequestId}`)
+      if (!prefetched?.token)
+        throw new Error(`prefetch bench: no token prefetched for ${productRequestId}`)
       props.prefetched = [prefetched]
     }
     const html = renderToString(<BenchApp {...props} />)
     const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ibv-kit prefetch bench</title><script>${MEASURE}</script>${mode === 'limit' ? '' : '<script type="module" src="/client.js"></script>'}</head><body><div id="root">${html}</div><script>window.__BENCH_PROPS__=${json(props)}</script></body></html>`
-    return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' } })
+    return new Response(body, {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' },
+    })
   }
 
   const handle = async (request: Request) => {
     const url = new URL(request.url)
     if (url.pathname.startsWith('/ibv-sandbox/')) return sandbox.fetch(request)
     if (url.pathname.startsWith('/api/ibv/')) return backend.fetch(request)
-    if (url.pathname === '/client.js') return new Response(clientJs, { headers: { 'content-type': 'text/javascript', 'cache-control': 'no-store' } })
+    if (url.pathname === '/client.js')
+      return new Response(clientJs, {
+        headers: { 'content-type': 'text/javascript', 'cache-control': 'no-store' },
+      })
     const mode = url.searchParams.get('mode')
-    if (url.pathname === '/page' && (mode === 'client-only' || mode === 'prefetched' || mode === 'limit')) return page(request, mode, url.searchParams.get('id') ?? '')
+    if (
+      url.pathname === '/page' &&
+      (mode === 'client-only' || mode === 'prefetched' || mode === 'limit')
+    )
+      return page(request, mode, url.searchParams.get('id') ?? '')
     return new Response('not found', { status: 404 })
   }
   const server = createServer(getRequestListener(handle))
@@ -66,7 +80,11 @@ export async function startBenchServer(clientJs: string) {
     const ids: string[] = []
     for (let index = 0; index < count; index++) {
       const response = await sandbox.fetch(
-        new Request(`${origin}/ibv-sandbox/sandbox/product_requests`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: '{"consumer_id":"BENCH"}' }),
+        new Request(`${origin}/ibv-sandbox/sandbox/product_requests`, {
+          method: 'POST',
+          headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+          body: '{"consumer_id":"BENCH"}',
+        }),
       )
       ids.push(((await response.json()) as { product_request_id: string }).product_request_id)
     }

@@ -4,9 +4,16 @@
 // listening, then answers each `rss` line on stdin after full garbage collections.
 import { createServer } from 'node:http'
 import { createInterface } from 'node:readline'
-import { createIbvBackend, createIbvClient, hmacVerifier, standardWebhooksVerifier, toNodeHandler } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  hmacVerifier,
+  standardWebhooksVerifier,
+  toNodeHandler,
+} from '../../src/server/index.js'
 
-const random = (bytes: number) => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
+const random = (bytes: number) =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
 const verifiers = {
   standard: () => standardWebhooksVerifier({ secret: `whsec_${random(24)}` }),
   hmac: () => hmacVerifier({ header: 'x-ibv-signature', secret: random(32) }),
@@ -37,7 +44,9 @@ for await (const line of createInterface({ input: process.stdin })) {
       heap: memory.heapUsed,
       // `external` already counts ArrayBuffers (the bodies), so they are not added again.
       external: memory.external,
-      connections: await new Promise((resolve) => server.getConnections((_, count) => resolve(count))),
+      connections: await new Promise((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      ),
     }),
   )
 }

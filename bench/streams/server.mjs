@@ -26,7 +26,9 @@ const backend = createIbvBackend({
   verifyWebhook: () => true,
   maxStreams: Number(process.env.MAX_STREAMS ?? 20_000),
   maxStreamsPerClient: Number(process.env.MAX_STREAMS_PER_CLIENT ?? 10),
-  maxStreamBufferBytesTotal: process.env.MAX_STREAM_BUFFER_BYTES_TOTAL ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL) : undefined,
+  maxStreamBufferBytesTotal: process.env.MAX_STREAM_BUFFER_BYTES_TOTAL
+    ? Number(process.env.MAX_STREAM_BUFFER_BYTES_TOTAL)
+    : undefined,
   // Each bench stream sends its own session cookie: the session is the user here.
   identify: (request) => /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1],
 })
@@ -46,14 +48,23 @@ for await (const line of createInterface({ input: process.stdin })) {
       backend.relay.publish({
         event: 'data_pull_via_connection_failed',
         consumerId: `LND-${index}`,
-        payload: { event: 'data_pull_via_connection_failed', consumer_id: `LND-${index}`, filler: 'x'.repeat(bytes) },
+        payload: {
+          event: 'data_pull_via_connection_failed',
+          consumer_id: `LND-${index}`,
+          filler: 'x'.repeat(bytes),
+        },
       })
     }
     console.log(JSON.stringify({ filled: count }))
     continue
   }
   if (command === 'peak') {
-    console.log(JSON.stringify({ peak: Math.max(peak, process.memoryUsage.rss()), streams: backend.openStreams }))
+    console.log(
+      JSON.stringify({
+        peak: Math.max(peak, process.memoryUsage.rss()),
+        streams: backend.openStreams,
+      }),
+    )
     peak = 0
     continue
   }
@@ -63,7 +74,14 @@ for await (const line of createInterface({ input: process.stdin })) {
   await new Promise((resolve) => setTimeout(resolve, 200))
   gc?.()
   const memory = process.memoryUsage()
-  console.log(JSON.stringify({ rss: memory.rss, heap: memory.heapUsed, external: memory.external + memory.arrayBuffers, streams: backend.openStreams }))
+  console.log(
+    JSON.stringify({
+      rss: memory.rss,
+      heap: memory.heapUsed,
+      external: memory.external + memory.arrayBuffers,
+      streams: backend.openStreams,
+    }),
+  )
 }
 server.closeAllConnections()
 server.close()

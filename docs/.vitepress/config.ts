@@ -27,7 +27,11 @@ import { repositoryFileUrl, repositoryUrl } from '../../scripts/repository.mjs'
 
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const root = resolve(srcDir, '..')
-const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; repository: { url: string } }
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+  name: string
+  exports: Record<string, unknown>
+  repository: { url: string }
+}
 
 /**
  * The generated reference pages (docs/reference/<folder>/index.md, `npm run docs:api`): one per
@@ -36,7 +40,11 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
  */
 export const entryPoints: [folder: string, importPath: string][] = Object.keys(pkg.exports)
   .filter((key) => key !== './package.json' && !key.endsWith('.css'))
-  .map((key) => (key === '.' ? [pkg.name, pkg.name] : [key.slice(2).replaceAll('/', '-'), `${pkg.name}/${key.slice(2)}`]))
+  .map((key) =>
+    key === '.'
+      ? [pkg.name, pkg.name]
+      : [key.slice(2).replaceAll('/', '-'), `${pkg.name}/${key.slice(2)}`],
+  )
 
 /** The pages after the guides and the reference: last in the sidebar, under "More" in the nav. */
 const more = [
@@ -83,7 +91,10 @@ const sidebar: DefaultTheme.SidebarItem[] = [
   {
     text: 'Reference',
     link: '/reference/',
-    items: entryPoints.map(([folder, importPath]) => ({ text: importPath, link: `/reference/${folder}/` })),
+    items: entryPoints.map(([folder, importPath]) => ({
+      text: importPath,
+      link: `/reference/${folder}/`,
+    })),
   },
   ...more,
 ]
@@ -119,7 +130,8 @@ export function repositoryLinks(md: MarkdownRenderer): void {
 
 export default defineConfig({
   title: 'ibv-kit',
-  description: 'React components, server helpers and an offline sandbox for the Bank-Connection Report (IBV) service.',
+  description:
+    'React components, server helpers and an offline sandbox for the Bank-Connection Report (IBV) service.',
   lang: 'en-US',
   cleanUrls: true,
   // Follows the reader's system setting; the switch in the navigation bar overrides it (remembered).
@@ -171,7 +183,9 @@ export default defineConfig({
           // The generated reference has a heading per export, so a word such as "webhook" would
           // list a dozen constants and types before the guide that explains it. Guides first.
           // (Serialized into the page as text: it must not use anything from this file.)
-          searchOptions: { boostDocument: (id: string) => (id.startsWith('/reference/') ? 0.4 : 1) },
+          searchOptions: {
+            boostDocument: (id: string) => (id.startsWith('/reference/') ? 0.4 : 1),
+          },
         },
       },
     },

@@ -16,10 +16,15 @@ export default defineConfig({
       // The end-to-end tests (scripts/example-e2e.mjs) stop sandbox time: reports move only when a
       // test calls advanceSandboxClock. By hand (`npx vite -c examples/lender-app/vite.config.ts`)
       // a report completes about 6 s after the connect.
-      sandbox: { clock: process.env.IBV_SANDBOX_CLOCK === 'manual' ? createManualClock(Date.now()) : undefined },
+      sandbox: {
+        clock:
+          process.env.IBV_SANDBOX_CLOCK === 'manual' ? createManualClock(Date.now()) : undefined,
+      },
       // Loaded through Vite, so that it imports `ibv-kit/server` as your server code would.
       backend: async (sandbox, server) => {
-        const { createExampleBackend } = (await server.ssrLoadModule('/server/ibv.ts')) as typeof Backend
+        const { createExampleBackend } = (await server.ssrLoadModule(
+          '/server/ibv.ts',
+        )) as typeof Backend
         return createExampleBackend(sandbox)
       },
     }),

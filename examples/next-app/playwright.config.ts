@@ -8,7 +8,8 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
 const port = Number(process.env.NEXT_E2E_PORT)
 const devPort = Number(process.env.NEXT_E2E_DEV_PORT)
-if (!port || !devPort) throw new Error('NEXT_E2E_PORT and NEXT_E2E_DEV_PORT are not set: run `npm run test:next-e2e`.')
+if (!port || !devPort)
+  throw new Error('NEXT_E2E_PORT and NEXT_E2E_DEV_PORT are not set: run `npm run test:next-e2e`.')
 const cwd = fileURLToPath(new URL('.', import.meta.url))
 const next = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', import.meta.url))
 // Sandbox time stands still, so a new report stays `initiated` (badge "Started") during a test.
@@ -27,8 +28,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'next start', testMatch: 'report.spec.ts', use: { baseURL: `http://127.0.0.1:${port}` } },
-    { name: 'next dev', testMatch: 'dev.spec.ts', use: { baseURL: `http://127.0.0.1:${devPort}` }, timeout: 90_000 },
+    {
+      name: 'next start',
+      testMatch: 'report.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${port}` },
+    },
+    {
+      name: 'next dev',
+      testMatch: 'dev.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${devPort}` },
+      timeout: 90_000,
+    },
   ],
   webServer: [
     {

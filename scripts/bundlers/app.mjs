@@ -81,7 +81,11 @@ createRoot(document.getElementById('root')).render(createElement(Probe))
 
 /** The files of the app, by path. `vite.config.js` mounts the sandbox and a backend on `vite` and `vite preview` alike. */
 export const APP_FILES = {
-  'package.json': JSON.stringify({ name: 'lender-theme-app', private: true, type: 'module' }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'lender-theme-app', private: true, type: 'module' },
+    null,
+    2,
+  ),
   'src/probe.js': PROBE,
   'src/host.css': HOST_CSS,
   'src/main.js': MOUNT,

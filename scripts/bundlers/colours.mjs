@@ -11,9 +11,15 @@ const PARTS = {
   'reconnect prompt': ['.ibv-reconnect', ['color', 'background-color', 'border-top-color']],
   'reconnect link': ['.ibv-reconnect__link', ['color', 'background-color']],
   'report view': ['.ibv-report-view', ['color', 'background-color']],
-  'report account': ['.ibv-report-view__account', ['color', 'background-color', 'border-top-color']],
+  'report account': [
+    '.ibv-report-view__account',
+    ['color', 'background-color', 'border-top-color'],
+  ],
   'open dialog': ['.ibv-connect-dialog[open]', ['color', 'background-color', 'border-top-color']],
-  'dialog header': ['.ibv-connect-dialog[open] .ibv-connect-dialog__header', ['color', 'background-color', 'border-bottom-color']],
+  'dialog header': [
+    '.ibv-connect-dialog[open] .ibv-connect-dialog__header',
+    ['color', 'background-color', 'border-bottom-color'],
+  ],
 }
 
 /**
@@ -35,7 +41,9 @@ export async function readColours(browser, url, colorScheme, prepare) {
     await page.goto(url)
     const ready = (/** @type {string} */ selector) =>
       page.waitForSelector(selector, { timeout: 20_000 }).catch(() => {
-        throw new Error(`${url}: ${selector} did not show${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`)
+        throw new Error(
+          `${url}: ${selector} did not show${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`,
+        )
       })
     await ready('.ibv-report-view')
     await page.click('.ibv-connect-button')
@@ -46,7 +54,11 @@ export async function readColours(browser, url, colorScheme, prepare) {
       for (const [name, [selector, properties]] of Object.entries(parts)) {
         const element = document.querySelector(selector)
         const style = element && getComputedStyle(element)
-        colours[name] = style && Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)]))
+        colours[name] =
+          style &&
+          Object.fromEntries(
+            properties.map((property) => [property, style.getPropertyValue(property)]),
+          )
       }
       return colours
     }, PARTS)
@@ -67,7 +79,10 @@ export function differences(expected, actual) {
     if (!actual[part]) return [`${part}: missing`]
     return Object.entries(properties ?? {})
       .filter(([property, value]) => actual[part]?.[property] !== value)
-      .map(([property, value]) => `${part} ${property}: ${actual[part]?.[property]} (dev server: ${value})`)
+      .map(
+        ([property, value]) =>
+          `${part} ${property}: ${actual[part]?.[property]} (dev server: ${value})`,
+      )
   })
 }
 
@@ -91,7 +106,14 @@ export const asRgb = (colours) =>
     Object.entries(colours).map(([part, properties]) => [
       part,
       properties &&
-        Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, value.startsWith('color(srgb') && !value.includes('/') ? `rgb(${channels(value).join(', ')})` : value])),
+        Object.fromEntries(
+          Object.entries(properties).map(([name, value]) => [
+            name,
+            value.startsWith('color(srgb') && !value.includes('/')
+              ? `rgb(${channels(value).join(', ')})`
+              : value,
+          ]),
+        ),
     ]),
   )
 
@@ -102,7 +124,9 @@ export const asRgb = (colours) =>
  */
 export function contrast(a, b) {
   const luminance = (/** @type {string} */ value) => {
-    const [r = 0, g = 0, bl = 0] = channels(value).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+    const [r = 0, g = 0, bl = 0] = channels(value).map((v) =>
+      v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+    )
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl
   }
   const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x)
@@ -124,11 +148,17 @@ export function schemeProblems(colours, components, dialog) {
   const dialogSurface = colours['open dialog']?.['background-color'] ?? ''
   const badge = colours.badge?.color ?? ''
   /** @type {(scheme: 'light' | 'dark', value: string) => boolean} a surface of that scheme */
-  const isSurface = (scheme, value) => channels(value).length === 3 && channels(value).every((v) => (scheme === 'light' ? v > 200 : v < 60))
+  const isSurface = (scheme, value) =>
+    channels(value).length === 3 &&
+    channels(value).every((v) => (scheme === 'light' ? v > 200 : v < 60))
   return [
-    !isSurface(components, surface) && `reconnect prompt background ${surface || 'none'} is not ${components}`,
-    contrast(text, surface) < 7 && `report text ${text || 'none'} on ${surface}: contrast ${contrast(text, surface).toFixed(2)} < 7`,
-    contrast(badge, surface) < 4.5 && `badge ${badge} on ${surface}: contrast ${contrast(badge, surface).toFixed(2)} < 4.5`,
-    !isSurface(dialog, dialogSurface) && `dialog background ${dialogSurface || 'none'} is not ${dialog}`,
+    !isSurface(components, surface) &&
+      `reconnect prompt background ${surface || 'none'} is not ${components}`,
+    contrast(text, surface) < 7 &&
+      `report text ${text || 'none'} on ${surface}: contrast ${contrast(text, surface).toFixed(2)} < 7`,
+    contrast(badge, surface) < 4.5 &&
+      `badge ${badge} on ${surface}: contrast ${contrast(badge, surface).toFixed(2)} < 4.5`,
+    !isSurface(dialog, dialogSurface) &&
+      `dialog background ${dialogSurface || 'none'} is not ${dialog}`,
   ].filter((problem) => typeof problem === 'string')
 }

@@ -87,7 +87,11 @@ console.log('listening ' + JSON.stringify({ origin, service: sandbox.url }))
 
 /** The files of the app, by path. */
 export const APP_FILES = {
-  'package.json': JSON.stringify({ name: 'lender-csp-app', private: true, type: 'module' }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'lender-csp-app', private: true, type: 'module' },
+    null,
+    2,
+  ),
   'index.html': `<!doctype html>
 <html lang="en">
   <head>

@@ -18,7 +18,9 @@ import { WAIT, fail, hintFor } from './report.mjs'
  */
 export async function openBrowser(appDir, vite) {
   const testing = join(appDir, 'node_modules', 'ibv-kit', 'dist', 'testing', 'index.js')
-  const { completeConnect, ibvState } = /** @type {typeof import('../../src/testing/index.js')} */ (await import(pathToFileURL(testing).href))
+  const { completeConnect, ibvState } = /** @type {typeof import('../../src/testing/index.js')} */ (
+    await import(pathToFileURL(testing).href)
+  )
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
 
   /**
@@ -30,16 +32,28 @@ export async function openBrowser(appDir, vite) {
     const page = await context.newPage()
     /** @type {string[]} */
     const errors = []
-    page.on('pageerror', (error) => errors.push(`page error: ${error.message}${hintFor(error.message, pasted)}`))
+    page.on('pageerror', (error) =>
+      errors.push(`page error: ${error.message}${hintFor(error.message, pasted)}`),
+    )
     page.on('console', (message) => {
       // A missing favicon is the template's, not the example's.
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(`console.error: ${message.text()}${hintFor(message.text(), pasted)}`)
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+        errors.push(`console.error: ${message.text()}${hintFor(message.text(), pasted)}`)
     })
     /** @type {ExpectTo} */
     const expectTo = (label, promise) =>
       promise.catch((error) => {
-        const vitePart = /error/i.test(vite.output()) ? `\nvite said:\n${vite.output().split('\n').filter((line) => /error/i.test(line)).slice(-5).join('\n')}` : ''
-        return fail(`${label}: ${String(error.message).split('\n')[0]}${errors.length ? `\n${[...new Set(errors)].join('\n')}` : ''}${vitePart}`)
+        const vitePart = /error/i.test(vite.output())
+          ? `\nvite said:\n${vite
+              .output()
+              .split('\n')
+              .filter((line) => /error/i.test(line))
+              .slice(-5)
+              .join('\n')}`
+          : ''
+        return fail(
+          `${label}: ${String(error.message).split('\n')[0]}${errors.length ? `\n${[...new Set(errors)].join('\n')}` : ''}${vitePart}`,
+        )
       })
     return { page, errors, expectTo, close: () => context.close() }
   }
@@ -51,8 +65,12 @@ export async function openBrowser(appDir, vite) {
    * @param {string} at the blocks, for messages
    */
   const connect = async (page, expectTo, at) => {
-    const outcome = await expectTo(`${at}: the connect widget could not be completed`, completeConnect(page, { username: 'user_good', password: 'pass_good', timeout: WAIT }))
-    if (outcome !== 'success') fail(`${at}: the widget answered ${outcome} to user_good / pass_good`)
+    const outcome = await expectTo(
+      `${at}: the connect widget could not be completed`,
+      completeConnect(page, { username: 'user_good', password: 'pass_good', timeout: WAIT }),
+    )
+    if (outcome !== 'success')
+      fail(`${at}: the widget answered ${outcome} to user_good / pass_good`)
     return outcome
   }
 

@@ -22,12 +22,22 @@ export const write = (path, text) => {
  */
 export function writeWithNeighbours(blocks, block, dir, fallback) {
   for (const other of blocks) {
-    if (other.doc !== block.doc || other.line >= block.line || !other.name || other.fragment || other.copy) continue
+    if (
+      other.doc !== block.doc ||
+      other.line >= block.line ||
+      !other.name ||
+      other.fragment ||
+      other.copy
+    )
+      continue
     write(join(dir, other.name), other.code)
   }
   const file = join(dir, block.name ?? fallback)
   write(file, block.code)
-  write(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', paths: { '@/*': ['./*'] } } }, null, 2)}\n`)
+  write(
+    join(dir, 'tsconfig.json'),
+    `${JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', paths: { '@/*': ['./*'] } } }, null, 2)}\n`,
+  )
   return file
 }
 
@@ -36,7 +46,13 @@ export const slug = (block) => `${block.doc.replace(/[^\w]+/g, '_')}-L${block.li
 
 /** @type {(specifier: string) => string | undefined} the package a bare import names */
 export const packageOf = (specifier) => {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || specifier.startsWith('@/')) return undefined
+  if (
+    specifier.startsWith('.') ||
+    specifier.startsWith('/') ||
+    specifier.startsWith('node:') ||
+    specifier.startsWith('@/')
+  )
+    return undefined
   const parts = specifier.split('/')
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
 }
@@ -48,6 +64,8 @@ export const packageOf = (specifier) => {
  * @type {(code: string) => string[]}
  */
 export const importsOf = (code) =>
-  [...code.matchAll(/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)].map(
-    (match) => match[1] ?? match[2] ?? match[3] ?? '',
-  )
+  [
+    ...code.matchAll(
+      /^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3] ?? '')

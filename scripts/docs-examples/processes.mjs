@@ -33,7 +33,12 @@ const running = new Set()
  * @param {{ cwd: string, env: Record<string, string> }} options
  */
 function spawnStoppable(command, args, { cwd, env }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   const ended = new Promise((resolveEnd) => child.once('exit', resolveEnd))
   const signal = (/** @type {NodeJS.Signals} */ name) => {
     try {
@@ -75,7 +80,10 @@ export function start(label, command, args, { cwd, env, ready }) {
   const { child, stop } = spawnStoppable(command, args, { cwd, env })
   let output = ''
   return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new ExampleError(`${label} did not start within ${WAIT / 1000} s:\n${output}`)), WAIT)
+    const timer = setTimeout(
+      () => reject(new ExampleError(`${label} did not start within ${WAIT / 1000} s:\n${output}`)),
+      WAIT,
+    )
     const read = (/** @type {Buffer} */ chunk) => {
       output += chunk.toString()
       if (ready(output)) {

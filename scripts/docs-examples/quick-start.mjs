@@ -23,11 +23,15 @@ const THEMED = {
  */
 export async function driveQuickStart(browser, base, quickStart, server = 'vite') {
   const at = quickStart.map((block) => block.id).join(' and ')
-  const step = (/** @type {string} */ label, /** @type {() => Promise<unknown>} */ action) => report(server === 'vite' ? label : `${label} (${server})`, action)
+  const step = (/** @type {string} */ label, /** @type {() => Promise<unknown>} */ action) =>
+    report(server === 'vite' ? label : `${label} (${server})`, action)
   const { page, expectTo, close } = await browser.openPage(quickStart)
   await step('quick start: the page shows Connect bank', async () => {
     await expectTo(`${at}: the quick start page did not load`, page.goto(base))
-    await expectTo(`${at}: no "Connect bank" button`, page.getByRole('button', { name: 'Connect bank' }).waitFor({ timeout: WAIT }))
+    await expectTo(
+      `${at}: no "Connect bank" button`,
+      page.getByRole('button', { name: 'Connect bank' }).waitFor({ timeout: WAIT }),
+    )
   })
   await step('quick start: Connect bank, widget completed with user_good / pass_good', async () => {
     await page.getByRole('button', { name: 'Connect bank' }).click()
@@ -35,17 +39,31 @@ export async function driveQuickStart(browser, base, quickStart, server = 'vite'
   })
   await step('quick start: the status badge shows', async () => {
     const badge = page.locator('.ibv-badge').first()
-    await expectTo(`${at}: no status badge after connecting (the onSuccess callback should keep the product request id)`, badge.waitFor({ timeout: WAIT }))
+    await expectTo(
+      `${at}: no status badge after connecting (the onSuccess callback should keep the product request id)`,
+      badge.waitFor({ timeout: WAIT }),
+    )
     return `"${(await badge.locator('.ibv-badge__label').textContent())?.trim()}"`
   })
   await step('quick start: the embedded report loads (ready)', async () => {
     await expectTo(
       `${at}: the embedded report did not reach its ready state`,
-      page.waitForFunction(() => document.querySelector('.ibv-embedded-report')?.getAttribute('data-state') === 'ready', undefined, { timeout: WAIT * 2 }),
+      page.waitForFunction(
+        () =>
+          document.querySelector('.ibv-embedded-report')?.getAttribute('data-state') === 'ready',
+        undefined,
+        { timeout: WAIT * 2 },
+      ),
     )
     const state = await browser.ibvState(page, 'embedded-report')
     const label = (await page.locator('.ibv-badge__label').first().textContent())?.trim()
-    const report = (await page.frameLocator('.ibv-embedded-report iframe').locator('h1, h2').first().textContent({ timeout: WAIT }))?.trim()
+    const report = (
+      await page
+        .frameLocator('.ibv-embedded-report iframe')
+        .locator('h1, h2')
+        .first()
+        .textContent({ timeout: WAIT })
+    )?.trim()
     return `data-state="${state}", badge "${label}", the report's heading "${report}"`
   })
   const colours = await page.evaluate((themed) => {
@@ -53,7 +71,13 @@ export async function driveQuickStart(browser, base, quickStart, server = 'vite'
     const read = {}
     for (const [selector, properties] of Object.entries(themed)) {
       const element = document.querySelector(selector)
-      if (element) read[selector] = Object.fromEntries(properties.map((property) => [property, getComputedStyle(element).getPropertyValue(property)]))
+      if (element)
+        read[selector] = Object.fromEntries(
+          properties.map((property) => [
+            property,
+            getComputedStyle(element).getPropertyValue(property),
+          ]),
+        )
     }
     return read
   }, THEMED)

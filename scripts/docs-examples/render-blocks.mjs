@@ -23,7 +23,12 @@ export function writeRenderPages(appDir, blocks, renders) {
     const file = writeWithNeighbours(blocks, block, join(harness, slug(block)), 'block.tsx')
     return `  ${JSON.stringify(block.id)}: () => import(${JSON.stringify(`./${file.slice(harness.length + 1)}`)}),`
   })
-  write(join(harness, 'index.html'), TEMPLATE['index.html'].replace('/src/main.tsx', '/docs-run/main.tsx').replace('my-lender-app', 'docs blocks'))
+  write(
+    join(harness, 'index.html'),
+    TEMPLATE['index.html']
+      .replace('/src/main.tsx', '/docs-run/main.tsx')
+      .replace('my-lender-app', 'docs blocks'),
+  )
   write(
     join(harness, 'main.tsx'),
     `import { StrictMode, type ComponentType } from 'react'
@@ -52,29 +57,58 @@ createRoot(document.getElementById('root')!).render(<StrictMode><Block /></Stric
  */
 export async function renderBlocks(browser, base, blocks, renders) {
   for (const block of renders) {
-    await step(`${block.id}: render${block.connect ? ' after connect' : ''}, ${block.renders.map((text) => `"${text}"`).join(', ')}`, async () => {
-      const pasted = [block, ...blocks.filter((other) => other.doc === block.doc && other.name && other.line < block.line)]
-      const { page, errors, expectTo, close } = await browser.openPage(pasted)
-      await expectTo(`${block.id}: the page did not load`, page.goto(`${base}/docs-run/index.html?block=${encodeURIComponent(block.id)}`))
-      // An element whose WHOLE text is TEXT (renderPattern): a part of a longer text does not count.
-      const shown = (/** @type {string} */ text) => {
-        const pattern = renderPattern(text)
-        return (typeof pattern === 'string' ? page.getByText(pattern, { exact: true }) : page.getByText(pattern)).first()
-      }
-      if (block.connect) {
-        const button = page.getByRole('button', { name: 'Connect bank' }).first()
-        await expectTo(`${block.id}: no "Connect bank" button to connect with`, button.waitFor({ timeout: WAIT }))
-        // Before connecting, each text must be absent: else the check would pass without the widget.
-        for (const text of block.renders) {
-          if ((await shown(text).count()) > 0) fail(`${block.id}: render="${text}" shows before connecting, so it cannot tell that connecting worked: pick a text only the connected page has`)
+    await step(
+      `${block.id}: render${block.connect ? ' after connect' : ''}, ${block.renders.map((text) => `"${text}"`).join(', ')}`,
+      async () => {
+        const pasted = [
+          block,
+          ...blocks.filter(
+            (other) => other.doc === block.doc && other.name && other.line < block.line,
+          ),
+        ]
+        const { page, errors, expectTo, close } = await browser.openPage(pasted)
+        await expectTo(
+          `${block.id}: the page did not load`,
+          page.goto(`${base}/docs-run/index.html?block=${encodeURIComponent(block.id)}`),
+        )
+        // An element whose WHOLE text is TEXT (renderPattern): a part of a longer text does not count.
+        const shown = (/** @type {string} */ text) => {
+          const pattern = renderPattern(text)
+          return (
+            typeof pattern === 'string'
+              ? page.getByText(pattern, { exact: true })
+              : page.getByText(pattern)
+          ).first()
         }
-        await expectTo(`${block.id}: could not press "Connect bank"`, button.click({ timeout: WAIT }))
-        await browser.connect(page, expectTo, block.id)
-      }
-      for (const text of block.renders) await expectTo(`${block.id}: render="${text}" never showed as an element's whole text`, shown(text).waitFor({ timeout: WAIT }))
-      const pageErrors = errors.filter((error) => error.startsWith('page error'))
-      if (pageErrors.length > 0) fail(`${block.id}: the block threw while rendering:\n${pageErrors.join('\n')}`)
-      await close()
-    })
+        if (block.connect) {
+          const button = page.getByRole('button', { name: 'Connect bank' }).first()
+          await expectTo(
+            `${block.id}: no "Connect bank" button to connect with`,
+            button.waitFor({ timeout: WAIT }),
+          )
+          // Before connecting, each text must be absent: else the check would pass without the widget.
+          for (const text of block.renders) {
+            if ((await shown(text).count()) > 0)
+              fail(
+                `${block.id}: render="${text}" shows before connecting, so it cannot tell that connecting worked: pick a text only the connected page has`,
+              )
+          }
+          await expectTo(
+            `${block.id}: could not press "Connect bank"`,
+            button.click({ timeout: WAIT }),
+          )
+          await browser.connect(page, expectTo, block.id)
+        }
+        for (const text of block.renders)
+          await expectTo(
+            `${block.id}: render="${text}" never showed as an element's whole text`,
+            shown(text).waitFor({ timeout: WAIT }),
+          )
+        const pageErrors = errors.filter((error) => error.startsWith('page error'))
+        if (pageErrors.length > 0)
+          fail(`${block.id}: the block threw while rendering:\n${pageErrors.join('\n')}`)
+        await close()
+      },
+    )
   }
 }

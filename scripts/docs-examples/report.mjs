@@ -52,7 +52,10 @@ export function hintFor(message, blocks) {
   if (!name) return ''
   for (const block of blocks) {
     const lines = block.code.split('\n')
-    const row = lines.findIndex((line, index) => index > 0 && new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b`).test(line))
+    const row = lines.findIndex(
+      (line, index) =>
+        index > 0 && new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b`).test(line),
+    )
     if (row !== -1) return ` (${lineOf(block, row + 1)}: ${JSON.stringify(lines[row]?.trim())})`
   }
   return ''

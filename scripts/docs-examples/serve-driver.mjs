@@ -16,9 +16,15 @@ const block = await import(pathToFileURL(resolve(file)).href)
 
 for (const { method, path, headers } of wanted) {
   const url = `http://127.0.0.1:${Number(process.env.PORT)}${path}`
-  const body = ['GET', 'HEAD'].includes(method) ? undefined : JSON.stringify(path.endsWith('/tokens') ? { type: 'consumer', consumer_id: 'LND-42' } : {})
+  const body = ['GET', 'HEAD'].includes(method)
+    ? undefined
+    : JSON.stringify(path.endsWith('/tokens') ? { type: 'consumer', consumer_id: 'LND-42' } : {})
   /** @type {() => RequestInit} */
-  const init = () => ({ method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body })
+  const init = () => ({
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body,
+  })
   /** @type {Response | undefined} */
   let response
   let how
@@ -35,13 +41,19 @@ for (const { method, path, headers } of wanted) {
         response = await fetch(url, init())
         break
       } catch (error) {
-        if (tries > 150) throw new Error(`nothing answered on ${url} after 15 s: does the block listen on process.env.PORT? (${error instanceof Error ? error.message : error})`, { cause: error })
+        if (tries > 150)
+          throw new Error(
+            `nothing answered on ${url} after 15 s: does the block listen on process.env.PORT? (${error instanceof Error ? error.message : error})`,
+            { cause: error },
+          )
         await new Promise((done) => setTimeout(done, 100))
       }
     }
   }
   if (!response) throw new Error(`${method} ${path}: no answer`)
   const text = await response.text()
-  console.log(`@@answer ${JSON.stringify({ how, status: response.status, body: text.slice(0, 2000) })}`)
+  console.log(
+    `@@answer ${JSON.stringify({ how, status: response.status, body: text.slice(0, 2000) })}`,
+  )
 }
 process.exit(0)

@@ -18,7 +18,17 @@ export const STEP_TIMEOUT = Number(process.env.DOCS_EXAMPLES_STEP_TIMEOUT ?? 180
 /** The README blocks that are the quick start, by the file their first line names. */
 const QUICK_START = ['vite.config.ts', 'src/App.tsx']
 /** Linked from this repository's node_modules: the peers the README's install line adds, and the template's tools. */
-const LINKED = ['react', 'react-dom', '@tanstack/react-query', 'vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom', '@types/node']
+const LINKED = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  'vite',
+  '@vitejs/plugin-react',
+  'typescript',
+  '@types/react',
+  '@types/react-dom',
+  '@types/node',
+]
 
 /**
  * The README's quick start blocks, or a failure naming the one missing.
@@ -28,7 +38,9 @@ export const quickStartOf = (blocks) =>
   QUICK_START.map(
     (name) =>
       blocks.find((block) => block.doc === 'README.md' && block.name === name) ??
-      fail(`README.md has no \`\`\`ts/tsx block whose first line is \`// ${name}\`: the quick start is those blocks (${QUICK_START.join(', ')}).`),
+      fail(
+        `README.md has no \`\`\`ts/tsx block whose first line is \`// ${name}\`: the quick start is those blocks (${QUICK_START.join(', ')}).`,
+      ),
   )
 
 /**
@@ -51,18 +63,35 @@ export function writeApp(appDir, quickStart) {
  * @param {string[]} packages
  */
 export async function installPackage(appDir, tarball, root, packages) {
-  await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--legacy-peer-deps', tarball], {
-    cwd: appDir,
-    timeout: STEP_TIMEOUT,
-    killSignal: 'SIGKILL',
-  }).catch((error) => fail(`npm install of the tarball failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stderr ?? error.message}`))
+  await run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '--legacy-peer-deps',
+      tarball,
+    ],
+    {
+      cwd: appDir,
+      timeout: STEP_TIMEOUT,
+      killSignal: 'SIGKILL',
+    },
+  ).catch((error) =>
+    fail(
+      `npm install of the tarball failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stderr ?? error.message}`,
+    ),
+  )
   const wanted = new Set([...LINKED, ...packages])
   wanted.delete('ibv-kit')
   for (const name of wanted) {
     const target = join(appDir, 'node_modules', name)
     if (existsSync(target)) continue
     const source = join(root, 'node_modules', name)
-    if (!existsSync(source)) fail(`${name} is not in this repository's node_modules (run npm install)`)
+    if (!existsSync(source))
+      fail(`${name} is not in this repository's node_modules (run npm install)`)
     mkdirSync(dirname(target), { recursive: true })
     symlinkSync(source, target, 'dir')
   }
@@ -77,9 +106,16 @@ export async function installPackage(appDir, tarball, root, packages) {
 export async function typeCheckApp(appDir, quickStart) {
   const tsc = join(appDir, 'node_modules', 'typescript', 'bin', 'tsc')
   /** @type {string} */
-  const output = await run(process.execPath, [tsc, '-b', '--pretty', 'false'], { cwd: appDir, timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' }).then(
+  const output = await run(process.execPath, [tsc, '-b', '--pretty', 'false'], {
+    cwd: appDir,
+    timeout: STEP_TIMEOUT,
+    killSignal: 'SIGKILL',
+  }).then(
     () => '',
-    (error) => (error.killed ? `tsc -b was killed after ${STEP_TIMEOUT / 1000} s` : `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message),
+    (error) =>
+      error.killed
+        ? `tsc -b was killed after ${STEP_TIMEOUT / 1000} s`
+        : `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
   )
   if (!output) return 'no errors'
   const errors = output
@@ -99,8 +135,15 @@ export async function typeCheckApp(appDir, quickStart) {
  */
 export async function buildApp(appDir) {
   const vite = join(appDir, 'node_modules', 'vite', 'bin', 'vite.js')
-  await run(process.execPath, [vite, 'build'], { cwd: appDir, env: baseEnv(), timeout: STEP_TIMEOUT, killSignal: 'SIGKILL' }).catch((error) =>
-    fail(`vite build of the quick start failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`),
+  await run(process.execPath, [vite, 'build'], {
+    cwd: appDir,
+    env: baseEnv(),
+    timeout: STEP_TIMEOUT,
+    killSignal: 'SIGKILL',
+  }).catch((error) =>
+    fail(
+      `vite build of the quick start failed${error.killed ? ` (killed after ${STEP_TIMEOUT / 1000} s)` : ''}:\n${error.stdout ?? ''}${error.stderr ?? error.message}`,
+    ),
   )
   return 'dist/'
 }
@@ -113,10 +156,24 @@ export async function buildApp(appDir) {
  */
 export function startVite(appDir, port, server = 'dev') {
   const vite = join(appDir, 'node_modules', 'vite', 'bin', 'vite.js')
-  return start(server === 'dev' ? 'vite' : 'vite preview', process.execPath, [vite, ...(server === 'dev' ? [] : ['preview']), '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: appDir,
-    // The quick start's vite.config.ts and the rendered blocks run in it: a lender's shell, no more.
-    env: baseEnv(),
-    ready: (output) => output.includes(`http://127.0.0.1:${port}/`) || output.includes('ready in'),
-  })
+  return start(
+    server === 'dev' ? 'vite' : 'vite preview',
+    process.execPath,
+    [
+      vite,
+      ...(server === 'dev' ? [] : ['preview']),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    {
+      cwd: appDir,
+      // The quick start's vite.config.ts and the rendered blocks run in it: a lender's shell, no more.
+      env: baseEnv(),
+      ready: (output) =>
+        output.includes(`http://127.0.0.1:${port}/`) || output.includes('ready in'),
+    },
+  )
 }

@@ -1,17 +1,36 @@
 // What a status badge shows beyond `statusLook()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
-import { BADGE_BORROWER_TEXT, type BADGE_TEXT, type BadgeStaffText, type IbvAudience } from './messages.js'
-import { STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, describeUnknown, type ReportStatus, type StatusLook } from './statuses.js'
+import {
+  BADGE_BORROWER_TEXT,
+  type BADGE_TEXT,
+  type BadgeStaffText,
+  type IbvAudience,
+} from './messages.js'
+import {
+  STATUS_DESCRIPTIONS,
+  UNKNOWN_STATUS_DESCRIPTION,
+  describeUnknown,
+  type ReportStatus,
+  type StatusLook,
+} from './statuses.js'
 
 /**
  * The badge's label: the status's entry in `labels`, else in the app's `statusLabels` (only a
  * text counts: a status named "toString" or "__proto__" finds a function or an object in a map,
  * and reads as unknown), else the known label, else the app's `unknownStatus` or "Unknown status".
  */
-export function badgeLabel(look: StatusLook, labels: Partial<Record<string, string>> | undefined, texts: Partial<typeof BADGE_TEXT> | undefined): string {
+export function badgeLabel(
+  look: StatusLook,
+  labels: Partial<Record<string, string>> | undefined,
+  texts: Partial<typeof BADGE_TEXT> | undefined,
+): string {
   const found = labels?.[look.status] ?? texts?.statusLabels?.[look.status]
-  return typeof found === 'string' ? found : look.known ? look.label : (texts?.unknownStatus ?? look.label)
+  return typeof found === 'string'
+    ? found
+    : look.known
+      ? look.label
+      : (texts?.unknownStatus ?? look.label)
 }
 
 /**
@@ -20,10 +39,20 @@ export function badgeLabel(look: StatusLook, labels: Partial<Record<string, stri
  * `statusDescriptions` entry, else `describeStatus()`'s English text. An unknown status says the
  * texts' `unknownStatusDescription`, else core's. An empty text means none.
  */
-export function badgeDescription(look: StatusLook, audience: IbvAudience | undefined, texts: Partial<typeof BADGE_BORROWER_TEXT & BadgeStaffText> | undefined): string {
+export function badgeDescription(
+  look: StatusLook,
+  audience: IbvAudience | undefined,
+  texts: Partial<typeof BADGE_BORROWER_TEXT & BadgeStaffText> | undefined,
+): string {
   const { status } = look
   // As for labels, only a text counts.
-  const said = audience === 'borrower' ? (texts?.statusDescriptionsBorrower?.[status] ?? BADGE_BORROWER_TEXT.statusDescriptionsBorrower[status]) : texts?.statusDescriptions?.[status]
+  const said =
+    audience === 'borrower'
+      ? (texts?.statusDescriptionsBorrower?.[status] ??
+        BADGE_BORROWER_TEXT.statusDescriptionsBorrower[status])
+      : texts?.statusDescriptions?.[status]
   if (typeof said === 'string') return said
-  return look.known ? STATUS_DESCRIPTIONS[status as ReportStatus] : describeUnknown(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, status)
+  return look.known
+    ? STATUS_DESCRIPTIONS[status as ReportStatus]
+    : describeUnknown(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, status)
 }

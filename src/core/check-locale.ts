@@ -13,7 +13,8 @@ type Add = (path: string, problem: string) => void
 /** What `own` returns for a property whose getter (or proxy) threw: its problem is already named. */
 const UNREADABLE = Symbol('unreadable')
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * An object's own property, as the components read a locale (spread: inherited texts are missing);
@@ -61,7 +62,12 @@ function isLanguageTag(value: string): boolean {
  * checkLocale(myLocale) // throws: … statusLabels.complete: missing
  */
 export function checkLocale(locale: unknown): void {
-  if (!isObject(locale)) throw new IbvError('invalid_request', `checkLocale: the locale is not an object (${locale === null ? 'null' : typeof locale}).`, { source: 'app' })
+  if (!isObject(locale))
+    throw new IbvError(
+      'invalid_request',
+      `checkLocale: the locale is not an object (${locale === null ? 'null' : typeof locale}).`,
+      { source: 'app' },
+    )
   const problems: Problems = {}
   const add: Add = (path, problem) => (problems[path] ??= []).push(problem)
 
@@ -74,7 +80,8 @@ export function checkLocale(locale: unknown): void {
     checkTag(own(formats, 'intl', 'formats.intl', add), 'formats.intl', add)
     const namesInWords = own(formats, 'namesInWords', 'formats.namesInWords', add)
     if (namesInWords === undefined) add('formats.namesInWords', 'missing')
-    else if (namesInWords !== UNREADABLE && typeof namesInWords !== 'boolean') add('formats.namesInWords', 'not a boolean')
+    else if (namesInWords !== UNREADABLE && typeof namesInWords !== 'boolean')
+      add('formats.namesInWords', 'not a boolean')
   } else if (formats !== UNREADABLE) add('formats', 'not an object')
 
   const messages = own(locale, 'messages', 'messages', add)
@@ -86,11 +93,20 @@ export function checkLocale(locale: unknown): void {
   if (paths.length === 0) return
   const name = typeof code === 'string' ? `"${code}"` : 'without a code'
   const list = paths.map((path) => `${path}: ${problems[path]?.join(', ')}`).join('; ')
-  throw new IbvError('invalid_request', `checkLocale: the locale ${name} has ${paths.length} problem(s): ${list}.`, { source: 'app', fields: problems })
+  throw new IbvError(
+    'invalid_request',
+    `checkLocale: the locale ${name} has ${paths.length} problem(s): ${list}.`,
+    { source: 'app', fields: problems },
+  )
 }
 
 /** Each text of `english` against the same path of `translated`, nested maps entry by entry. */
-function compareTexts(english: object, translated: Record<string, unknown>, prefix: string, add: Add): void {
+function compareTexts(
+  english: object,
+  translated: Record<string, unknown>,
+  prefix: string,
+  add: Add,
+): void {
   for (const [key, text] of Object.entries(english)) {
     const path = `${prefix}${key}`
     const value = own(translated, key, path, add)
@@ -103,7 +119,8 @@ function compareTexts(english: object, translated: Record<string, unknown>, pref
     else if (OPEN_MAPS.has(path)) {
       for (const name of Object.keys(value)) {
         const label = own(value, name, `${path}.${name}`, add)
-        if (label !== undefined && label !== UNREADABLE && typeof label !== 'string') add(`${path}.${name}`, 'not a string')
+        if (label !== undefined && label !== UNREADABLE && typeof label !== 'string')
+          add(`${path}.${name}`, 'not a string')
       }
     } else compareTexts(text as object, value, `${path}.`, add)
   }
@@ -112,6 +129,8 @@ function compareTexts(english: object, translated: Record<string, unknown>, pref
 function comparePlaceholders(english: string, translated: string, path: string, add: Add): void {
   const wanted = placeholdersOf(english)
   const found = placeholdersOf(translated)
-  for (const placeholder of wanted) if (!found.has(placeholder)) add(path, `lost the placeholder ${placeholder}`)
-  for (const placeholder of found) if (!wanted.has(placeholder)) add(path, `has a placeholder English does not: ${placeholder}`)
+  for (const placeholder of wanted)
+    if (!found.has(placeholder)) add(path, `lost the placeholder ${placeholder}`)
+  for (const placeholder of found)
+    if (!wanted.has(placeholder)) add(path, `has a placeholder English does not: ${placeholder}`)
 }

@@ -2,14 +2,35 @@
 // first word, its messages (checked, decoded, dispatched), and the ways out. An adapter renders
 // the snapshot (a dialog with the frame, or the error with "Try again") and forwards what the
 // user does; everything else happens here.
-import type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session-types.js'
+import type {
+  ConnectSession,
+  ConnectSessionOptions,
+  ConnectSessionSnapshot,
+  ConnectFrame,
+} from './connect-session-types.js'
 import { asIbvError } from './errors.js'
-import { DEFAULT_READY_TIMEOUT_MS, decodeWidgetMessage, type ConnectExitError, type ConnectExitMetadata } from './frame-protocol.js'
+import {
+  DEFAULT_READY_TIMEOUT_MS,
+  decodeWidgetMessage,
+  type ConnectExitError,
+  type ConnectExitMetadata,
+} from './frame-protocol.js'
 import { assertFrameUrl, connectWidgetUrl } from './urls.js'
-import { checkRedirectUri, forgetRedirectPath, noteRedirectPath, spendOAuthState, unusedOAuthState } from './connect-redirect.js'
+import {
+  checkRedirectUri,
+  forgetRedirectPath,
+  noteRedirectPath,
+  spendOAuthState,
+  unusedOAuthState,
+} from './connect-redirect.js'
 import { assertServiceOrigin } from './service-origins.js'
 
-export type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session-types.js'
+export type {
+  ConnectSession,
+  ConnectSessionOptions,
+  ConnectSessionSnapshot,
+  ConnectFrame,
+} from './connect-session-types.js'
 
 type Exit = { error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
@@ -63,7 +84,10 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   // like the widget, but never posts: only a message shows the widget is there.
   const unavailable = () => {
     set({ ...snapshot, state: 'unavailable' })
-    options.onExit?.({ code: 'WIDGET_UNAVAILABLE', message: 'The connect widget did not answer in time.' }, { status: 'unavailable' })
+    options.onExit?.(
+      { code: 'WIDGET_UNAVAILABLE', message: 'The connect widget did not answer in time.' },
+      { status: 'unavailable' },
+    )
   }
 
   const show = (src: string) => {
@@ -88,13 +112,23 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       const token = await options.token()
       if (attempt !== loads) return
       const { locale, localeParam } = options
-      show((options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, { locale, localeParam, redirectUri, oauthStateId }))
+      show(
+        (options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, {
+          locale,
+          localeParam,
+          redirectUri,
+          oauthStateId,
+        }),
+      )
       // On the redirect path the bank may send this tab back; a resumed widget spends its state (its OAUTH_OPENED notes a new trip).
       if (oauthStateId) spendOAuthState(oauthStateId)
       else if (redirectUri !== undefined) noteRedirectPath()
     } catch (failure) {
       if (attempt !== loads) return
-      const error = asIbvError(failure, 'The bank connection could not be started: the token-fetcher failed.')
+      const error = asIbvError(
+        failure,
+        'The bank connection could not be started: the token-fetcher failed.',
+      )
       stop({ state: 'error', error })
       options.onError?.(error)
     }
@@ -108,7 +142,13 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
 
   // Messages count only from the widget's origin and its frame's window, while it is shown.
   function receive(event: MessageEvent) {
-    if (snapshot.state !== 'open' || event.origin !== widgetOrigin || !event.source || event.source !== frame?.contentWindow) return
+    if (
+      snapshot.state !== 'open' ||
+      event.origin !== widgetOrigin ||
+      !event.source ||
+      event.source !== frame?.contentWindow
+    )
+      return
     // Any word from it (ready comes first) shows it is there.
     clearTimeout(readyTimer)
     if (!snapshot.ready) set({ ...snapshot, ready: true })
@@ -121,7 +161,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
         return set({ ...snapshot, height: message.height })
       case 'event':
         // The widget sent the whole page to a bank: it may come back with a state.
-        if (message.name === 'OAUTH_OPENED' && message.metadata.mode === 'redirect') noteRedirectPath()
+        if (message.name === 'OAUTH_OPENED' && message.metadata.mode === 'redirect')
+          noteRedirectPath()
         return options.onEvent?.(message.name, message.metadata)
       case 'pending':
         pending = message

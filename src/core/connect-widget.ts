@@ -76,7 +76,12 @@ export interface ConnectWidgetCallbacks {
    * `oauthStateId` the bank returned with.
    * @default `{serviceUrl}/connect?token=…&origin=…` (and `&redirect_uri=…`, `&oauth_state_id=…`, `&locale=…` when given): `connectWidgetUrl`
    */
-  widgetUrl?: (serviceUrl: string, token: string, origin: string, options: ConnectWidgetUrlOptions) => string
+  widgetUrl?: (
+    serviceUrl: string,
+    token: string,
+    origin: string,
+    options: ConnectWidgetUrlOptions,
+  ) => string
   /**
    * How long, in milliseconds, the widget has to say it is ready in its frame. Past it (the service
    * unreachable or failing, or a Content-Security-Policy that refuses the frame), the dialog shows

@@ -24,7 +24,11 @@ export interface Frame {
  * A new token's frame: it loads hidden behind a ready current one, or replaces one not ready.
  * `served`: it came in the server's HTML, already shown.
  */
-export function withToken(frames: readonly Frame[], token: string, served?: boolean): readonly Frame[] {
+export function withToken(
+  frames: readonly Frame[],
+  token: string,
+  served?: boolean,
+): readonly Frame[] {
   const next = { token, ready: served }
   return frames[0]?.ready ? [frames[0], next] : [next]
 }
@@ -34,7 +38,11 @@ export function withToken(frames: readonly Frame[], token: string, served?: bool
  * page forgets its height: it is short, but a page cannot measure itself smaller than the frame
  * it fills, so it could never report that.
  */
-export function withReport(frames: readonly Frame[], token: string, report: Partial<Frame>): readonly Frame[] {
+export function withReport(
+  frames: readonly Frame[],
+  token: string,
+  report: Partial<Frame>,
+): readonly Frame[] {
   return frames.map((frame) => (frame.token === token ? { ...frame, ...report } : frame))
 }
 
@@ -69,7 +77,11 @@ export function awaitedFrame(frames: readonly Frame[]): string | undefined {
 export type EmbeddedReportState = 'loading' | 'ready' | 'renewing' | 'expired' | 'error'
 
 /** The state the frames, a failure and a token fetch under way make. */
-export function getEmbeddedReportState(frames: readonly Frame[], failed: boolean, fetching: boolean): EmbeddedReportState {
+export function getEmbeddedReportState(
+  frames: readonly Frame[],
+  failed: boolean,
+  fetching: boolean,
+): EmbeddedReportState {
   if (failed && !fetching) return 'error'
   if (!frames[0]?.ready) return 'loading'
   if (frames[1] || fetching) return 'renewing'

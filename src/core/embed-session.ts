@@ -1,13 +1,37 @@
 import { IbvError } from './errors.js'
-import { DEFAULT_READY_TIMEOUT_MS, HELLO_MESSAGE, decodeReportMessage, isFrameMessage } from './frame-protocol.js'
+import {
+  DEFAULT_READY_TIMEOUT_MS,
+  HELLO_MESSAGE,
+  decodeReportMessage,
+  isFrameMessage,
+} from './frame-protocol.js'
 import { isUsable, prefetchedToken } from './held-token.js'
 import { prefetchedFor } from './prefetched.js'
 import { assertFrameUrl, embeddedReportUrl } from './urls.js'
 import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
-import { awaitedFrame, getEmbeddedReportState, withReady, withReport, withToken, withUnavailable, type Frame } from './embed-frames.js'
-import type { EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
+import {
+  awaitedFrame,
+  getEmbeddedReportState,
+  withReady,
+  withReport,
+  withToken,
+  withUnavailable,
+  type Frame,
+} from './embed-frames.js'
+import type {
+  EmbedFrameElement,
+  EmbedSession,
+  EmbedSessionOptions,
+  EmbedSnapshot,
+} from './embed-session-types.js'
 
-export type { EmbedFrame, EmbedFrameElement, EmbedSession, EmbedSessionOptions, EmbedSnapshot } from './embed-session-types.js'
+export type {
+  EmbedFrame,
+  EmbedFrameElement,
+  EmbedSession,
+  EmbedSessionOptions,
+  EmbedSnapshot,
+} from './embed-session-types.js'
 
 // The embedded report's engine, framework-free: its frames, the renewal of its token, the portal's
 // messages, its timeouts and its state. An adapter (the React component, the custom element) feeds
@@ -30,9 +54,16 @@ const FAILURES = {
 } as const
 
 /** Why a report cannot be asked for, if it cannot. */
-function invalidRequest(productRequestId: unknown, serviceUrl: unknown, serviceOrigins: ServiceOriginPolicy | undefined): IbvError | undefined {
+function invalidRequest(
+  productRequestId: unknown,
+  serviceUrl: unknown,
+  serviceOrigins: ServiceOriginPolicy | undefined,
+): IbvError | undefined {
   if (typeof productRequestId !== 'string' || productRequestId === '') {
-    return new IbvError('invalid_request', FAILURES.invalid_request, { source: 'app', fields: { productRequestId: ['is required'] } })
+    return new IbvError('invalid_request', FAILURES.invalid_request, {
+      source: 'app',
+      fields: { productRequestId: ['is required'] },
+    })
   }
   try {
     assertFrameUrl(serviceUrl)
@@ -44,7 +75,13 @@ function invalidRequest(productRequestId: unknown, serviceUrl: unknown, serviceO
 }
 
 export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
-  const { productRequestId, serviceUrl, getToken, hydrating = false, readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS } = options
+  const {
+    productRequestId,
+    serviceUrl,
+    getToken,
+    hydrating = false,
+    readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS,
+  } = options
   // A request that cannot be made (no report named, a service URL that is not http(s) or not on an
   // allowed origin): nothing is fetched or loaded, and the error is the session's own.
   const invalid = invalidRequest(productRequestId, serviceUrl, options.serviceOrigins)
@@ -54,10 +91,17 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   // A fired timer stays here with its key, so the same key does not arm it again.
   const timers = new Map<string, { key: unknown; id: ReturnType<typeof setTimeout> }>()
   // The newest token, shown or not: only its document's complaint counts.
-  let token = isUsable(options.token) ? options.token : prefetchedToken(prefetchedFor(options.prefetched, productRequestId)?.token, options.renewLeadSeconds, hydrating)
+  let token = isUsable(options.token)
+    ? options.token
+    : prefetchedToken(
+        prefetchedFor(options.prefetched, productRequestId)?.token,
+        options.renewLeadSeconds,
+        hydrating,
+      )
   const replaced = options.replaces?.getSnapshot().frames[0]
   let frames: readonly Frame[] = replaced?.ready ? [replaced] : []
-  if (token && valid) frames = withToken(frames, token.accessToken, hydrating && token !== options.token)
+  if (token && valid)
+    frames = withToken(frames, token.accessToken, hydrating && token !== options.token)
   let fetching = false
   let fetchError: unknown
   // The session's own failure: made once, so an adapter reports each once.
@@ -80,16 +124,27 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     clearTimeout(timer?.id)
     timers.delete(name)
     // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
-    if (delay !== undefined) timers.set(name, { key, id: setTimeout(run, Math.min(delay, 2 ** 31 - 1)) })
+    if (delay !== undefined)
+      timers.set(name, { key, id: setTimeout(run, Math.min(delay, 2 ** 31 - 1)) })
   }
 
   function update() {
-    const code = !valid ? 'invalid_request' : gaveUp() ? 'unauthorized' : frames.some((frame) => frame.unavailable) ? 'timeout' : undefined
+    const code = !valid
+      ? 'invalid_request'
+      : gaveUp()
+        ? 'unauthorized'
+        : frames.some((frame) => frame.unavailable)
+          ? 'timeout'
+          : undefined
     // The report page said nothing, or its sessions kept expiring: the service's side.
-    if (code !== ownError?.code) ownError = invalid ?? (code && new IbvError(code, FAILURES[code], { source: 'service' }))
+    if (code !== ownError?.code)
+      ownError = invalid ?? (code && new IbvError(code, FAILURES[code], { source: 'service' }))
     const error = ownError ?? fetchError
     snapshot = {
-      frames: frames.map((frame) => ({ ...frame, src: embeddedReportUrl(serviceUrl, frame.token, options) })),
+      frames: frames.map((frame) => ({
+        ...frame,
+        src: embeddedReportUrl(serviceUrl, frame.token, options),
+      })),
       state: getEmbeddedReportState(frames, !!error, fetching),
       error,
       canRetry: valid,
@@ -114,10 +169,15 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     // A shown document that says it expired is replaced, now or when the re-mint window ends,
     // unless the renewals failed too often in a row.
     const replace = !gaveUp() && !frames[1] && !!frames[0]?.expired
-    arm('remint', replace, replace ? remintedAt + EXPIRED_REMINT_MS - Date.now() : undefined, () => {
-      remintedAt = Date.now()
-      renew()
-    })
+    arm(
+      'remint',
+      replace,
+      replace ? remintedAt + EXPIRED_REMINT_MS - Date.now() : undefined,
+      () => {
+        remintedAt = Date.now()
+        renew()
+      },
+    )
     // A page that says nothing in time is hidden: an error, until it speaks or "Try again".
     const awaited = awaitedFrame(frames)
     arm('ready', awaited, awaited === undefined ? undefined : readyTimeoutMs, () => {
@@ -141,7 +201,8 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
         fetching = false
         token = next
         // The iframe appears with a usable token, loading behind a shown one.
-        if (isUsable(next) && !frames.some((frame) => frame.token === next.accessToken)) frames = withToken(frames, next.accessToken)
+        if (isUsable(next) && !frames.some((frame) => frame.token === next.accessToken))
+          frames = withToken(frames, next.accessToken)
         update()
       },
       (error: unknown) => {
@@ -155,7 +216,9 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   function message(data: unknown, from: string, source: unknown) {
     // Computed when needed: a relative serviceUrl resolves against the page, which a server has not.
     origin ??= new URL(serviceUrl, globalThis.location?.href).origin
-    const frame = source ? frames.find((candidate) => elements.get(candidate.token)?.contentWindow === source) : undefined
+    const frame = source
+      ? frames.find((candidate) => elements.get(candidate.token)?.contentWindow === source)
+      : undefined
     if (from !== origin || !frame || !isFrameMessage(data)) return
     const before = frames
     // Any message of the protocol shows the page is there (the portal says its height at once).
@@ -181,7 +244,8 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
       if (!valid) console.error((ownError as IbvError).message)
       // A frame from the server's HTML may have loaded, and said its height, before anyone
       // listened: it is asked to say it again (a frame still loading ignores it: another origin).
-      for (const element of elements.values()) element.contentWindow?.postMessage(HELLO_MESSAGE, element.src)
+      for (const element of elements.values())
+        element.contentWindow?.postMessage(HELLO_MESSAGE, element.src)
       if (valid && !token) renew()
       else update()
       return () => {

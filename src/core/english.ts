@@ -11,7 +11,12 @@ import {
 } from './messages.js'
 import { REPORT_VIEW_TEXT } from './report-view-text.js'
 import { INVITE_TEXT } from './invite-text.js'
-import { REPORT_STATUSES, STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, statusLook } from './statuses.js'
+import {
+  REPORT_STATUSES,
+  STATUS_DESCRIPTIONS,
+  UNKNOWN_STATUS_DESCRIPTION,
+  statusLook,
+} from './statuses.js'
 
 // English as a locale: the components' own texts (their defaults, one object per component) with
 // the maps by status made complete from the status table, so nothing is written twice. It is what
@@ -20,7 +25,9 @@ import { REPORT_STATUSES, STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, statu
 type ByStatus = IbvLocaleMessages['statusLabels']
 
 /** The English badge label of every documented status, as `statusLook` gives it. */
-const statusLabels = Object.fromEntries(REPORT_STATUSES.map((status) => [status, statusLook(status).label])) as ByStatus
+const statusLabels = Object.fromEntries(
+  REPORT_STATUSES.map((status) => [status, statusLook(status).label]),
+) as ByStatus
 
 /**
  * English (United States): every text of every component in both voices, numbers, money and

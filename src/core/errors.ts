@@ -79,12 +79,31 @@ export class IbvError extends Error {
   }
 
   /** What `JSON.stringify` shows: code, source, message, status and fields, never the cause. */
-  toJSON(): { name: string; code: IbvErrorCode; source: IbvErrorSource; message: string; status?: number; fields?: FieldErrors } {
-    return { name: this.name, code: this.code, source: this.source, message: this.message, status: this.status, fields: this.fields }
+  toJSON(): {
+    name: string
+    code: IbvErrorCode
+    source: IbvErrorSource
+    message: string
+    status?: number
+    fields?: FieldErrors
+  } {
+    return {
+      name: this.name,
+      code: this.code,
+      source: this.source,
+      message: this.message,
+      status: this.status,
+      fields: this.fields,
+    }
   }
 }
 
-const RETRYABLE_CODES: ReadonlySet<IbvErrorCode> = new Set(['network', 'timeout', 'rate_limited', 'server_error'])
+const RETRYABLE_CODES: ReadonlySet<IbvErrorCode> = new Set([
+  'network',
+  'timeout',
+  'rate_limited',
+  'server_error',
+])
 
 /**
  * Whether an operation that failed with `error` is worth retrying. An `IbvError` answers by its
@@ -98,7 +117,12 @@ export function isRetryable(error: unknown): boolean {
   // The statuses whose codes (codeForStatus) are retryable: 408 timeout, 429 rate_limited and
   // 5xx server_error. Compared here rather than looked up, so a bundle that only retries (the
   // token query) leaves out the table of every code.
-  return typeof status !== 'number' || status === 408 || status === 429 || (status >= 500 && status <= 599)
+  return (
+    typeof status !== 'number' ||
+    status === 408 ||
+    status === 429 ||
+    (status >= 500 && status <= 599)
+  )
 }
 
 const CODE_BY_STATUS: Readonly<Record<number, IbvErrorCode>> = {
@@ -121,11 +145,24 @@ export function codeForStatus(status: number): IbvErrorCode {
  * backend), taking the message from the body's `message` or `error` (the service uses both) and
  * the per-field messages from `fields`. Without a message, it names the side that answered.
  */
-export function errorFromResponse(status: number, body: unknown, source: 'service' | 'backend' = 'service'): IbvError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  source: 'service' | 'backend' = 'service',
+): IbvError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const text = [record.message, record.error].find((value) => typeof value === 'string' && value.trim() !== '')
-  const message = typeof text === 'string' ? text : `${source === 'service' ? 'The verification service' : 'Your backend'} answered HTTP ${status}.`
-  return new IbvError(codeForStatus(status), message, { status, fields: readFieldErrors(record.fields), source })
+  const text = [record.message, record.error].find(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  )
+  const message =
+    typeof text === 'string'
+      ? text
+      : `${source === 'service' ? 'The verification service' : 'Your backend'} answered HTTP ${status}.`
+  return new IbvError(codeForStatus(status), message, {
+    status,
+    fields: readFieldErrors(record.fields),
+    source,
+  })
 }
 
 /**
@@ -137,7 +174,10 @@ export function errorFromResponse(status: number, body: unknown, source: 'servic
 export function asIbvError(error: unknown, message: string): IbvError {
   if (error instanceof IbvError) return error
   const { status } = Object(error) as { status?: unknown }
-  return new IbvError('unknown', message, { status: typeof status === 'number' ? status : undefined, cause: error })
+  return new IbvError('unknown', message, {
+    status: typeof status === 'number' ? status : undefined,
+    cause: error,
+  })
 }
 
 /** Keeps the well-formed entries of a `fields` map (name → list of strings); undefined if none. */
@@ -146,7 +186,9 @@ export function readFieldErrors(value: unknown): FieldErrors | undefined {
   const fields: Record<string, string[]> = {}
   for (const [name, messages] of Object.entries(value)) {
     // One message or a list of them; anything that is not a string is dropped.
-    const strings = [messages].flat().filter((message): message is string => typeof message === 'string')
+    const strings = [messages]
+      .flat()
+      .filter((message): message is string => typeof message === 'string')
     if (strings.length > 0) fields[name] = strings
   }
   return Object.keys(fields).length > 0 ? fields : undefined

@@ -22,7 +22,8 @@ export interface InviteResponse {
 }
 
 /** A report answer as the browser sees it. */
-export type ReportAnswer = { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
+export type ReportAnswer =
+  { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
 
 /**
  * The plug between the components and the lender's backend. A fetcher fails by rejecting; an
@@ -61,54 +62,91 @@ export interface BackendFetchersOptions {
  * @example
  * <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl="https://api.example.com">
  */
-export function createBackendFetchers(basePath = '/api/ibv', options: BackendFetchersOptions = {}): Required<IbvFetchers> {
+export function createBackendFetchers(
+  basePath = '/api/ibv',
+  options: BackendFetchersOptions = {},
+): Required<IbvFetchers> {
   const base = basePath.replace(/\/+$/, '')
   const call = backendCall(options)
   return {
     token: tokenFetcher(`${base}/tokens`, call),
     async report(productRequestId) {
-      const { status, body } = await call(`${base}/reports/${encodeURIComponent(productRequestId)}`, { method: 'GET' })
+      const { status, body } = await call(
+        `${base}/reports/${encodeURIComponent(productRequestId)}`,
+        { method: 'GET' },
+      )
       const record = body as Record<string, unknown> | undefined
       // A 202 carries the pending shape; a 200 is a report, with its list of accounts.
-      if (typeof record?.product_request_id !== 'string' || typeof record.ibv_report_status !== 'string' || (status !== 202 && !Array.isArray(record.accounts))) {
-        throw new IbvError('malformed_response', 'The report answer has no product_request_id, ibv_report_status or (when ready) accounts.', { status })
+      if (
+        typeof record?.product_request_id !== 'string' ||
+        typeof record.ibv_report_status !== 'string' ||
+        (status !== 202 && !Array.isArray(record.accounts))
+      ) {
+        throw new IbvError(
+          'malformed_response',
+          'The report answer has no product_request_id, ibv_report_status or (when ready) accounts.',
+          { status },
+        )
       }
       if (status === 202) return { kind: 'pending', pending: record as PendingReport }
       return { kind: 'ready', report: record as IbvReport }
     },
     async refresh(consumerId) {
       // A JSON body, so the POST carries the content type the backend requires of state changes.
-      const { status, body } = await call(`${base}/refresh/${encodeURIComponent(consumerId)}`, { method: 'POST', body: '{}' })
+      const { status, body } = await call(`${base}/refresh/${encodeURIComponent(consumerId)}`, {
+        method: 'POST',
+        body: '{}',
+      })
       const outcome = body as RefreshOutcome | undefined
       // createIbvBackend answers the outcome already classified (classifyRefresh runs there).
       if (typeof outcome?.kind !== 'string' || typeof outcome.message !== 'string') {
-        throw new IbvError('malformed_response', 'The refresh answer is not a classified outcome.', { status })
+        throw new IbvError(
+          'malformed_response',
+          'The refresh answer is not a classified outcome.',
+          { status },
+        )
       }
       return outcome
     },
     async invite(consumerId) {
-      const { status, body } = await call(`${base}/invites`, { method: 'POST', body: JSON.stringify({ consumer_id: consumerId }) })
+      const { status, body } = await call(`${base}/invites`, {
+        method: 'POST',
+        body: JSON.stringify({ consumer_id: consumerId }),
+      })
       const answer = body as Partial<InviteResponse> | undefined
       if (typeof answer?.url !== 'string' || typeof answer.expires_at !== 'string') {
-        throw new IbvError('malformed_response', 'The invite answer has no url or expires_at.', { status })
+        throw new IbvError('malformed_response', 'The invite answer has no url or expires_at.', {
+          status,
+        })
       }
       return { url: answer.url, expires_at: answer.expires_at }
     },
     async invites(consumerId) {
-      const { status, body } = await call(`${base}/invites?consumer_id=${encodeURIComponent(consumerId)}`, { method: 'GET' })
+      const { status, body } = await call(
+        `${base}/invites?consumer_id=${encodeURIComponent(consumerId)}`,
+        { method: 'GET' },
+      )
       const list = (body as { invites?: unknown } | undefined)?.invites
-      if (!Array.isArray(list)) throw new IbvError('malformed_response', 'The invites answer has no invites list.', { status })
+      if (!Array.isArray(list))
+        throw new IbvError('malformed_response', 'The invites answer has no invites list.', {
+          status,
+        })
       return list as InviteStatus[]
     },
     async completeInvite(invite, productRequestId) {
       // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
       for (let attempt = 1; ; attempt++) {
         try {
-          await call(`${base}/invites/complete`, { method: 'POST', body: JSON.stringify({ invite, product_request_id: productRequestId }) })
+          await call(`${base}/invites/complete`, {
+            method: 'POST',
+            body: JSON.stringify({ invite, product_request_id: productRequestId }),
+          })
           return
         } catch (error) {
           if (attempt >= 3 || !isRetryable(error)) {
-            console.error(`The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`)
+            console.error(
+              `The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`,
+            )
             throw error
           }
           await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
@@ -125,7 +163,10 @@ type BackendCall = (url: string, init: RequestInit) => Promise<{ status: number;
  * The token-fetcher of `createBackendFetchers`, for a token route at any URL: `<ibv-*>` elements
  * take the route as `tokenUrl`. Not exported from an entry point.
  */
-export function backendTokenFetcher(tokenUrl: string, options: BackendFetchersOptions = {}): IbvFetchers['token'] {
+export function backendTokenFetcher(
+  tokenUrl: string,
+  options: BackendFetchersOptions = {},
+): IbvFetchers['token'] {
   return tokenFetcher(tokenUrl, backendCall(options))
 }
 
@@ -137,15 +178,21 @@ function tokenFetcher(tokenUrl: string, call: BackendCall): IbvFetchers['token']
         : request.type === 'invite'
           ? { type: 'invite', invite: request.invite }
           : { type: 'embedded_report_token', product_request_id: request.productRequestId }
-    return parseTokenResponse((await call(tokenUrl, { method: 'POST', body: JSON.stringify(body) })).body)
+    return parseTokenResponse(
+      (await call(tokenUrl, { method: 'POST', body: JSON.stringify(body) })).body,
+    )
   }
 }
 
 function backendCall(options: BackendFetchersOptions): BackendCall {
-  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const send =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
   const timeoutMs = options.timeoutMs ?? 15_000
 
-  return async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  return async function call(
+    url: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: unknown }> {
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
     // A race, not only the signal: a custom fetch that ignores the signal still cannot hang us.
@@ -163,12 +210,20 @@ function backendCall(options: BackendFetchersOptions): BackendCall {
         ...init,
         credentials: 'same-origin',
         signal: controller.signal,
-        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+        headers: {
+          accept: 'application/json',
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
       }).then(async (answer) => ({ answer, body: await answer.text().catch(() => '') }))
       ;({ answer: response, body: text } = await Promise.race([exchange, timeout]))
     } catch (cause) {
       if (cause instanceof IbvError) throw cause
-      throw new IbvError('network', 'Your backend could not be reached. Check the connection and try again.', { cause })
+      throw new IbvError(
+        'network',
+        'Your backend could not be reached. Check the connection and try again.',
+        { cause },
+      )
     } finally {
       clearTimeout(timer)
     }
@@ -176,10 +231,19 @@ function backendCall(options: BackendFetchersOptions): BackendCall {
     try {
       body = text === '' ? undefined : JSON.parse(text)
     } catch (cause) {
-      if (response.ok) throw new IbvError('malformed_response', 'Your backend sent an answer that is not JSON.', { status: response.status, cause })
+      if (response.ok)
+        throw new IbvError('malformed_response', 'Your backend sent an answer that is not JSON.', {
+          status: response.status,
+          cause,
+        })
     }
     // A failure of the service, passed on by createIbvBackend, says so; anything else is the backend's own.
-    if (!response.ok) throw errorFromResponse(response.status, body, (body as { source?: unknown } | undefined)?.source === 'service' ? 'service' : 'backend')
+    if (!response.ok)
+      throw errorFromResponse(
+        response.status,
+        body,
+        (body as { source?: unknown } | undefined)?.source === 'service' ? 'service' : 'backend',
+      )
     return { status: response.status, body }
   }
 }

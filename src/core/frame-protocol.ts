@@ -41,12 +41,17 @@ export type WidgetPageMessage =
   // `error` is null when the consumer simply left.
   | { type: 'ibv:exit'; error: ConnectExitError | null; metadata: Record<string, unknown> }
   // Escape inside the widget (keys never leave its frame), with what `ibv:exit` would carry, if anything.
-  | { type: 'ibv:close_requested'; error?: ConnectExitError | null; metadata?: Record<string, unknown> }
+  | {
+      type: 'ibv:close_requested'
+      error?: ConnectExitError | null
+      metadata?: Record<string, unknown>
+    }
   // On each page of the widget: what leaving now would report, without leaving.
   | { type: 'ibv:exit_pending'; error: ConnectExitError | null; metadata: Record<string, unknown> }
 
 /** What the report page posts to the page that embeds it, as sent. */
-export type ReportPageMessage = { type: 'ibv:ready' } | { type: 'ibv:resize'; height: number } | { type: 'ibv:token_expired' }
+export type ReportPageMessage =
+  { type: 'ibv:ready' } | { type: 'ibv:resize'; height: number } | { type: 'ibv:token_expired' }
 
 /**
  * What an embedding page posts to a hosted page: `ibv:hello` asks a report page that loaded before
@@ -67,7 +72,8 @@ export type WidgetMessage =
   | { type: 'exit' | 'pending'; error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
 /** The report page's messages, decoded. */
-export type ReportMessage = { type: 'ready' } | { type: 'resize'; height: number } | { type: 'token_expired' }
+export type ReportMessage =
+  { type: 'ready' } | { type: 'resize'; height: number } | { type: 'token_expired' }
 
 /** The tallest height a hosted page may report, in CSS pixels; anything above is noise. */
 export const MAX_FRAME_HEIGHT = 100_000
@@ -80,7 +86,8 @@ export const MAX_FRAME_HEIGHT = 100_000
  */
 export const DEFAULT_READY_TIMEOUT_MS = 10_000
 
-const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const record = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): value is string => typeof value === 'string' && value !== ''
 const textOr = (value: unknown) => (text(value) ? value : undefined)
 
@@ -96,7 +103,9 @@ export function isFrameMessage(data: unknown): boolean {
 /** A reported height, rounded up: a positive number up to `MAX_FRAME_HEIGHT`, else undefined. */
 function height(data: Record<string, unknown>): number | undefined {
   const value = data.height
-  return typeof value === 'number' && value > 0 && value <= MAX_FRAME_HEIGHT ? Math.ceil(value) : undefined
+  return typeof value === 'number' && value > 0 && value <= MAX_FRAME_HEIGHT
+    ? Math.ceil(value)
+    : undefined
 }
 
 /** The report page's message, or undefined when `data` is not one. */
@@ -123,11 +132,14 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
       return text(data.name) ? { type: 'event', name: data.name, metadata } : undefined
     case 'ibv:success': {
       const institution = data.institution
-      if (!text(data.product_request_id) || !record(institution) || !text(institution.name)) return undefined
+      if (!text(data.product_request_id) || !record(institution) || !text(institution.name))
+        return undefined
       return {
         type: 'success',
         productRequestId: data.product_request_id,
-        institution: text(institution.id) ? { id: institution.id, name: institution.name } : { name: institution.name },
+        institution: text(institution.id)
+          ? { id: institution.id, name: institution.name }
+          : { name: institution.name },
       }
     }
     // ibv:close_requested is Escape inside the widget: the consumer leaves, as with its Exit
@@ -142,11 +154,18 @@ export function decodeWidgetMessage(data: unknown): WidgetMessage | undefined {
       const exit: ConnectExitMetadata = {
         ...metadata,
         // A bare close request is the dialog's own close button, pressed inside the frame.
-        status: textOr(metadata.status) ?? (data.type === 'ibv:exit' ? undefined : 'closed_by_user'),
+        status:
+          textOr(metadata.status) ?? (data.type === 'ibv:exit' ? undefined : 'closed_by_user'),
         productRequestId: textOr(metadata.product_request_id),
         institutionName: textOr(metadata.institution_name),
       }
-      return { type: data.type === 'ibv:exit_pending' ? 'pending' : 'exit', error: record(error) ? { code: error.code as string, message: textOr(error.message) ?? '' } : null, metadata: exit }
+      return {
+        type: data.type === 'ibv:exit_pending' ? 'pending' : 'exit',
+        error: record(error)
+          ? { code: error.code as string, message: textOr(error.message) ?? '' }
+          : null,
+        metadata: exit,
+      }
     }
     default:
       return undefined

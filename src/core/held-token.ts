@@ -35,7 +35,11 @@ export function isUsable(token: HeldToken | undefined): token is HeldToken {
  * with it. One past that is given only while hydrating, where the server's HTML already holds its
  * iframe and the first client render must match it; it is then renewed at once.
  */
-export function prefetchedToken(token: PrefetchedToken | null | undefined, renewLeadSeconds: number | undefined, hydrating: boolean): HeldToken | undefined {
+export function prefetchedToken(
+  token: PrefetchedToken | null | undefined,
+  renewLeadSeconds: number | undefined,
+  hydrating: boolean,
+): HeldToken | undefined {
   if (!token) return undefined
   const lifetime = lifetimeFrom(token.expires_in, token.issued_at, renewLeadSeconds)
   return hydrating || Date.now() < lifetime.renewAt

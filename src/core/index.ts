@@ -1,4 +1,10 @@
-export { IbvError, isRetryable, codeForStatus, errorFromResponse, readFieldErrors } from './errors.js'
+export {
+  IbvError,
+  isRetryable,
+  codeForStatus,
+  errorFromResponse,
+  readFieldErrors,
+} from './errors.js'
 export { parseJsonObjectBody } from './json-body.js'
 export { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
 export type { IbvErrorCode, IbvErrorOptions, IbvErrorSource, FieldErrors } from './errors.js'
@@ -39,7 +45,11 @@ export {
   lifetimeFrom,
   parseTokenResponse,
 } from './token-lifetime.js'
-export type { TokenLifetime, TokenLifetimeOptions, NormalizedTokenResponse } from './token-lifetime.js'
+export type {
+  TokenLifetime,
+  TokenLifetimeOptions,
+  NormalizedTokenResponse,
+} from './token-lifetime.js'
 
 export type { PrefetchedReport, PrefetchedToken } from './prefetched.js'
 
@@ -70,7 +80,13 @@ export type { ServiceOriginPolicy } from './service-origins.js'
 export { REFRESH_INTERVAL_MS, serviceTime } from './service-time.js'
 export { reportInstitution } from './report-institution.js'
 
-export { MAX_FRAME_HEIGHT, DEFAULT_READY_TIMEOUT_MS, isFrameMessage, decodeReportMessage, decodeWidgetMessage } from './frame-protocol.js'
+export {
+  MAX_FRAME_HEIGHT,
+  DEFAULT_READY_TIMEOUT_MS,
+  isFrameMessage,
+  decodeReportMessage,
+  decodeWidgetMessage,
+} from './frame-protocol.js'
 export type {
   ConnectInstitution,
   ConnectExitError,
@@ -82,9 +98,19 @@ export type {
   ReportMessage,
 } from './frame-protocol.js'
 
-export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
+export type {
+  ConnectSuccess,
+  ConnectWidgetSubject,
+  ConnectWidgetCallbacks,
+  ConnectWidgetState,
+} from './connect-widget.js'
 export { createConnectSession } from './connect-session.js'
-export type { ConnectSession, ConnectSessionOptions, ConnectSessionSnapshot, ConnectFrame } from './connect-session.js'
+export type {
+  ConnectSession,
+  ConnectSessionOptions,
+  ConnectSessionSnapshot,
+  ConnectFrame,
+} from './connect-session.js'
 export { reportEventEffect } from './report-events.js'
 export type { ReportEventEffect } from './report-events.js'
 export type { ReportAnswer } from './fetchers.js'

@@ -17,4 +17,9 @@ export type LiveStreamEvent = WebhookEvent | InviteUsedEvent
 export type LiveStreamEventName = WebhookEventName | InviteUsedEvent['event']
 
 /** Every event name the live stream sends, for an `EventSource` to listen to. */
-export const LIVE_STREAM_EVENTS: readonly LiveStreamEventName[] = ['report_generated', 'report_generation_failed', 'data_pull_via_connection_failed', 'invite_used']
+export const LIVE_STREAM_EVENTS: readonly LiveStreamEventName[] = [
+  'report_generated',
+  'report_generation_failed',
+  'data_pull_via_connection_failed',
+  'invite_used',
+]

@@ -13,7 +13,10 @@ export type IbvStatusTexts = Record<ReportStatus, string> & Partial<Record<strin
  * missing text is a type error. The lender's data dictionary (`featureLabels`, `itemNames`,
  * `accountTypes`) stays open: a locale labels the names it knows.
  */
-export type IbvLocaleMessages = Omit<IbvMessages, 'statusLabels' | 'statusDescriptions' | 'statusDescriptionsBorrower'> & {
+export type IbvLocaleMessages = Omit<
+  IbvMessages,
+  'statusLabels' | 'statusDescriptions' | 'statusDescriptionsBorrower'
+> & {
   /** Badge labels by status. */
   statusLabels: IbvStatusTexts
   /** Staff voice: what each status means, for the badge's description. */

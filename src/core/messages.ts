@@ -15,7 +15,8 @@ import type { INVITE_TEXT } from './invite-text.js'
 export type IbvAudience = 'staff' | 'borrower'
 
 /** Why the reconnect prompt is shown: three broken connections, and the 24-hour refresh wait. */
-export type ReconnectReason = 'reconnect_required' | 'invalid_connection' | 'data_pull_failed' | 'refresh_not_ready'
+export type ReconnectReason =
+  'reconnect_required' | 'invalid_connection' | 'data_pull_failed' | 'refresh_not_ready'
 
 export const EMBEDDED_REPORT_TEXT = {
   reportTitle: 'Income and bank verification report',
@@ -52,7 +53,8 @@ export const BADGE_BORROWER_TEXT = {
   statusDescriptionsBorrower: {
     initiated: 'Waiting for your bank data.',
     reconnect_required: 'Your bank connection needs attention: reconnect your bank to continue.',
-    ibv_data_acquire_failed: 'Your bank data could not be pulled: reconnect your bank to try again.',
+    ibv_data_acquire_failed:
+      'Your bank data could not be pulled: reconnect your bank to try again.',
     ibv_data_acquired: 'Your report is being generated.',
     generation_failed: 'Your report could not be created.',
     complete: 'Your report is ready.',
@@ -69,11 +71,14 @@ export const RECONNECT_TEXT = {
     refresh_not_ready: 'Your report was refreshed recently',
   } as Record<ReconnectReason, string>,
   reconnectBody: {
-    reconnect_required: 'The connection to {institution} needs attention: the sign-in failed or a verification step was not finished. Reconnect to continue.',
-    invalid_connection: 'The connection to {institution} is no longer valid. Reconnect it so the report can be refreshed.',
+    reconnect_required:
+      'The connection to {institution} needs attention: the sign-in failed or a verification step was not finished. Reconnect to continue.',
+    invalid_connection:
+      'The connection to {institution} is no longer valid. Reconnect it so the report can be refreshed.',
     data_pull_failed: 'Data could not be pulled from {institution}. Reconnect it to try again.',
     // A wait, not a broken connection: no reconnect is offered (the prompt shows no link for it).
-    refresh_not_ready: 'Your report was refreshed in the last 24 hours. It is refreshed at most once a day, so there is nothing to do now.',
+    refresh_not_ready:
+      'Your report was refreshed in the last 24 hours. It is refreshed at most once a day, so there is nothing to do now.',
   } as Record<ReconnectReason, string>,
   reconnectAction: 'Reconnect {institution}',
   /** What `{institution}` becomes when the institution is not known (borrower voice). */
@@ -90,11 +95,15 @@ export const RECONNECT_TEXT = {
     refresh_not_ready: 'The report was refreshed in the last 24 hours',
   } as Record<ReconnectReason, string>,
   reconnectBodyStaff: {
-    reconnect_required: 'The sign-in to {institution} failed or a verification step was not finished. Nothing more happens until {consumer} reconnects: copy the connection link and send it to them.',
-    invalid_connection: 'The connection is no longer valid, so the report cannot be refreshed. Ask {consumer} to reconnect {institution} with the connection link.',
-    data_pull_failed: 'Ask {consumer} to reconnect {institution} with the connection link to try again.',
+    reconnect_required:
+      'The sign-in to {institution} failed or a verification step was not finished. Nothing more happens until {consumer} reconnects: copy the connection link and send it to them.',
+    invalid_connection:
+      'The connection is no longer valid, so the report cannot be refreshed. Ask {consumer} to reconnect {institution} with the connection link.',
+    data_pull_failed:
+      'Ask {consumer} to reconnect {institution} with the connection link to try again.',
     // Never a reconnect to get around the limit: the limit is the service's rule, not a fault.
-    refresh_not_ready: 'A report can be refreshed once every 24 hours. Refresh it again once 24 hours have passed since the last refresh.',
+    refresh_not_ready:
+      'A report can be refreshed once every 24 hours. Refresh it again once 24 hours have passed since the last refresh.',
   } as Record<ReconnectReason, string>,
   /** Staff voice: the label above the link, shown as text to select or copy. */
   reconnectLinkLabel: 'Connection link',
@@ -118,13 +127,15 @@ export const CONNECT_TEXT = {
   /** In the dialog while the widget's page loads, before it has said it is there (both voices). */
   widgetLoading: 'Opening the bank connection…',
   /** In the dialog, instead of the widget, when it did not open in time (both voices). */
-  widgetUnavailable: 'The bank connection could not be opened: the service did not answer. Try again in a moment.',
+  widgetUnavailable:
+    'The bank connection could not be opened: the service did not answer. Try again in a moment.',
   tryAgain: 'Try again',
   /**
    * `<ConnectButton invite>`, in the borrower's voice: instead of `connectError` when the link
    * they opened was refused (expired, already used, or altered).
    */
-  inviteRefused: 'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
+  inviteRefused:
+    'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
 }
 
 /** Its own object, so that React's `<ConnectButton>` (where the prop is typed) does not carry it. */
@@ -137,7 +148,8 @@ export const REFRESH_TEXT = {
   refreshReport: 'Refresh report',
   refreshSubmitted: 'Refresh started. The new report appears here when it is ready.',
   /** Refused within 24 hours, when no report's date is known. */
-  refreshNotReady: 'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
+  refreshNotReady:
+    'The report was refreshed in the last 24 hours. Reports can be refreshed once every 24 hours: try again later.',
   /**
    * Refused within 24 hours, when the applicant's latest request is the last report (so the
    * window's start is known): `{last}` is replaced by that report's `created_at`, `{time}` by 24
@@ -145,7 +157,8 @@ export const REFRESH_TEXT = {
    * 2:29 PM"), in the service's time as its reports state it (never the browser's clock); `{clock}`
    * by `serviceClock`, which says so, and `serviceClockHint` follows, which explains it.
    */
-  refreshNotReadyAt: 'Reports can be refreshed once every 24 hours. The last report dates from {last}, so the next refresh is possible from {time} ({clock}).',
+  refreshNotReadyAt:
+    'Reports can be refreshed once every 24 hours. The last report dates from {last}, so the next refresh is possible from {time} ({clock}).',
   /** Beside the disabled button while the applicant's latest report is being prepared. */
   refreshPreparing: 'A new report is being prepared. Refresh is possible again once it is ready.',
   /**
@@ -154,7 +167,8 @@ export const REFRESH_TEXT = {
    * (`theApplicant`, `theirBank` when not known).
    */
   refreshNeedsReconnect: 'Refresh is possible once {consumer} has reconnected {institution}.',
-  refreshConsumerNotFound: 'The service does not know this applicant, so there is nothing to refresh.',
+  refreshConsumerNotFound:
+    'The service does not know this applicant, so there is nothing to refresh.',
   refreshFailed: 'The refresh could not be started. Try again later.',
   /** `{message}` is replaced by the server's message. */
   refreshUnknown: 'The refresh did not work: {message}',
@@ -181,7 +195,8 @@ export const REPORT_REFRESH_TEXT = {
    * What `serviceClock` means: under the 24-hour rule's dated text, and the tooltip of the label
    * above a report kept on screen.
    */
-  serviceClockHint: 'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
+  serviceClockHint:
+    'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
 }
 
 /** Every text of every component. */
@@ -203,14 +218,21 @@ export type IbvMessageOverrides = {
 }
 
 /** A component's defaults with the provider's and then the component's overrides on top. */
-export function withText<T extends object>(defaults: T, ...layers: Array<IbvMessageOverrides | undefined>): T {
+export function withText<T extends object>(
+  defaults: T,
+  ...layers: Array<IbvMessageOverrides | undefined>
+): T {
   const merged = { ...defaults } as Record<string, unknown>
   // A missing layer has no keys; undefined changes nothing, in a nested map (labels by status or
   // reason) too, which is merged entry by entry: a translation lookup that found no text.
   for (const layer of layers) {
     for (const key in layer) {
       const value = layer[key as keyof IbvMessageOverrides]
-      if (value !== undefined) merged[key] = typeof value === 'object' ? withText(merged[key] as object, value as IbvMessageOverrides) : value
+      if (value !== undefined)
+        merged[key] =
+          typeof value === 'object'
+            ? withText(merged[key] as object, value as IbvMessageOverrides)
+            : value
     }
   }
   return merged as T
@@ -218,5 +240,7 @@ export function withText<T extends object>(defaults: T, ...layers: Array<IbvMess
 
 /** `{name}` placeholders of a text replaced by values. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  )
 }

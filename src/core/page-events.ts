@@ -14,7 +14,11 @@ export function listenToPage(listener: PageListener): () => void {
   const stop = new AbortController()
   const listening = { signal: stop.signal }
   const wake = () => listener.wake()
-  addEventListener('message', (event) => listener.message(event.data, event.origin, event.source), listening)
+  addEventListener(
+    'message',
+    (event) => listener.message(event.data, event.origin, event.source),
+    listening,
+  )
   document.addEventListener('visibilitychange', wake, listening)
   addEventListener('focus', wake, listening)
   addEventListener('online', wake, listening)

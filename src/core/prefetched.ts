@@ -34,4 +34,5 @@ export interface PrefetchedToken {
 export type PrefetchedList = readonly (PrefetchedReport | null)[] | undefined
 
 /** The prefetched entry of a product request, if any. */
-export const prefetchedFor = (list: PrefetchedList, productRequestId: string) => list?.find((item) => item?.productRequestId === productRequestId)
+export const prefetchedFor = (list: PrefetchedList, productRequestId: string) =>
+  list?.find((item) => item?.productRequestId === productRequestId)

@@ -28,11 +28,19 @@ export interface ReconnectSourceFields {
 export function readReconnectSource(source: unknown): ReconnectSourceFields {
   // Object() lets a missing source read as an empty one.
   const values = Object(source) as Readonly<Record<string, unknown>>
-  const string = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined)
+  const string = (key: string) =>
+    typeof values[key] === 'string' ? (values[key] as string) : undefined
   const message = string('message')
   return {
-    reason: REASONS.get(values.kind) ?? REASONS.get(values.status) ?? REASONS.get(values.ibv_report_status),
-    institutionName: string('institutionName') ?? string('institution_name') ?? reportInstitution(values) ?? (message ? institutionIn(message) : undefined),
+    reason:
+      REASONS.get(values.kind) ??
+      REASONS.get(values.status) ??
+      REASONS.get(values.ibv_report_status),
+    institutionName:
+      string('institutionName') ??
+      string('institution_name') ??
+      reportInstitution(values) ??
+      (message ? institutionIn(message) : undefined),
     connectionLink: string('connectionLink') ?? string('ibv_connection_link'),
   }
 }
@@ -49,7 +57,10 @@ export function safeLink(link: string | undefined): string | undefined {
   if (!link) return undefined
   try {
     const url = new URL(link)
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) ? url.href : undefined
+    return url.protocol === 'https:' ||
+      (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+      ? url.href
+      : undefined
   } catch {
     return undefined
   }
@@ -87,7 +98,10 @@ export interface ReconnectCopy {
  * The prompt's title, body and link by reason and audience, with `{institution}` and `{consumer}`
  * filled (an empty name is no name). `text` is `RECONNECT_TEXT` with the app's overrides on top.
  */
-export function reconnectCopy(input: ReconnectInput, text: typeof RECONNECT_TEXT = RECONNECT_TEXT): ReconnectCopy {
+export function reconnectCopy(
+  input: ReconnectInput,
+  text: typeof RECONNECT_TEXT = RECONNECT_TEXT,
+): ReconnectCopy {
   const staff = input.audience === 'staff'
   const values = {
     institution: input.institutionName || (staff ? text.theirBank : text.yourBank),

@@ -41,7 +41,8 @@ const MESSAGE_CUT = 1000
 const FALLBACK: Record<RefreshOutcomeKind, string> = {
   submitted: 'Refresh request submitted.',
   invalid_connection: 'Connection no longer valid. Ask consumer to reconnect.',
-  data_pull_failed: 'Unable to pull IBV data. Ask the consumer to reconnect using the connection link.',
+  data_pull_failed:
+    'Unable to pull IBV data. Ask the consumer to reconnect using the connection link.',
   consumer_not_found: 'Consumer ID does not exist.',
   refresh_not_ready: 'Reports can only be refreshed once every 24 hours.',
   refresh_failed: 'The product request failed to initiate.',
@@ -74,18 +75,26 @@ export function classifyRefresh(httpStatus: number, body: unknown): RefreshOutco
     body: response,
   })
 
-  if (status === 'refresh_not_ready') return { ...make('refresh_not_ready'), ...links(record, message) }
-  if (reportStatus === 'ibv_data_acquire_failed') return { ...make('data_pull_failed'), ...links(record, message) }
-  if (status === 'in_progress' || (message !== undefined && /refresh request submitted/i.test(message))) {
+  if (status === 'refresh_not_ready')
+    return { ...make('refresh_not_ready'), ...links(record, message) }
+  if (reportStatus === 'ibv_data_acquire_failed')
+    return { ...make('data_pull_failed'), ...links(record, message) }
+  if (
+    status === 'in_progress' ||
+    (message !== undefined && /refresh request submitted/i.test(message))
+  ) {
     const productRequestId = str(record.product_request_id)
-    if (ok && productRequestId) return { ...make('submitted'), ...links(record, message), productRequestId }
+    if (ok && productRequestId)
+      return { ...make('submitted'), ...links(record, message), productRequestId }
     return { kind: 'unknown', message: message ?? FALLBACK.unknown, httpStatus, body }
   }
   // The service API's invalid-connection sample has no `status`, reports `initiated` and carries the
   // reconnect link; its message may be the data-pull one, so structure decides, not wording.
   const invalidConnection =
     (message !== undefined && /connection no longer valid/i.test(message)) ||
-    (status === undefined && reportStatus === 'initiated' && str(record.ibv_connection_link) !== undefined)
+    (status === undefined &&
+      reportStatus === 'initiated' &&
+      str(record.ibv_connection_link) !== undefined)
   if (invalidConnection) return { ...make('invalid_connection'), ...links(record, message) }
   if (message !== undefined && /does not exist/i.test(message)) return make('consumer_not_found')
   if (message !== undefined && /failed to initiate/i.test(message)) return make('refresh_failed')
@@ -110,7 +119,9 @@ function links(record: Record<string, unknown>, message: string | undefined): Re
  * characters of the message have one.
  */
 export function institutionIn(message: string): string | undefined {
-  const name = /reconnect to (.+?) using the connection link/i.exec(message.slice(0, MESSAGE_CUT))?.[1]?.trim()
+  const name = /reconnect to (.+?) using the connection link/i
+    .exec(message.slice(0, MESSAGE_CUT))?.[1]
+    ?.trim()
   return name && name !== '<FI Name>' ? name : undefined
 }
 

@@ -5,7 +5,8 @@ import { describeStatus } from './statuses.js'
  * What a relayed event does to one cached report answer: `write` this answer (the event told all
  * there was to know), `read` the report again, or `keep` what is cached (it cannot change).
  */
-export type ReportEventEffect = { kind: 'write'; answer: ReportAnswer } | { kind: 'read' } | { kind: 'keep' }
+export type ReportEventEffect =
+  { kind: 'write'; answer: ReportAnswer } | { kind: 'read' } | { kind: 'keep' }
 
 const READ: ReportEventEffect = { kind: 'read' }
 const KEEP: ReportEventEffect = { kind: 'keep' }
@@ -21,10 +22,21 @@ const KEEP: ReportEventEffect = { kind: 'keep' }
  * const effect = reportEventEffect('report_generation_failed', cached)
  * if (effect.kind === 'write') cache.set(id, effect.answer)
  */
-export function reportEventEffect(event: string, cached: ReportAnswer | undefined): ReportEventEffect {
+export function reportEventEffect(
+  event: string,
+  cached: ReportAnswer | undefined,
+): ReportEventEffect {
   if (!cached) return READ
-  if (cached.kind === 'ready' || describeStatus(cached.pending.ibv_report_status).terminal) return KEEP
-  if (event === 'report_generation_failed') return { kind: 'write', answer: { kind: 'pending', pending: { ...cached.pending, ibv_report_status: 'generation_failed' } } }
+  if (cached.kind === 'ready' || describeStatus(cached.pending.ibv_report_status).terminal)
+    return KEEP
+  if (event === 'report_generation_failed')
+    return {
+      kind: 'write',
+      answer: {
+        kind: 'pending',
+        pending: { ...cached.pending, ibv_report_status: 'generation_failed' },
+      },
+    }
   return READ
 }
 

@@ -5,7 +5,9 @@
 export function reportInstitution(report: unknown): string | undefined {
   const accounts = (Object(report) as { accounts?: unknown }).accounts
   const names = new Set(
-    (Array.isArray(accounts) ? accounts : []).map((account) => (Object(account) as { provider_name?: unknown }).provider_name).filter((name): name is string => typeof name === 'string' && name.trim() !== ''),
+    (Array.isArray(accounts) ? accounts : [])
+      .map((account) => (Object(account) as { provider_name?: unknown }).provider_name)
+      .filter((name): name is string => typeof name === 'string' && name.trim() !== ''),
   )
   return names.size === 1 ? [...names][0] : undefined
 }

@@ -95,7 +95,12 @@ export type WebhookPayload = z.infer<typeof webhookPayloadSchema>
  * @example
  * const report = parseWith(ibvReportSchema, await response.json(), 'malformed_response')
  */
-export function parseWith<T>(schema: z.ZodMiniType<T>, value: unknown, code: IbvErrorCode, what = 'body'): T {
+export function parseWith<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  code: IbvErrorCode,
+  what = 'body',
+): T {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const fields: Record<string, string[]> = {}

@@ -38,7 +38,11 @@ export function assertServiceOrigin(serviceUrl: unknown, policy: ServiceOriginPo
   const allowed = (policy.allowedServiceOrigins ?? [policy.serviceUrl ?? pageBase()]).map(originOf)
   if (origin && allowed.includes(origin)) return
   const rule = `must be on an origin of allowedServiceOrigins (${allowed.join(', ')})`
-  throw new IbvError('invalid_request', `The service URL ${origin ?? 'given'} is refused: it ${rule}.`, { source: 'app', fields: { serviceUrl: [rule] } })
+  throw new IbvError(
+    'invalid_request',
+    `The service URL ${origin ?? 'given'} is refused: it ${rule}.`,
+    { source: 'app', fields: { serviceUrl: [rule] } },
+  )
 }
 
 /**
@@ -46,6 +50,14 @@ export function assertServiceOrigin(serviceUrl: unknown, policy: ServiceOriginPo
  * origins or URLs (a path stands for the page's origin). No wildcard: each origin is written out.
  */
 export function checkAllowedServiceOrigins(value: unknown, where: string): void {
-  if (value === undefined || (Array.isArray(value) && value.length && value.every((entry) => !entry.includes?.('*') && originOf(entry)))) return
-  throw new TypeError(`${where}: allowedServiceOrigins must be a non-empty array of http(s) origins, such as ['https://ibv.example.com'], not ${JSON.stringify(value)}.`)
+  if (
+    value === undefined ||
+    (Array.isArray(value) &&
+      value.length &&
+      value.every((entry) => !entry.includes?.('*') && originOf(entry)))
+  )
+    return
+  throw new TypeError(
+    `${where}: allowedServiceOrigins must be a non-empty array of http(s) origins, such as ['https://ibv.example.com'], not ${JSON.stringify(value)}.`,
+  )
 }

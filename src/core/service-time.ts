@@ -18,8 +18,12 @@ const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/
 export function serviceTime(text: unknown): number | undefined {
   const parts = typeof text === 'string' ? SERVICE_TIME.exec(text) : null
   if (!parts) return undefined
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts.slice(1).map((part) => Number(part ?? 0))
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0))
   const time = Date.UTC(year, month - 1, day, hour, minute, second)
   // Date.UTC rolls "2026-02-31" over to March: such a date is not one.
-  return new Date(time).getUTCDate() === day && hour < 24 && minute < 60 && second < 60 ? time : undefined
+  return new Date(time).getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+    ? time
+    : undefined
 }

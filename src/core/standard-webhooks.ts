@@ -13,13 +13,21 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==?|[A-Za-z0-9+/]{3}=?)
  * bytes (16 by default: the sandbox's; the verifier asks 24). Anything else throws a TypeError
  * naming `owner` that never repeats the secret.
  */
-export function standardWebhooksKey(owner: string, secret: unknown, minBytes = MIN_KEY_BYTES): Uint8Array<ArrayBuffer> {
+export function standardWebhooksKey(
+  owner: string,
+  secret: unknown,
+  minBytes = MIN_KEY_BYTES,
+): Uint8Array<ArrayBuffer> {
   if (typeof secret !== 'string' || !secret.startsWith(PREFIX)) {
-    throw new TypeError(`${owner}: a webhook secret must be written whsec_ then base64, as the provider shows it (the value is not shown).`)
+    throw new TypeError(
+      `${owner}: a webhook secret must be written whsec_ then base64, as the provider shows it (the value is not shown).`,
+    )
   }
   const encoded = secret.slice(PREFIX.length)
   if (encoded === '' || !BASE64.test(encoded)) {
-    throw new TypeError(`${owner}: the part of a webhook secret after whsec_ must be non-empty base64 (A-Z, a-z, 0-9, + and /; the value is not shown).`)
+    throw new TypeError(
+      `${owner}: the part of a webhook secret after whsec_ must be non-empty base64 (A-Z, a-z, 0-9, + and /; the value is not shown).`,
+    )
   }
   const key = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0))
   // Providers issue 24 to 64 random bytes; a few bytes (a placeholder such as whsec_test) can be guessed.
@@ -32,7 +40,11 @@ export function standardWebhooksKey(owner: string, secret: unknown, minBytes = M
 }
 
 /** The signed content: `id.timestamp.` then the body's bytes, as they were sent. */
-export function standardWebhooksContent(id: string, timestamp: string, body: Uint8Array): Uint8Array<ArrayBuffer> {
+export function standardWebhooksContent(
+  id: string,
+  timestamp: string,
+  body: Uint8Array,
+): Uint8Array<ArrayBuffer> {
   const head = new TextEncoder().encode(`${id}.${timestamp}.`)
   const content = new Uint8Array(head.length + body.length)
   content.set(head)
@@ -41,13 +53,23 @@ export function standardWebhooksContent(id: string, timestamp: string, body: Uin
 }
 
 /** An HMAC-SHA256 key of Web Crypto for `usage`. */
-export function standardWebhooksCryptoKey(key: Uint8Array<ArrayBuffer>, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+export function standardWebhooksCryptoKey(
+  key: Uint8Array<ArrayBuffer>,
+  usage: 'sign' | 'verify',
+): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
 }
 
 /** The `webhook-signature` entry `v1,<base64>` of one delivery, under `key` (from `standardWebhooksCryptoKey`). */
-export async function signStandardWebhook(key: CryptoKey, id: string, timestamp: string, body: Uint8Array): Promise<string> {
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, standardWebhooksContent(id, timestamp, body)))
+export async function signStandardWebhook(
+  key: CryptoKey,
+  id: string,
+  timestamp: string,
+  body: Uint8Array,
+): Promise<string> {
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, standardWebhooksContent(id, timestamp, body)),
+  )
   return `v1,${btoa(String.fromCharCode(...mac))}`
 }
 

@@ -56,7 +56,8 @@ export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
   initiated: 'The bank data is being pulled.',
   reconnect_required:
     'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
-  ibv_data_acquire_failed: 'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
+  ibv_data_acquire_failed:
+    'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
   ibv_data_acquired: 'The bank data is in; the report is being generated.',
   generation_failed: 'The report could not be generated from the bank data.',
   complete: 'The report is ready.',
@@ -69,7 +70,8 @@ export const UNKNOWN_STATUS_DESCRIPTION = 'This page does not know the status "{
  * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge
  * alone carries no placeholder engine for its one placeholder.
  */
-export const describeUnknown = (text: string, status: string): string => text.replace('{status}', () => status)
+export const describeUnknown = (text: string, status: string): string =>
+  text.replace('{status}', () => status)
 
 /** Whether `value` is one of the six documented report states. */
 export function isReportStatus(value: unknown): value is ReportStatus {
@@ -89,14 +91,18 @@ export function describeStatus(status: string): StatusDescription {
   return {
     ...look,
     // The badges' own text for an unknown status, so a bundle carries it once.
-    description: look.known ? STATUS_DESCRIPTIONS[look.status as ReportStatus] : describeUnknown(UNKNOWN_STATUS_DESCRIPTION, look.status),
+    description: look.known
+      ? STATUS_DESCRIPTIONS[look.status as ReportStatus]
+      : describeUnknown(UNKNOWN_STATUS_DESCRIPTION, look.status),
   }
 }
 
 /** `describeStatus` without the description: the label, tone and flags of any status string. */
 export function statusLook(status: string): StatusLook {
   const known = isReportStatus(status)
-  const [label, tone, terminal, needsReconnect] = known ? LOOKS[status] : (['Unknown status', 'neutral', false, false] satisfies Look)
+  const [label, tone, terminal, needsReconnect] = known
+    ? LOOKS[status]
+    : (['Unknown status', 'neutral', false, false] satisfies Look)
   return { status: safeString(status), known, label, tone, terminal, needsReconnect }
 }
 

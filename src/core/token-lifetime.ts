@@ -41,9 +41,17 @@ export interface NormalizedTokenResponse {
  * absurdly large values throw an `IbvError` (`malformed_response`).
  */
 export function parseExpiresIn(value: unknown): number {
-  const seconds = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : NaN
+  const seconds =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && NUMERIC.test(value)
+        ? Number(value)
+        : NaN
   if (!(seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS)) {
-    throw new IbvError('malformed_response', `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`)
+    throw new IbvError(
+      'malformed_response',
+      `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`,
+    )
   }
   return seconds
 }
@@ -60,9 +68,17 @@ export function tokenLifetime(
   options: TokenLifetimeOptions = {},
 ): TokenLifetime {
   const start = typeof receivedAt === 'number' ? receivedAt : receivedAt.getTime()
-  if (!Number.isFinite(start)) throw new TypeError('tokenLifetime: receivedAt must be a valid time.')
-  const record = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : undefined
-  if (!record) throw new IbvError('malformed_response', `A token answer must be a JSON object; got ${describe(response)}.`)
+  if (!Number.isFinite(start))
+    throw new TypeError('tokenLifetime: receivedAt must be a valid time.')
+  const record =
+    typeof response === 'object' && response !== null
+      ? (response as Record<string, unknown>)
+      : undefined
+  if (!record)
+    throw new IbvError(
+      'malformed_response',
+      `A token answer must be a JSON object; got ${describe(response)}.`,
+    )
   return lifetimeFrom(parseExpiresIn(record.expires_in), start, options.renewLeadSeconds)
 }
 
@@ -70,7 +86,11 @@ export function tokenLifetime(
  * The lifetime of a token already validated (`expiresIn` from `parseExpiresIn` or
  * `parseTokenResponse`), received at `start` (epoch milliseconds).
  */
-export function lifetimeFrom(expiresIn: number, start: number, renewLeadSeconds = DEFAULT_RENEW_LEAD_SECONDS): TokenLifetime {
+export function lifetimeFrom(
+  expiresIn: number,
+  start: number,
+  renewLeadSeconds = DEFAULT_RENEW_LEAD_SECONDS,
+): TokenLifetime {
   const lead = Math.min(Math.max(renewLeadSeconds, 0), expiresIn / 2)
   const expiresAt = start + expiresIn * 1000
   return { expiresIn, expiresAt, renewAt: expiresAt - lead * 1000 }
@@ -91,5 +111,7 @@ export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
 
 /** A number, string or null as sent (shortened), else only its type: never an object's content. */
 function describe(value: unknown): string {
-  return typeof value === 'number' || typeof value === 'string' || value === null ? JSON.stringify(value).slice(0, 42) : typeof value
+  return typeof value === 'number' || typeof value === 'string' || value === null
+    ? JSON.stringify(value).slice(0, 42)
+    : typeof value
 }

@@ -39,11 +39,18 @@ export function tokensUrl(serviceUrl: string): string {
 
 /** Operation 3: `POST {base}/api/v1/ibv/requests/refresh/{client_consumer_id}`. */
 export function refreshUrl(serviceUrl: string, consumerId: string): string {
-  return joinServiceUrl(serviceUrl, `/api/v1/ibv/requests/refresh/${encodePathSegment(consumerId, 'consumer_id')}`)
+  return joinServiceUrl(
+    serviceUrl,
+    `/api/v1/ibv/requests/refresh/${encodePathSegment(consumerId, 'consumer_id')}`,
+  )
 }
 
 /** Operation 4: `GET {base}/api/v2/ibv/requests/{product_request_id}` (or `/api/v1/` after a refresh). */
-export function reportUrl(serviceUrl: string, productRequestId: string, version: ReportApiVersion = 'v2'): string {
+export function reportUrl(
+  serviceUrl: string,
+  productRequestId: string,
+  version: ReportApiVersion = 'v2',
+): string {
   const id = encodePathSegment(productRequestId, 'product_request_id')
   return joinServiceUrl(serviceUrl, `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/${id}`)
 }
@@ -78,11 +85,19 @@ export interface ConnectWidgetUrlOptions extends HostedPageOptions {
  * A `localeParam` naming one of the page's own parameters (the token, the origin) throws an
  * `IbvError` (`invalid_request`): the locale never replaces them.
  */
-function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, string>, { locale, localeParam = 'locale' }: HostedPageOptions = {}): string {
+function hostedPageUrl(
+  serviceUrl: string,
+  path: string,
+  query: Record<string, string>,
+  { locale, localeParam = 'locale' }: HostedPageOptions = {},
+): string {
   assertFrameUrl(serviceUrl)
   const search = new URLSearchParams(query)
   if (locale && localeParam) {
-    if (search.has(localeParam)) throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`, { source: 'app' })
+    if (search.has(localeParam))
+      throw new IbvError('invalid_request', `localeParam cannot be "${localeParam}".`, {
+        source: 'app',
+      })
     search.set(localeParam, locale)
   }
   return `${joinServiceUrl(serviceUrl, path)}?${search}`
@@ -95,7 +110,11 @@ function hostedPageUrl(serviceUrl: string, path: string, query: Record<string, s
  * @example
  * embeddedReportUrl('https://service.example', token, { locale: 'es' })
  */
-export function embeddedReportUrl(serviceUrl: string, token: string, options?: HostedPageOptions): string {
+export function embeddedReportUrl(
+  serviceUrl: string,
+  token: string,
+  options?: HostedPageOptions,
+): string {
   return hostedPageUrl(serviceUrl, '/portal/embeddable_reports', { token }, options)
 }
 
@@ -108,7 +127,12 @@ export function embeddedReportUrl(serviceUrl: string, token: string, options?: H
  * @example
  * connectWidgetUrl('https://service.example', token, location.origin, { redirectUri: `${location.origin}/bank-return` })
  */
-export function connectWidgetUrl(serviceUrl: string, token: string, origin: string, options: ConnectWidgetUrlOptions = {}): string {
+export function connectWidgetUrl(
+  serviceUrl: string,
+  token: string,
+  origin: string,
+  options: ConnectWidgetUrlOptions = {},
+): string {
   const { redirectUri, oauthStateId } = options
   const query: Record<string, string> = { token, origin }
   if (redirectUri !== undefined) {
@@ -128,12 +152,18 @@ export function connectWidgetUrl(serviceUrl: string, token: string, origin: stri
 export function assertRedirectUri(redirectUri: unknown, origin: string): void {
   let same = false
   try {
-    same = /^https?:\/\//i.test(redirectUri as string) && new URL(redirectUri as string).origin === origin
+    same =
+      /^https?:\/\//i.test(redirectUri as string) &&
+      new URL(redirectUri as string).origin === origin
   } catch {
     // Not a URL: refused below.
   }
   const rule = `must be an absolute http(s) URL on this page's origin, ${origin}`
-  if (!same) throw new IbvError('invalid_request', `redirectUri ${rule}.`, { source: 'app', fields: { redirectUri: [rule] } })
+  if (!same)
+    throw new IbvError('invalid_request', `redirectUri ${rule}.`, {
+      source: 'app',
+      fields: { redirectUri: [rule] },
+    })
 }
 
 /**
@@ -143,7 +173,9 @@ export function assertRedirectUri(redirectUri: unknown, origin: string): void {
 export function isFrameUrl(url: unknown): boolean {
   try {
     // Any base will do: only the scheme is read, and a path takes the base's.
-    return typeof url === 'string' && /^https?:$/.test(new URL(url, 'https://base.invalid').protocol)
+    return (
+      typeof url === 'string' && /^https?:$/.test(new URL(url, 'https://base.invalid').protocol)
+    )
   } catch {
     return false
   }
@@ -152,6 +184,9 @@ export function isFrameUrl(url: unknown): boolean {
 /** Throws an `IbvError` (`invalid_request`) unless `url` is an http(s) URL or a path. */
 export function assertFrameUrl(url: unknown): void {
   if (!isFrameUrl(url)) {
-    throw new IbvError('invalid_request', 'The service URL must be http(s) or a path.', { source: 'app', fields: { serviceUrl: ['must be http(s) or a path'] } })
+    throw new IbvError('invalid_request', 'The service URL must be http(s) or a path.', {
+      source: 'app',
+      fields: { serviceUrl: ['must be http(s) or a path'] },
+    })
   }
 }

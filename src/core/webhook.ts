@@ -4,7 +4,11 @@ import { nestsDeeperThan } from './json-depth.js'
 import { parseWith, webhookPayloadSchema, type WebhookPayload } from './schemas.js'
 
 /** The events the service sends (docs/service-api.md, "Events"). */
-export const WEBHOOK_EVENTS = ['report_generated', 'report_generation_failed', 'data_pull_via_connection_failed'] as const
+export const WEBHOOK_EVENTS = [
+  'report_generated',
+  'report_generation_failed',
+  'data_pull_via_connection_failed',
+] as const
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
 
@@ -36,7 +40,10 @@ export type WebhookEvent =
       payload: Readonly<Record<string, unknown>>
     }
 
-const STATUS_OF = { report_generated: 'complete', report_generation_failed: 'generation_failed' } as const
+const STATUS_OF = {
+  report_generated: 'complete',
+  report_generation_failed: 'generation_failed',
+} as const
 
 /**
  * Bounds of every webhook payload, which is kept and relayed as it arrives (the free-form
@@ -68,7 +75,12 @@ const MAX_URL_LENGTH = 2048
  */
 export function parseWebhook(body: unknown): WebhookEvent {
   const value = typeof body === 'string' ? parseJson(body) : body
-  const envelope = parseWith(z.looseObject({ event: z.string() }), value, 'invalid_webhook', 'webhook body')
+  const envelope = parseWith(
+    z.looseObject({ event: z.string() }),
+    value,
+    'invalid_webhook',
+    'webhook body',
+  )
   const record = value as Record<string, unknown>
   const event = envelope.event
   if (event === 'data_pull_via_connection_failed') {
@@ -87,19 +99,29 @@ export function parseWebhook(body: unknown): WebhookEvent {
   const payload = parseWith(webhookPayloadSchema, value, 'invalid_webhook', 'webhook body')
   for (const name of ['consumer_id', 'product_request_id'] as const) {
     if (!WEBHOOK_ID.test(payload[name])) {
-      throw new IbvError('invalid_webhook', `The webhook's ${name} is not an id.`, { fields: { [name]: ['must be 1 to 256 letters, digits, _ or -'] } })
+      throw new IbvError('invalid_webhook', `The webhook's ${name} is not an id.`, {
+        fields: { [name]: ['must be 1 to 256 letters, digits, _ or -'] },
+      })
     }
   }
   for (const [name, longest] of [['ibv_report', MAX_URL_LENGTH]] as const) {
     if (payload[name].length > longest) {
-      throw new IbvError('invalid_webhook', `The webhook's ${name} is longer than ${longest} characters.`, { fields: { [name]: [`must not be longer than ${longest} characters`] } })
+      throw new IbvError(
+        'invalid_webhook',
+        `The webhook's ${name} is longer than ${longest} characters.`,
+        { fields: { [name]: [`must not be longer than ${longest} characters`] } },
+      )
     }
   }
   const status = STATUS_OF[event]
   if (payload.ibv_report_status !== status) {
-    throw new IbvError('invalid_webhook', `A ${event} webhook must report the status "${status}".`, {
-      fields: { ibv_report_status: [`must be ${status} for ${event}`] },
-    })
+    throw new IbvError(
+      'invalid_webhook',
+      `A ${event} webhook must report the status "${status}".`,
+      {
+        fields: { ibv_report_status: [`must be ${status} for ${event}`] },
+      },
+    )
   }
   const common = {
     productRequestId: payload.product_request_id,
@@ -108,7 +130,9 @@ export function parseWebhook(body: unknown): WebhookEvent {
     // Whatever else arrived too, bounded as the free-form payload; past the bounds, the service API's fields.
     payload: payloadProblem(payload) ? specFields(payload) : payload,
   }
-  return event === 'report_generated' ? { event, status: 'complete', ...common } : { event, status: 'generation_failed', ...common }
+  return event === 'report_generated'
+    ? { event, status: 'complete', ...common }
+    : { event, status: 'generation_failed', ...common }
 }
 
 function parseJson(text: string): unknown {
@@ -130,10 +154,18 @@ function payloadProblem(record: Record<string, unknown>): IbvError | undefined {
   const { depth, bytes } = WEBHOOK_PAYLOAD_LIMITS
   // Depth first: measuring the size serializes, and serializing a deep value overflows the stack.
   if (nestsDeeperThan(record, depth)) {
-    return new IbvError('invalid_webhook', `The webhook payload nests deeper than ${depth} levels.`, { fields: { payload: [`must not be nested deeper than ${depth} levels`] } })
+    return new IbvError(
+      'invalid_webhook',
+      `The webhook payload nests deeper than ${depth} levels.`,
+      { fields: { payload: [`must not be nested deeper than ${depth} levels`] } },
+    )
   }
   if (new TextEncoder().encode(JSON.stringify(record)).length > bytes) {
-    return new IbvError('invalid_webhook', `The webhook payload is larger than ${bytes / 1024} KiB.`, { fields: { payload: [`must not be larger than ${bytes / 1024} KiB`] } })
+    return new IbvError(
+      'invalid_webhook',
+      `The webhook payload is larger than ${bytes / 1024} KiB.`,
+      { fields: { payload: [`must not be larger than ${bytes / 1024} KiB`] } },
+    )
   }
   return undefined
 }
@@ -144,5 +176,7 @@ function specFields(payload: WebhookPayload): WebhookPayload {
 }
 
 function optionalString<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
-  return typeof value === 'string' && WEBHOOK_ID.test(value) ? ({ [key]: value } as Record<K, string>) : {}
+  return typeof value === 'string' && WEBHOOK_ID.test(value)
+    ? ({ [key]: value } as Record<K, string>)
+    : {}
 }

@@ -60,11 +60,20 @@ let page: Readonly<IbvElementsConfig & { texts: IbvMessageOverrides | undefined 
  */
 export function configureIbv(config: IbvElementsConfig): void {
   if (typeof config?.serviceUrl !== 'string' || config.serviceUrl.trim() === '') {
-    throw new IbvError('invalid_request', 'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").', { source: 'app' })
+    throw new IbvError(
+      'invalid_request',
+      'configureIbv: serviceUrl is required, the service\'s base URL (such as "https://ibv.example.com").',
+      { source: 'app' },
+    )
   }
   const { locale, messages } = config
   checkAllowedServiceOrigins(config.allowedServiceOrigins, 'configureIbv')
-  if (locale && typeof locale.messages !== 'object') throw new IbvError('invalid_request', 'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.', { source: 'app' })
+  if (locale && typeof locale.messages !== 'object')
+    throw new IbvError(
+      'invalid_request',
+      'configureIbv: locale must be an IbvLocale (such as es); single texts go in messages.',
+      { source: 'app' },
+    )
   // The locale's texts under the page's, once for every element.
   page = { ...config, texts: locale ? withText(locale.messages, messages) : messages }
 }
@@ -97,9 +106,13 @@ export function elementSettings(element: Element): ElementSettings {
   const tokenUrl = ownTokenUrl ?? page?.tokenUrl ?? DEFAULT_TOKEN_URL
   return {
     serviceUrl: element.getAttribute('service-url') || page?.serviceUrl,
-    serviceOrigins: { serviceUrl: page?.serviceUrl, allowedServiceOrigins: page?.allowedServiceOrigins },
+    serviceOrigins: {
+      serviceUrl: page?.serviceUrl,
+      allowedServiceOrigins: page?.allowedServiceOrigins,
+    },
     tokenUrl,
-    fetchers: !ownTokenUrl && page?.fetchers ? page.fetchers : { token: backendTokenFetcher(tokenUrl) },
+    fetchers:
+      !ownTokenUrl && page?.fetchers ? page.fetchers : { token: backendTokenFetcher(tokenUrl) },
     texts: page?.texts,
     lang: page?.locale?.code,
     localeParam: page?.localeParam,

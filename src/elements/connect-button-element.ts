@@ -25,7 +25,10 @@ export function createConnectButtonElement(): CustomElementConstructor {
   return class IbvConnectButtonElement extends HTMLElement {
     static observedAttributes = ['consumer-id', 'invite', 'received-redirect-uri']
     readonly #session = createConnectSession(this.#options())
-    readonly #button = h(this.ownerDocument, 'button', { type: 'button', class: 'ibv-button ibv-connect-button' }) as HTMLButtonElement
+    readonly #button = h(this.ownerDocument, 'button', {
+      type: 'button',
+      class: 'ibv-button ibv-connect-button',
+    }) as HTMLButtonElement
     #dialog: ConnectDialogView | undefined
     #unsubscribe: (() => void) | undefined
     #message: HTMLElement | undefined
@@ -99,7 +102,9 @@ export function createConnectButtonElement(): CustomElementConstructor {
     #options(): ConnectSessionOptions {
       const settings = elementSettings(this)
       const invite = this.getAttribute('invite') || undefined
-      const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId: this.getAttribute('consumer-id') ?? '' }
+      const request: TokenRequest = invite
+        ? { type: 'invite', invite }
+        : { type: 'consumer', consumerId: this.getAttribute('consumer-id') ?? '' }
       const timeout = Number(this.getAttribute('ready-timeout-ms') ?? NaN)
       return {
         serviceUrl: settings.serviceUrl ?? '',
@@ -110,12 +115,19 @@ export function createConnectButtonElement(): CustomElementConstructor {
         redirectUri: this.getAttribute('redirect-uri') || undefined,
         receivedRedirectUri: this.getAttribute('received-redirect-uri') || undefined,
         token: async () => {
-          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`, { source: 'app' })
+          if (!settings.serviceUrl)
+            throw new IbvError(
+              'invalid_request',
+              `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`,
+              { source: 'app' },
+            )
           return (await tokenFor(settings, request)).accessToken
         },
         forgetToken: () => forgetToken(settings, request),
         invite,
-        completeInvite: settings.fetchers.completeInvite?.bind(settings.fetchers) ?? inviteCompleter(settings.tokenUrl),
+        completeInvite:
+          settings.fetchers.completeInvite?.bind(settings.fetchers) ??
+          inviteCompleter(settings.tokenUrl),
         onSuccess: (success) => emit(this, 'ibv-success', success),
         onExit: (error, metadata) => emit(this, 'ibv-exit', { error, metadata }),
         onError: (error) => emit(this, 'ibv-error', { error }),
@@ -144,7 +156,14 @@ export function createConnectButtonElement(): CustomElementConstructor {
       if (!button.isConnected) this.prepend(button)
       this.#message?.remove()
       this.#message =
-        state === 'error' ? h(this.ownerDocument, 'p', { role: 'alert', class: 'ibv-connect-error' }, unset ? text.connectNoApplicant : refused ? text.inviteRefused : text.connectError) : undefined
+        state === 'error'
+          ? h(
+              this.ownerDocument,
+              'p',
+              { role: 'alert', class: 'ibv-connect-error' },
+              unset ? text.connectNoApplicant : refused ? text.inviteRefused : text.connectError,
+            )
+          : undefined
       if (this.#message) button.after(this.#message)
 
       // The dialog is never moved: taking an open modal dialog off the page closes it.
@@ -158,7 +177,11 @@ export function createConnectButtonElement(): CustomElementConstructor {
 
       // A session's failure reaches `ibv-error` through its onError; this one is the markup's own.
       if (unset && !this.#reportedUnset) {
-        const error = new IbvError('invalid_request', `${TAG} needs a consumer-id attribute: the applicant's id in your system.`, { source: 'app' })
+        const error = new IbvError(
+          'invalid_request',
+          `${TAG} needs a consumer-id attribute: the applicant's id in your system.`,
+          { source: 'app' },
+        )
         console.error(error.message)
         emit(this, 'ibv-error', { error })
       }
@@ -167,7 +190,6 @@ export function createConnectButtonElement(): CustomElementConstructor {
     }
   }
 }
-
 
 /**
  * How a used invite is recorded when tokens come from a token URL: the backend's

@@ -17,16 +17,31 @@ export interface ConnectDialogView {
  * page speaks, its frame is hidden and the dialog says it is opening. A widget that says nothing
  * in time is replaced by the dialog's own error, with "Try again" (focused) and "Close".
  */
-export function openConnectDialog(host: Element, session: ConnectSession, text: typeof CONNECT_TEXT): ConnectDialogView {
+export function openConnectDialog(
+  host: Element,
+  session: ConnectSession,
+  text: typeof CONNECT_TEXT,
+): ConnectDialogView {
   const doc = host.ownerDocument
   const previous = doc.activeElement as HTMLOrSVGElement | null
-  const close = h(doc, 'button', { type: 'button', class: 'ibv-connect-dialog__close', 'aria-label': text.close }, '×')
+  const close = h(
+    doc,
+    'button',
+    { type: 'button', class: 'ibv-connect-dialog__close', 'aria-label': text.close },
+    '×',
+  )
   close.addEventListener('click', () => session.dismiss())
   const dialog = h(
     doc,
     'dialog',
     { class: 'ibv-connect-dialog', 'aria-modal': 'true', 'aria-label': text.connectTitle },
-    h(doc, 'div', { class: 'ibv-connect-dialog__header' }, h(doc, 'h2', { class: 'ibv-connect-dialog__title' }, text.connectTitle), close),
+    h(
+      doc,
+      'div',
+      { class: 'ibv-connect-dialog__header' },
+      h(doc, 'h2', { class: 'ibv-connect-dialog__title' }, text.connectTitle),
+      close,
+    ),
   ) as HTMLDialogElement
   // Escape outside the frame: reported as the widget would, as its close button is.
   dialog.addEventListener('cancel', (event) => {
@@ -46,9 +61,19 @@ export function openConnectDialog(host: Element, session: ConnectSession, text: 
   const frame = (src: string) => {
     // Its page's height (ibv:resize) within the dialog's bounds; a longer page scrolls inside it.
     // Hidden (update) until its page speaks: the browser's own error page loads like the widget but never speaks.
-    const iframe = h(doc, 'iframe', { src, title: text.connectFrameTitle, class: 'ibv-connect-dialog__frame', referrerpolicy: 'no-referrer' }) as HTMLIFrameElement
+    const iframe = h(doc, 'iframe', {
+      src,
+      title: text.connectFrameTitle,
+      class: 'ibv-connect-dialog__frame',
+      referrerpolicy: 'no-referrer',
+    }) as HTMLIFrameElement
     show(iframe)
-    loading = h(doc, 'p', { role: 'status', class: 'ibv-connect-dialog__loading' }, text.widgetLoading)
+    loading = h(
+      doc,
+      'p',
+      { role: 'status', class: 'ibv-connect-dialog__loading' },
+      text.widgetLoading,
+    )
     iframe.before(loading)
     session.attachFrame(iframe)
     return iframe
@@ -58,9 +83,22 @@ export function openConnectDialog(host: Element, session: ConnectSession, text: 
     session.attachFrame(null)
     const tryAgain = h(doc, 'button', { type: 'button', class: 'ibv-button' }, text.tryAgain)
     tryAgain.addEventListener('click', () => void session.retry())
-    const dismiss = h(doc, 'button', { type: 'button', class: 'ibv-button ibv-connect-dialog__dismiss' }, text.close)
+    const dismiss = h(
+      doc,
+      'button',
+      { type: 'button', class: 'ibv-button ibv-connect-dialog__dismiss' },
+      text.close,
+    )
     dismiss.addEventListener('click', () => session.dismiss())
-    show(h(doc, 'div', { class: 'ibv-connect-dialog__unavailable' }, h(doc, 'p', { role: 'alert' }, text.widgetUnavailable), h(doc, 'div', { class: 'ibv-connect-dialog__actions' }, tryAgain, dismiss)))
+    show(
+      h(
+        doc,
+        'div',
+        { class: 'ibv-connect-dialog__unavailable' },
+        h(doc, 'p', { role: 'alert' }, text.widgetUnavailable),
+        h(doc, 'div', { class: 'ibv-connect-dialog__actions' }, tryAgain, dismiss),
+      ),
+    )
     // Focus goes to the way forward; Close and the header's × are one Tab away.
     tryAgain.focus()
   }

@@ -5,7 +5,8 @@ import { createStatusBadgeElement } from './status-badge-element.js'
 
 /** Registers `tag` with the class `create` makes, unless it is defined already or there is no `customElements` (a server). */
 function define(tag: string, create: () => CustomElementConstructor): void {
-  if (typeof customElements !== 'undefined' && !customElements.get(tag)) customElements.define(tag, create())
+  if (typeof customElements !== 'undefined' && !customElements.get(tag))
+    customElements.define(tag, create())
 }
 
 /**

@@ -1,4 +1,9 @@
-import { createEmbedSession, type EmbedFrame, type EmbedSession, type EmbedSnapshot } from '../core/embed-session.js'
+import {
+  createEmbedSession,
+  type EmbedFrame,
+  type EmbedSession,
+  type EmbedSnapshot,
+} from '../core/embed-session.js'
 import { IbvError } from '../core/errors.js'
 import { EMBEDDED_REPORT_TEXT, withText } from '../core/messages.js'
 import { listenToPage } from '../core/page-events.js'
@@ -10,7 +15,13 @@ import { heldFor, tokenFor } from './tokens.js'
 const TAG = '<ibv-embedded-report>'
 
 /** The attributes a session is made of: changing one starts a new session. The others re-render. */
-const SESSION_ATTRIBUTES = ['product-request-id', 'service-url', 'token-url', 'renew-lead-seconds', 'ready-timeout-ms']
+const SESSION_ATTRIBUTES = [
+  'product-request-id',
+  'service-url',
+  'token-url',
+  'renew-lead-seconds',
+  'ready-timeout-ms',
+]
 
 /**
  * `<ibv-embedded-report product-request-id title? height? min-height? renew-lead-seconds?
@@ -70,7 +81,12 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
         localeParam: settings.localeParam,
         token: heldFor(settings, request),
         getToken: async (stale) => {
-          if (!settings.serviceUrl) throw new IbvError('invalid_request', `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`, { source: 'app' })
+          if (!settings.serviceUrl)
+            throw new IbvError(
+              'invalid_request',
+              `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`,
+              { source: 'app' },
+            )
           return tokenFor(settings, request, stale, renewLeadSeconds)
         },
         renewLeadSeconds,
@@ -109,24 +125,43 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
         iframe.remove()
         this.#frames.delete(token)
       }
-      snapshot.frames.forEach((frame, index) => this.#frame(session, frame, index ? 'next' : 'current', text.reportTitle))
+      snapshot.frames.forEach((frame, index) =>
+        this.#frame(session, frame, index ? 'next' : 'current', text.reportTitle),
+      )
       this.#showStatus(session, snapshot, text)
       this.#root.setAttribute('data-state', snapshot.state)
 
       const { error } = snapshot
       if (error && error !== this.#reported) {
-        emit(this, 'ibv-error', { error: error instanceof IbvError ? error : new IbvError('unknown', `${TAG}: the report could not be loaded.`, { cause: error }) })
+        emit(this, 'ibv-error', {
+          error:
+            error instanceof IbvError
+              ? error
+              : new IbvError('unknown', `${TAG}: the report could not be loaded.`, {
+                  cause: error,
+                }),
+        })
       }
       this.#reported = error
       setState(this, snapshot.state)
     }
 
     /** The iframe of `frame`, made if new (before the status, after the frames there), its size and visibility set. */
-    #frame(session: EmbedSession, frame: EmbedFrame, role: 'current' | 'next', defaultTitle: string): void {
+    #frame(
+      session: EmbedSession,
+      frame: EmbedFrame,
+      role: 'current' | 'next',
+      defaultTitle: string,
+    ): void {
       let iframe = this.#frames.get(frame.token)
       const title = this.getAttribute('title') ?? defaultTitle
       if (!iframe) {
-        iframe = h(this.ownerDocument, 'iframe', { src: frame.src, title, referrerpolicy: 'no-referrer', class: 'ibv-embedded-report__frame' }) as HTMLIFrameElement
+        iframe = h(this.ownerDocument, 'iframe', {
+          src: frame.src,
+          title,
+          referrerpolicy: 'no-referrer',
+          class: 'ibv-embedded-report__frame',
+        }) as HTMLIFrameElement
         this.#frames.set(frame.token, iframe)
         this.#root.insertBefore(iframe, this.#status.element ?? null)
         session.frameAttached(frame.token, iframe)
@@ -137,23 +172,48 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
       // keeps it from being seen, clicked, focused or read out.
       const style = iframe.style
       style.cssText = ''
-      style.height = cssSize(this.getAttribute('height')) ?? (frame.height === undefined ? '' : `${frame.height}px`)
+      style.height =
+        cssSize(this.getAttribute('height')) ??
+        (frame.height === undefined ? '' : `${frame.height}px`)
       style.minHeight = cssSize(this.getAttribute('min-height')) ?? ''
-      if (!frame.ready) Object.assign(style, { position: 'absolute', inset: '0', visibility: 'hidden' })
+      if (!frame.ready)
+        Object.assign(style, { position: 'absolute', inset: '0', visibility: 'hidden' })
       if (!style.cssText) iframe.removeAttribute('style')
     }
 
     /** The loading text, or the error with "Try again"; made again only when what it says changes. */
-    #showStatus(session: EmbedSession, { state, canRetry }: EmbedSnapshot, text: typeof EMBEDDED_REPORT_TEXT): void {
-      const key = state === 'loading' ? text.reportLoading : state === 'error' ? `${text.reportError} ${canRetry && text.tryAgain}` : ''
+    #showStatus(
+      session: EmbedSession,
+      { state, canRetry }: EmbedSnapshot,
+      text: typeof EMBEDDED_REPORT_TEXT,
+    ): void {
+      const key =
+        state === 'loading'
+          ? text.reportLoading
+          : state === 'error'
+            ? `${text.reportError} ${canRetry && text.tryAgain}`
+            : ''
       if (key === this.#status.key) return
       const doc = this.ownerDocument
       let element: HTMLElement | undefined
-      if (state === 'loading') element = h(doc, 'p', { role: 'status', class: 'ibv-embedded-report__status' }, text.reportLoading)
+      if (state === 'loading')
+        element = h(
+          doc,
+          'p',
+          { role: 'status', class: 'ibv-embedded-report__status' },
+          text.reportLoading,
+        )
       else if (state === 'error') {
-        const retry = canRetry && h(doc, 'button', { type: 'button', class: 'ibv-button' }, text.tryAgain)
+        const retry =
+          canRetry && h(doc, 'button', { type: 'button', class: 'ibv-button' }, text.tryAgain)
         if (retry) retry.addEventListener('click', () => session.retry())
-        element = h(doc, 'div', { role: 'alert', class: 'ibv-embedded-report__error' }, h(doc, 'p', {}, text.reportError), retry)
+        element = h(
+          doc,
+          'div',
+          { role: 'alert', class: 'ibv-embedded-report__error' },
+          h(doc, 'p', {}, text.reportError),
+          retry,
+        )
       }
       this.#status.element?.remove()
       if (element) this.#root.append(element)

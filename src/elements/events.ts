@@ -68,7 +68,11 @@ declare global {
 }
 
 /** Dispatches an event that bubbles and crosses shadow roots (`composed`). */
-export function emit<K extends keyof IbvElementEventMap>(target: Element, type: K, detail: IbvElementEventMap[K]['detail']): void {
+export function emit<K extends keyof IbvElementEventMap>(
+  target: Element,
+  type: K,
+  detail: IbvElementEventMap[K]['detail'],
+): void {
   target.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }))
 }
 

@@ -16,7 +16,13 @@ const TAG = '<ibv-reconnect-prompt>'
  */
 export function createReconnectPromptElement(): CustomElementConstructor {
   return class IbvReconnectPromptElement extends HTMLElement {
-    static observedAttributes = ['connection-link', 'institution-name', 'reason', 'audience', 'consumer-name']
+    static observedAttributes = [
+      'connection-link',
+      'institution-name',
+      'reason',
+      'audience',
+      'consumer-name',
+    ]
     readonly #titleId = uniqueId()
     /** The last link refused, so that a render for another attribute does not say it again. */
     #refused: string | undefined
@@ -36,7 +42,10 @@ export function createReconnectPromptElement(): CustomElementConstructor {
       const audience = this.getAttribute('audience') === 'borrower' ? 'borrower' : 'staff'
       const givenReason = this.getAttribute('reason')
       const reason = reconnectReasonOf(givenReason) ?? 'reconnect_required'
-      if (givenReason && !reconnectReasonOf(givenReason)) console.warn(`${TAG} does not know the reason "${givenReason}": it shows reconnect_required.`)
+      if (givenReason && !reconnectReasonOf(givenReason))
+        console.warn(
+          `${TAG} does not know the reason "${givenReason}": it shows reconnect_required.`,
+        )
       const rawLink = this.getAttribute('connection-link') ?? undefined
       const copy = reconnectCopy(
         {
@@ -54,22 +63,43 @@ export function createReconnectPromptElement(): CustomElementConstructor {
         h(
           doc,
           'div',
-          { role: 'region', 'aria-labelledby': this.#titleId, class: 'ibv-reconnect', 'data-reason': reason, 'data-audience': audience },
+          {
+            role: 'region',
+            'aria-labelledby': this.#titleId,
+            class: 'ibv-reconnect',
+            'data-reason': reason,
+            'data-audience': audience,
+          },
           h(doc, 'p', { id: this.#titleId, class: 'ibv-reconnect__title' }, copy.title),
           h(doc, 'p', { class: 'ibv-reconnect__body' }, copy.body),
           ...(link === undefined
             ? []
             : audience === 'staff'
               ? staffLink(doc, link, text)
-              : [h(doc, 'a', { class: 'ibv-button', href: link, target: '_blank', rel: 'noopener noreferrer' }, copy.action)]),
+              : [
+                  h(
+                    doc,
+                    'a',
+                    {
+                      class: 'ibv-button',
+                      href: link,
+                      target: '_blank',
+                      rel: 'noopener noreferrer',
+                    },
+                    copy.action,
+                  ),
+                ]),
         ),
       )
       // Refused only when it is a link (a wait needs none) and not https (or loopback http).
-      const refused = rawLink && reason !== 'refresh_not_ready' && link === undefined ? rawLink : undefined
+      const refused =
+        rawLink && reason !== 'refresh_not_ready' && link === undefined ? rawLink : undefined
       if (refused !== undefined && refused !== this.#refused) {
         const message = refusedLinkMessage(TAG, refused)
         console.error(message)
-        emit(this, 'ibv-error', { error: new IbvError('invalid_request', message, { source: 'app' }) })
+        emit(this, 'ibv-error', {
+          error: new IbvError('invalid_request', message, { source: 'app' }),
+        })
       }
       this.#refused = refused
       setState(this, refused === undefined ? 'ready' : 'error')
@@ -99,5 +129,9 @@ function staffLink(doc: Document, link: string, text: typeof RECONNECT_TEXT): HT
         },
       )
   })
-  return [h(doc, 'p', { class: 'ibv-reconnect__label' }, text.reconnectLinkLabel), code, h(doc, 'div', { class: 'ibv-reconnect__actions' }, button, status)]
+  return [
+    h(doc, 'p', { class: 'ibv-reconnect__label' }, text.reconnectLinkLabel),
+    code,
+    h(doc, 'div', { class: 'ibv-reconnect__actions' }, button, status),
+  ]
 }

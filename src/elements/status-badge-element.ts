@@ -46,7 +46,18 @@ export function createStatusBadgeElement(): CustomElementConstructor {
             'data-terminal': look.terminal ? 'true' : undefined,
           },
           h(doc, 'span', { class: 'ibv-badge__label' }, label),
-          description && h(doc, 'span', { id: this.#descriptionId, class: this.hasAttribute('show-description') ? 'ibv-badge__description' : 'ibv-visually-hidden' }, description),
+          description &&
+            h(
+              doc,
+              'span',
+              {
+                id: this.#descriptionId,
+                class: this.hasAttribute('show-description')
+                  ? 'ibv-badge__description'
+                  : 'ibv-visually-hidden',
+              },
+              description,
+            ),
         ),
       )
       setState(this, 'ready')

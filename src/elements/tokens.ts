@@ -14,16 +14,23 @@ interface Held {
 
 const held = new Map<string, Held>()
 
-const keyOf = (settings: ElementSettings, request: TokenRequest) => JSON.stringify([settings.tokenUrl, request])
+const keyOf = (settings: ElementSettings, request: TokenRequest) =>
+  JSON.stringify([settings.tokenUrl, request])
 
 /** The token held for `request`, usable or not. */
-export const heldFor = (settings: ElementSettings, request: TokenRequest): HeldToken | undefined => held.get(keyOf(settings, request))?.token
+export const heldFor = (settings: ElementSettings, request: TokenRequest): HeldToken | undefined =>
+  held.get(keyOf(settings, request))?.token
 
 /**
  * A usable token for `request` other than `stale`: the one held while it has life left, else a new
  * one from `settings.fetchers` (joining a fetch under way). `renewLeadSeconds` sets a new one's renewAt.
  */
-export function tokenFor(settings: ElementSettings, request: TokenRequest, stale?: string, renewLeadSeconds?: number): Promise<HeldToken> {
+export function tokenFor(
+  settings: ElementSettings,
+  request: TokenRequest,
+  stale?: string,
+  renewLeadSeconds?: number,
+): Promise<HeldToken> {
   const key = keyOf(settings, request)
   const entry = held.get(key) ?? {}
   held.set(key, entry)

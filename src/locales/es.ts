@@ -37,7 +37,8 @@ export const es: IbvLocale = {
       initiated: 'Se están obteniendo los datos bancarios.',
       reconnect_required:
         'La conexión con el banco falló por credenciales incorrectas o por un paso de verificación sin terminar. No ocurrirá nada más hasta que el solicitante vuelva a conectar el banco.',
-      ibv_data_acquire_failed: 'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar el banco para intentarlo de nuevo.',
+      ibv_data_acquire_failed:
+        'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar el banco para intentarlo de nuevo.',
       ibv_data_acquired: 'Los datos bancarios llegaron; se está generando el informe.',
       generation_failed: 'No se pudo generar el informe con los datos bancarios.',
       complete: 'El informe está listo.',
@@ -45,8 +46,10 @@ export const es: IbvLocale = {
     unknownStatusDescription: 'Esta página aún no conoce el estado “{status}”.',
     statusDescriptionsBorrower: {
       initiated: 'Esperando los datos de su banco.',
-      reconnect_required: 'La conexión con su banco requiere atención: vuelva a conectar su banco para continuar.',
-      ibv_data_acquire_failed: 'No se pudieron obtener los datos de su banco: vuelva a conectarlo para intentarlo de nuevo.',
+      reconnect_required:
+        'La conexión con su banco requiere atención: vuelva a conectar su banco para continuar.',
+      ibv_data_acquire_failed:
+        'No se pudieron obtener los datos de su banco: vuelva a conectarlo para intentarlo de nuevo.',
       ibv_data_acquired: 'Se está generando su informe.',
       generation_failed: 'No se pudo crear su informe.',
       complete: 'Su informe está listo.',
@@ -62,8 +65,10 @@ export const es: IbvLocale = {
     reconnectBody: {
       reconnect_required:
         'La conexión con {institution} requiere atención: no se pudo iniciar sesión o no se terminó un paso de verificación. Vuelva a conectarse para continuar.',
-      invalid_connection: 'La conexión con {institution} ya no es válida. Vuelva a conectarse para que el informe se pueda actualizar.',
-      data_pull_failed: 'No se pudieron obtener los datos de {institution}. Vuelva a conectarse para intentarlo de nuevo.',
+      invalid_connection:
+        'La conexión con {institution} ya no es válida. Vuelva a conectarse para que el informe se pueda actualizar.',
+      data_pull_failed:
+        'No se pudieron obtener los datos de {institution}. Vuelva a conectarse para intentarlo de nuevo.',
       refresh_not_ready:
         'Su informe se actualizó en las últimas 24 horas. Se actualiza como máximo una vez al día, así que no tiene que hacer nada por ahora.',
     },
@@ -81,7 +86,8 @@ export const es: IbvLocale = {
         'No se pudo iniciar sesión en {institution} o no se terminó un paso de verificación. No ocurrirá nada más hasta que {consumer} vuelva a conectar su banco: copie el enlace de conexión y envíeselo.',
       invalid_connection:
         'La conexión ya no es válida, así que el informe no se puede actualizar. Pida a {consumer} que vuelva a conectar {institution} con el enlace de conexión.',
-      data_pull_failed: 'Pida a {consumer} que vuelva a conectar {institution} con el enlace de conexión para intentarlo de nuevo.',
+      data_pull_failed:
+        'Pida a {consumer} que vuelva a conectar {institution} con el enlace de conexión para intentarlo de nuevo.',
       refresh_not_ready:
         'Un informe se puede actualizar una vez cada 24 horas. Vuelva a actualizarlo cuando hayan pasado 24 horas desde la última actualización.',
     },
@@ -100,8 +106,10 @@ export const es: IbvLocale = {
     close: 'Cerrar',
     connectError: 'No se pudo iniciar la conexión con el banco. Inténtelo de nuevo.',
     widgetLoading: 'Abriendo la conexión con el banco…',
-    widgetUnavailable: 'No se pudo abrir la conexión con el banco: el servicio no respondió. Inténtelo de nuevo en un momento.',
-    inviteRefused: 'Este enlace no se puede usar: venció, ya se usó o está incompleto. Pida uno nuevo a su prestamista.',
+    widgetUnavailable:
+      'No se pudo abrir la conexión con el banco: el servicio no respondió. Inténtelo de nuevo en un momento.',
+    inviteRefused:
+      'Este enlace no se puede usar: venció, ya se usó o está incompleto. Pida uno nuevo a su prestamista.',
     connectNoApplicant: 'Este botón no tiene solicitante: no se puede conectar ningún banco.',
 
     // <RefreshReportButton>
@@ -111,19 +119,25 @@ export const es: IbvLocale = {
       'El informe se actualizó en las últimas 24 horas. Los informes se pueden actualizar una vez cada 24 horas: inténtelo más tarde.',
     refreshNotReadyAt:
       'Los informes se pueden actualizar una vez cada 24 horas. El último informe es del {last}, así que la próxima actualización será posible a partir del {time} ({clock}).',
-    refreshPreparing: 'Se está preparando un nuevo informe. Podrá volver a actualizar cuando esté listo.',
-    refreshNeedsReconnect: 'Podrá actualizar cuando {consumer} haya vuelto a conectar {institution}.',
-    refreshConsumerNotFound: 'El servicio no conoce a este solicitante, así que no hay nada que actualizar.',
+    refreshPreparing:
+      'Se está preparando un nuevo informe. Podrá volver a actualizar cuando esté listo.',
+    refreshNeedsReconnect:
+      'Podrá actualizar cuando {consumer} haya vuelto a conectar {institution}.',
+    refreshConsumerNotFound:
+      'El servicio no conoce a este solicitante, así que no hay nada que actualizar.',
     refreshFailed: 'No se pudo iniciar la actualización. Inténtelo más tarde.',
     refreshUnknown: 'La actualización no funcionó: {message}',
-    refreshError: 'No se pudo enviar la actualización. Revise su conexión a internet e inténtelo de nuevo.',
+    refreshError:
+      'No se pudo enviar la actualización. Revise su conexión a internet e inténtelo de nuevo.',
 
     // A report kept on screen while a newer one is prepared
     reportOf: 'Informe del {date} ({clock})',
     reportKeptPreparing: 'Informe del {date} ({clock}) — se está preparando un nuevo informe',
-    reportKeptFailed: 'Informe del {date} ({clock}) — no se pudo preparar el nuevo informe. {reason}',
+    reportKeptFailed:
+      'Informe del {date} ({clock}) — no se pudo preparar el nuevo informe. {reason}',
     serviceClock: 'hora del servicio de verificación',
-    serviceClockHint: 'La hora del servicio de verificación es la del reloj del servicio que genera los informes. Puede no coincidir con su zona horaria.',
+    serviceClockHint:
+      'La hora del servicio de verificación es la del reloj del servicio que genera los informes. Puede no coincidir con su zona horaria.',
 
     // <ReportView>
     reportNoAccounts: 'No hay cuentas conectadas.',
@@ -183,9 +197,12 @@ export const es: IbvLocale = {
     inviteNoName: 'este solicitante',
     inviteStates: {
       sent: 'Enlace de invitación enviado el {date}: {consumer} aún no lo abrió.',
-      opened: 'Enlace de invitación enviado el {date}: {consumer} lo abrió, pero aún no conectó su banco.',
-      connected: 'Enlace de invitación enviado el {date}: {consumer} conectó su banco con este enlace.',
-      expired: 'Enlace de invitación enviado el {date}: venció antes de que {consumer} conectara su banco.',
+      opened:
+        'Enlace de invitación enviado el {date}: {consumer} lo abrió, pero aún no conectó su banco.',
+      connected:
+        'Enlace de invitación enviado el {date}: {consumer} conectó su banco con este enlace.',
+      expired:
+        'Enlace de invitación enviado el {date}: venció antes de que {consumer} conectara su banco.',
     },
   },
 }

@@ -2,12 +2,19 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from '../core/messages.js'
-import { useConnectWidget, type ConnectWidgetCallbacks, type UseConnectWidgetOptions } from './useConnectWidget.js'
+import {
+  useConnectWidget,
+  type ConnectWidgetCallbacks,
+  type UseConnectWidgetOptions,
+} from './useConnectWidget.js'
 import { classes } from './class-name.js'
 
 /** `consumerId` or `invite` (exactly one), the widget's callbacks, and a button's own props. */
 export type ConnectButtonProps = UseConnectWidgetOptions &
-  Omit<ComponentPropsWithoutRef<'button'>, 'onError' | 'consumerId' | 'invite' | keyof ConnectWidgetCallbacks>
+  Omit<
+    ComponentPropsWithoutRef<'button'>,
+    'onError' | 'consumerId' | 'invite' | keyof ConnectWidgetCallbacks
+  >
 
 /**
  * A button that opens the connect widget for a consumer: by `consumerId` on the lender's own
@@ -33,42 +40,72 @@ export type ConnectButtonProps = UseConnectWidgetOptions &
  *   onExit={(error) => error?.code === 'OAUTH_STATE_INVALID' && showStartOver()}
  * />
  */
-export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { consumerId, invite, onSuccess, onExit, onError, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri, children, className, onClick, ...rest },
-  ref,
-) {
-  const context = useIbvContext('ConnectButton')
-  const messages = withText(CONNECT_TEXT, context.messages)
-  // Taken apart from props that are one side of the union, so put back together as that union.
-  const options = { consumerId, invite, onSuccess, onExit, onError, onEvent, onInvalidMessage, widgetUrl, readyTimeoutMs, redirectUri, receivedRedirectUri } as UseConnectWidgetOptions
-  const { open, state, error, widget } = useConnectWidget(options)
-  // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
-  const refused = invite !== undefined && error?.status === 401
-  return (
-    <>
-      <button
-        ref={ref}
-        type="button"
-        lang={context.locale?.code}
-        {...rest}
-        // A refused link stays refused: the borrower can only ask the lender for a new one.
-        disabled={refused || rest.disabled}
-        className={classes('ibv-button ibv-connect-button', className)}
-        data-state={state}
-        aria-busy={state === 'loading' || undefined}
-        onClick={(event) => {
-          onClick?.(event)
-          if (!event.defaultPrevented) void open()
-        }}
-      >
-        {children ?? messages.connectBank}
-      </button>
-      {state === 'error' && (
-        <p role="alert" lang={context.locale?.code} className="ibv-connect-error">
-          {refused ? messages.inviteRefused : messages.connectError}
-        </p>
-      )}
-      {widget}
-    </>
-  )
-})
+export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(
+  function ConnectButton(
+    {
+      consumerId,
+      invite,
+      onSuccess,
+      onExit,
+      onError,
+      onEvent,
+      onInvalidMessage,
+      widgetUrl,
+      readyTimeoutMs,
+      redirectUri,
+      receivedRedirectUri,
+      children,
+      className,
+      onClick,
+      ...rest
+    },
+    ref,
+  ) {
+    const context = useIbvContext('ConnectButton')
+    const messages = withText(CONNECT_TEXT, context.messages)
+    // Taken apart from props that are one side of the union, so put back together as that union.
+    const options = {
+      consumerId,
+      invite,
+      onSuccess,
+      onExit,
+      onError,
+      onEvent,
+      onInvalidMessage,
+      widgetUrl,
+      readyTimeoutMs,
+      redirectUri,
+      receivedRedirectUri,
+    } as UseConnectWidgetOptions
+    const { open, state, error, widget } = useConnectWidget(options)
+    // The backend's 401 for an invite: expired, used or altered. The borrower can only ask for a new one.
+    const refused = invite !== undefined && error?.status === 401
+    return (
+      <>
+        <button
+          ref={ref}
+          type="button"
+          lang={context.locale?.code}
+          {...rest}
+          // A refused link stays refused: the borrower can only ask the lender for a new one.
+          disabled={refused || rest.disabled}
+          className={classes('ibv-button ibv-connect-button', className)}
+          data-state={state}
+          aria-busy={state === 'loading' || undefined}
+          onClick={(event) => {
+            onClick?.(event)
+            if (!event.defaultPrevented) void open()
+          }}
+        >
+          {children ?? messages.connectBank}
+        </button>
+        {state === 'error' && (
+          <p role="alert" lang={context.locale?.code} className="ibv-connect-error">
+            {refused ? messages.inviteRefused : messages.connectError}
+          </p>
+        )}
+        {widget}
+      </>
+    )
+  },
+)

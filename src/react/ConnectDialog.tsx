@@ -59,10 +59,14 @@ export function ConnectDialog({ session, snapshot, text, lang }: ConnectDialogPr
       }}
     >
       <div className="ibv-connect-dialog__header">
-        <h2 className="ibv-connect-dialog__title">
-          {text.connectTitle}
-        </h2>
-        <button ref={closeButton} type="button" className="ibv-connect-dialog__close" aria-label={text.close} onClick={dismiss}>
+        <h2 className="ibv-connect-dialog__title">{text.connectTitle}</h2>
+        <button
+          ref={closeButton}
+          type="button"
+          className="ibv-connect-dialog__close"
+          aria-label={text.close}
+          onClick={dismiss}
+        >
           ×
         </button>
       </div>
@@ -74,7 +78,11 @@ export function ConnectDialog({ session, snapshot, text, lang }: ConnectDialogPr
             <button autoFocus type="button" className="ibv-button" onClick={() => void retry()}>
               {text.tryAgain}
             </button>
-            <button type="button" className="ibv-button ibv-connect-dialog__dismiss" onClick={dismiss}>
+            <button
+              type="button"
+              className="ibv-button ibv-connect-dialog__dismiss"
+              onClick={dismiss}
+            >
               {text.close}
             </button>
           </div>

@@ -3,13 +3,24 @@ import type { EmbedSnapshot } from '../core/embed-session.js'
 import type { EMBEDDED_REPORT_TEXT } from '../core/messages.js'
 import type { EmbeddedReportProps } from './embedded-report-props.js'
 
-interface EmbeddedReportStatusProps extends Pick<EmbedSnapshot, 'state' | 'error' | 'canRetry'>, Pick<EmbeddedReportProps, 'renderLoading' | 'renderError'> {
+interface EmbeddedReportStatusProps
+  extends
+    Pick<EmbedSnapshot, 'state' | 'error' | 'canRetry'>,
+    Pick<EmbeddedReportProps, 'renderLoading' | 'renderError'> {
   retry: () => void
   text: typeof EMBEDDED_REPORT_TEXT
 }
 
 /** What `<EmbeddedReport>` says beside its frames: loading, or the error with "Try again"; the render props' instead when given. */
-export function EmbeddedReportStatus({ state, error, canRetry, retry, text, renderLoading, renderError }: EmbeddedReportStatusProps) {
+export function EmbeddedReportStatus({
+  state,
+  error,
+  canRetry,
+  retry,
+  text,
+  renderLoading,
+  renderError,
+}: EmbeddedReportStatusProps) {
   if (state === 'loading')
     return renderLoading ? (
       renderLoading()

@@ -71,18 +71,55 @@ export interface IbvProviderProps {
  * // In Spanish: import { es } from 'ibv-kit/locales/es'
  * <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl} locale={es}>…</IbvProvider>
  */
-export function IbvProvider({ fetchers, serviceUrl, allowedServiceOrigins, queryClient, locale, localeParam, messages, audience, prefetched, readyTimeoutMs, children }: IbvProviderProps) {
+export function IbvProvider({
+  fetchers,
+  serviceUrl,
+  allowedServiceOrigins,
+  queryClient,
+  locale,
+  localeParam,
+  messages,
+  audience,
+  prefetched,
+  readyTimeoutMs,
+  children,
+}: IbvProviderProps) {
   const outer = useContext(QueryClientContext)
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
   // The same object while the list says the same, written inline or not: a new one starts new sessions.
   const listed = allowedServiceOrigins?.join('\n')
-  const serviceOrigins = useMemo<ServiceOriginPolicy>(() => ({ serviceUrl, allowedServiceOrigins: listed?.split('\n') }), [serviceUrl, listed])
+  const serviceOrigins = useMemo<ServiceOriginPolicy>(
+    () => ({ serviceUrl, allowedServiceOrigins: listed?.split('\n') }),
+    [serviceUrl, listed],
+  )
   const value = useMemo<IbvContextValue>(
     // The locale's texts under the app's, once for every component below.
-    () => ({ fetchers, serviceUrl, serviceOrigins, queryClient: client, messages: locale ? withText(locale.messages, messages) : messages, locale, localeParam, audience, prefetched, readyTimeoutMs }),
-    [fetchers, serviceUrl, serviceOrigins, client, locale, localeParam, messages, audience, prefetched, readyTimeoutMs],
+    () => ({
+      fetchers,
+      serviceUrl,
+      serviceOrigins,
+      queryClient: client,
+      messages: locale ? withText(locale.messages, messages) : messages,
+      locale,
+      localeParam,
+      audience,
+      prefetched,
+      readyTimeoutMs,
+    }),
+    [
+      fetchers,
+      serviceUrl,
+      serviceOrigins,
+      client,
+      locale,
+      localeParam,
+      messages,
+      audience,
+      prefetched,
+      readyTimeoutMs,
+    ],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>
   return client === outer ? tree : <QueryClientProvider client={client}>{tree}</QueryClientProvider>

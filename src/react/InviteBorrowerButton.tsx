@@ -12,7 +12,10 @@ import { useNewestInvite } from './useNewestInvite.js'
 import * as ibvKeys from '../core/query-keys.js'
 
 /** Props of `<InviteBorrowerButton>`; every other prop goes to its root `div`. */
-export interface InviteBorrowerButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+export interface InviteBorrowerButtonProps extends Omit<
+  ComponentPropsWithoutRef<'div'>,
+  'children'
+> {
   /** The applicant's id in the lender's system: the consumer the invite is for. */
   consumerId: string
   /** The applicant's name, to fill `{consumer}` ("Invite Ada to connect a bank"); else "the applicant". */
@@ -47,93 +50,129 @@ type State = { status: InviteBorrowerState; invite?: InviteResponse; error?: unk
  * @example
  * <InviteBorrowerButton consumerId="LND-42" consumerName="Ada" onSend={(url) => emailApplicant(url)} />
  */
-export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerButtonProps>(function InviteBorrowerButton(
-  { consumerId, consumerName, onSend, onCreated, messages, className, ...rest },
-  ref,
-) {
-  const context = useIbvContext('InviteBorrowerButton')
-  const text = withText(INVITE_TEXT, context.messages, messages)
-  const [state, setState] = useState<State>({ status: 'idle' })
-  const consumer = consumerName || text.inviteNoName
-  const newest = useNewestInvite(context, consumerId)
-  // A new applicant starts over; an answer for the previous one is dropped.
-  const current = useRef(consumerId)
-  useEffect(() => {
-    current.current = consumerId
-    setState({ status: 'idle' })
-  }, [consumerId])
+export const InviteBorrowerButton = forwardRef<HTMLDivElement, InviteBorrowerButtonProps>(
+  function InviteBorrowerButton(
+    { consumerId, consumerName, onSend, onCreated, messages, className, ...rest },
+    ref,
+  ) {
+    const context = useIbvContext('InviteBorrowerButton')
+    const text = withText(INVITE_TEXT, context.messages, messages)
+    const [state, setState] = useState<State>({ status: 'idle' })
+    const consumer = consumerName || text.inviteNoName
+    const newest = useNewestInvite(context, consumerId)
+    // A new applicant starts over; an answer for the previous one is dropped.
+    const current = useRef(consumerId)
+    useEffect(() => {
+      current.current = consumerId
+      setState({ status: 'idle' })
+    }, [consumerId])
 
-  const create = async () => {
-    if (state.status === 'loading') return
-    if (!context.fetchers.invite) {
-      console.error('<InviteBorrowerButton> needs an `invite` fetcher: createBackendFetchers() has one, for createIbvBackend({ invites }).')
-      setState({ status: 'error', error: new IbvError('invalid_request', 'No invite fetcher.', { source: 'app' }) })
-      return
+    const create = async () => {
+      if (state.status === 'loading') return
+      if (!context.fetchers.invite) {
+        console.error(
+          '<InviteBorrowerButton> needs an `invite` fetcher: createBackendFetchers() has one, for createIbvBackend({ invites }).',
+        )
+        setState({
+          status: 'error',
+          error: new IbvError('invalid_request', 'No invite fetcher.', { source: 'app' }),
+        })
+        return
+      }
+      const forId = consumerId
+      setState({ status: 'loading' })
+      try {
+        const invite = await context.fetchers.invite(forId)
+        // The new invite is now the applicant's newest: where it stands is the backend's to say.
+        void context.queryClient.invalidateQueries({
+          queryKey: ibvKeys.invites(forId),
+          exact: true,
+        })
+        if (current.current !== forId) return
+        setState({ status: 'created', invite })
+        onCreated?.(invite)
+      } catch (error) {
+        if (current.current === forId) setState({ status: 'error', error })
+      }
     }
-    const forId = consumerId
-    setState({ status: 'loading' })
-    try {
-      const invite = await context.fetchers.invite(forId)
-      // The new invite is now the applicant's newest: where it stands is the backend's to say.
-      void context.queryClient.invalidateQueries({ queryKey: ibvKeys.invites(forId), exact: true })
-      if (current.current !== forId) return
-      setState({ status: 'created', invite })
-      onCreated?.(invite)
-    } catch (error) {
-      if (current.current === forId) setState({ status: 'error', error })
-    }
-  }
 
-  const day = (iso: string) => {
-    const date = new Date(iso)
-    return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(intlOf(context), { dateStyle: 'medium' }).format(date)
-  }
-  // A state this version does not know (a newer backend's), or no date, gets no line rather than a wrong one.
-  const known = newest && typeof newest.sent_at === 'string' && Object.hasOwn(text.inviteStates, newest.state) ? newest : undefined
-  const line = known ? fill(text.inviteStates[known.state], { date: day(known.sent_at), consumer }) : ''
-  // The link shown was used, or has expired: no use sending it, so the button offers a new one.
-  const spent = state.invite && known && known.state !== 'sent' && known.state !== 'opened' && Date.parse(known.expires_at) === Date.parse(state.invite.expires_at)
-  const invite = spent ? undefined : state.invite
-  return (
-    <div
-      ref={ref}
-      lang={context.locale?.code}
-      {...rest}
-      className={classes('ibv-invite', className)}
-      data-state={spent ? 'idle' : state.status}
-      data-invite-state={line ? known?.state : undefined}
-    >
-      {invite ? (
-        <>
-          <StaffLink
-            key={invite.url}
-            link={invite.url}
-            block="ibv-invite"
-            text={{ label: fill(text.inviteLinkLabel, { consumer }), copy: text.inviteCopy, copied: text.inviteCopied, copyFailed: text.inviteCopyFailed }}
-            onSend={onSend && (() => onSend(invite.url))}
-            sendLabel={fill(text.inviteSend, { consumer })}
-          />
-          <p className="ibv-invite__hint">
-            {fill(text.inviteHint, { consumer })}{' '}
-            <time dateTime={invite.expires_at}>{fill(text.inviteExpires, { date: day(invite.expires_at) })}</time>
+    const day = (iso: string) => {
+      const date = new Date(iso)
+      return Number.isNaN(date.getTime())
+        ? iso
+        : new Intl.DateTimeFormat(intlOf(context), { dateStyle: 'medium' }).format(date)
+    }
+    // A state this version does not know (a newer backend's), or no date, gets no line rather than a wrong one.
+    const known =
+      newest && typeof newest.sent_at === 'string' && Object.hasOwn(text.inviteStates, newest.state)
+        ? newest
+        : undefined
+    const line = known
+      ? fill(text.inviteStates[known.state], { date: day(known.sent_at), consumer })
+      : ''
+    // The link shown was used, or has expired: no use sending it, so the button offers a new one.
+    const spent =
+      state.invite &&
+      known &&
+      known.state !== 'sent' &&
+      known.state !== 'opened' &&
+      Date.parse(known.expires_at) === Date.parse(state.invite.expires_at)
+    const invite = spent ? undefined : state.invite
+    return (
+      <div
+        ref={ref}
+        lang={context.locale?.code}
+        {...rest}
+        className={classes('ibv-invite', className)}
+        data-state={spent ? 'idle' : state.status}
+        data-invite-state={line ? known?.state : undefined}
+      >
+        {invite ? (
+          <>
+            <StaffLink
+              key={invite.url}
+              link={invite.url}
+              block="ibv-invite"
+              text={{
+                label: fill(text.inviteLinkLabel, { consumer }),
+                copy: text.inviteCopy,
+                copied: text.inviteCopied,
+                copyFailed: text.inviteCopyFailed,
+              }}
+              onSend={onSend && (() => onSend(invite.url))}
+              sendLabel={fill(text.inviteSend, { consumer })}
+            />
+            <p className="ibv-invite__hint">
+              {fill(text.inviteHint, { consumer })}{' '}
+              <time dateTime={invite.expires_at}>
+                {fill(text.inviteExpires, { date: day(invite.expires_at) })}
+              </time>
+            </p>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="ibv-button"
+            aria-busy={state.status === 'loading' || undefined}
+            onClick={() => void create()}
+          >
+            {fill(text.inviteCreate, { consumer })}
+          </button>
+        )}
+        {state.status === 'error' && (
+          <p role="alert" className="ibv-invite__error">
+            {state.error instanceof IbvError && state.error.code === 'forbidden'
+              ? text.inviteForbidden
+              : text.inviteError}
           </p>
-        </>
-      ) : (
-        <button type="button" className="ibv-button" aria-busy={state.status === 'loading' || undefined} onClick={() => void create()}>
-          {fill(text.inviteCreate, { consumer })}
-        </button>
-      )}
-      {state.status === 'error' && (
-        <p role="alert" className="ibv-invite__error">
-          {state.error instanceof IbvError && state.error.code === 'forbidden' ? text.inviteForbidden : text.inviteError}
-        </p>
-      )}
-      {/* Polite: a change while the page is open (the applicant connected) is announced. */}
-      {line && (
-        <p className="ibv-invite__state" aria-live="polite">
-          {line}
-        </p>
-      )}
-    </div>
-  )
-})
+        )}
+        {/* Polite: a change while the page is open (the applicant connected) is announced. */}
+        {line && (
+          <p className="ibv-invite__state" aria-live="polite">
+            {line}
+          </p>
+        )}
+      </div>
+    )
+  },
+)

@@ -1,9 +1,19 @@
 'use client'
 import { forwardRef, useContext, useEffect, useId, type ComponentPropsWithoutRef } from 'react'
 import type { RefreshOutcome } from '../core/index.js'
-import { readReconnectSource, reconnectCopy, refusedLinkMessage, safeLink } from '../core/reconnect.js'
+import {
+  readReconnectSource,
+  reconnectCopy,
+  refusedLinkMessage,
+  safeLink,
+} from '../core/reconnect.js'
 import { IbvContext, type IbvAudience } from './context.js'
-import { RECONNECT_TEXT, withText, type IbvMessageOverrides, type ReconnectReason } from '../core/messages.js'
+import {
+  RECONNECT_TEXT,
+  withText,
+  type IbvMessageOverrides,
+  type ReconnectReason,
+} from '../core/messages.js'
 import { classes } from './class-name.js'
 import { StaffLink } from './StaffLink.js'
 
@@ -51,69 +61,96 @@ export interface ReconnectPromptProps extends Omit<ComponentPropsWithoutRef<'div
  * <ReconnectPrompt response={pendingBody} consumerName="Ada" onSend={(link) => emailApplicant(link)} />
  * <ReconnectPrompt audience="borrower" response={pendingBody} onReconnect={(link) => openWidget(link)} />
  */
-export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(function ReconnectPrompt(
-  { connectionLink, institutionName, reason, response, audience, consumerName, onSend, onReconnect, messages, className, ...rest },
-  ref,
-) {
-  const context = useContext(IbvContext)
-  const text = withText(RECONNECT_TEXT, context?.messages, messages)
-  const staff = (audience ?? context?.audience ?? 'staff') === 'staff'
-  const read = readReconnectSource(response)
-  const finalReason = reason ?? read.reason ?? 'reconnect_required'
-  const rawLink = connectionLink ?? read.connectionLink
-  const copy = reconnectCopy(
-    { reason: finalReason, audience: staff ? 'staff' : 'borrower', connectionLink: rawLink, institutionName: institutionName || read.institutionName, consumerName },
-    text,
-  )
-  const link = copy.link
-  const titleId = useId()
+export const ReconnectPrompt = forwardRef<HTMLDivElement, ReconnectPromptProps>(
+  function ReconnectPrompt(
+    {
+      connectionLink,
+      institutionName,
+      reason,
+      response,
+      audience,
+      consumerName,
+      onSend,
+      onReconnect,
+      messages,
+      className,
+      ...rest
+    },
+    ref,
+  ) {
+    const context = useContext(IbvContext)
+    const text = withText(RECONNECT_TEXT, context?.messages, messages)
+    const staff = (audience ?? context?.audience ?? 'staff') === 'staff'
+    const read = readReconnectSource(response)
+    const finalReason = reason ?? read.reason ?? 'reconnect_required'
+    const rawLink = connectionLink ?? read.connectionLink
+    const copy = reconnectCopy(
+      {
+        reason: finalReason,
+        audience: staff ? 'staff' : 'borrower',
+        connectionLink: rawLink,
+        institutionName: institutionName || read.institutionName,
+        consumerName,
+      },
+      text,
+    )
+    const link = copy.link
+    const titleId = useId()
 
-  useEffect(() => {
-    if (rawLink !== undefined && !safeLink(rawLink)) {
-      console.error(refusedLinkMessage('<ReconnectPrompt>', rawLink))
-    }
-  }, [rawLink])
+    useEffect(() => {
+      if (rawLink !== undefined && !safeLink(rawLink)) {
+        console.error(refusedLinkMessage('<ReconnectPrompt>', rawLink))
+      }
+    }, [rawLink])
 
-  useEffect(() => {
-    if (staff && onReconnect) {
-      console.warn('<ReconnectPrompt> ignores onReconnect in the staff voice (the default voice): pass audience="borrower" for a prompt the borrower acts on, or onSend(link) to send the link.')
-    }
-  }, [staff, onReconnect])
+    useEffect(() => {
+      if (staff && onReconnect) {
+        console.warn(
+          '<ReconnectPrompt> ignores onReconnect in the staff voice (the default voice): pass audience="borrower" for a prompt the borrower acts on, or onSend(link) to send the link.',
+        )
+      }
+    }, [staff, onReconnect])
 
-  return (
-    <div
-      ref={ref}
-      role="region"
-      aria-labelledby={titleId}
-      lang={context?.locale?.code}
-      {...rest}
-      className={classes('ibv-reconnect', className)}
-      data-reason={finalReason}
-      data-audience={staff ? 'staff' : 'borrower'}
-    >
-      <p id={titleId} className="ibv-reconnect__title">
-        {copy.title}
-      </p>
-      <p className="ibv-reconnect__body">{copy.body}</p>
-      {link &&
-        (staff ? (
-          <StaffLink
-            key={link}
-            link={link}
-            block="ibv-reconnect"
-            text={{ label: text.reconnectLinkLabel, copy: text.reconnectCopy, copied: text.reconnectCopied, copyFailed: text.reconnectCopyFailed }}
-            onSend={onSend && (() => onSend(link))}
-            sendLabel={copy.send}
-          />
-        ) : onReconnect ? (
-          <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
-            {copy.action}
-          </button>
-        ) : (
-          <a className="ibv-button" href={link} target="_blank" rel="noopener noreferrer">
-            {copy.action}
-          </a>
-        ))}
-    </div>
-  )
-})
+    return (
+      <div
+        ref={ref}
+        role="region"
+        aria-labelledby={titleId}
+        lang={context?.locale?.code}
+        {...rest}
+        className={classes('ibv-reconnect', className)}
+        data-reason={finalReason}
+        data-audience={staff ? 'staff' : 'borrower'}
+      >
+        <p id={titleId} className="ibv-reconnect__title">
+          {copy.title}
+        </p>
+        <p className="ibv-reconnect__body">{copy.body}</p>
+        {link &&
+          (staff ? (
+            <StaffLink
+              key={link}
+              link={link}
+              block="ibv-reconnect"
+              text={{
+                label: text.reconnectLinkLabel,
+                copy: text.reconnectCopy,
+                copied: text.reconnectCopied,
+                copyFailed: text.reconnectCopyFailed,
+              }}
+              onSend={onSend && (() => onSend(link))}
+              sendLabel={copy.send}
+            />
+          ) : onReconnect ? (
+            <button type="button" className="ibv-button" onClick={() => onReconnect(link)}>
+              {copy.action}
+            </button>
+          ) : (
+            <a className="ibv-button" href={link} target="_blank" rel="noopener noreferrer">
+              {copy.action}
+            </a>
+          ))}
+      </div>
+    )
+  },
+)

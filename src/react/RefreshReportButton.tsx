@@ -10,7 +10,10 @@ import { useRefreshGate, type RefreshGate } from './useRefreshGate.js'
 import { useRefreshReport } from './useRefreshReport.js'
 import { classes } from './class-name.js'
 
-export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+export interface RefreshReportButtonProps extends Omit<
+  ComponentPropsWithoutRef<'div'>,
+  'children'
+> {
   consumerId: string
   /**
    * The applicant's latest report request: the one on screen, or the one a refresh started. While
@@ -46,54 +49,98 @@ export interface RefreshReportButtonProps extends Omit<ComponentPropsWithoutRef<
  * @example
  * <RefreshReportButton consumerId="LND-42" productRequestId={latestId} onRefreshed={(id) => setLatestId(id)} />
  */
-export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButtonProps>(function RefreshReportButton(
-  { consumerId, productRequestId, institutionName, onRefreshed, consumerName, onSend, onReconnect, label, className, ...rest },
-  ref,
-) {
-  const context = useIbvContext('RefreshReportButton')
-  const messages = withText(REFRESH_TEXT, context.messages)
-  const names = withText(RECONNECT_TEXT, context.messages)
-  const clockText = withText(REPORT_REFRESH_TEXT, context.messages)
-  // The request a refresh here started, for this applicant: the latest one, when the page gives none.
-  const [started, setStarted] = useState<{ consumerId: string; id: string }>()
-  const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, {
-    onRefreshed: (id) => {
-      setStarted({ consumerId, id })
-      onRefreshed?.(id)
+export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButtonProps>(
+  function RefreshReportButton(
+    {
+      consumerId,
+      productRequestId,
+      institutionName,
+      onRefreshed,
+      consumerName,
+      onSend,
+      onReconnect,
+      label,
+      className,
+      ...rest
     },
-  })
-  const gate = useRefreshGate(productRequestId ?? (started?.consumerId === consumerId ? started.id : undefined), outcome)
-  const reasonId = useId()
-  const bank = (outcome && 'institutionName' in outcome && outcome.institutionName) || gate.institutionName || institutionName
-  const prompt = { consumerName, onSend, onReconnect, institutionName: bank }
-  const state = isPending ? 'pending' : (gate.block ?? (error ? 'error' : (outcome?.kind ?? 'idle')))
-  const reason =
-    gate.block === 'preparing'
-      ? messages.refreshPreparing
-      : gate.block && fill(messages.refreshNeedsReconnect, { consumer: consumerName || names.theApplicant, institution: bank || names.theirBank })
-  return (
-    <div ref={ref} lang={context.locale?.code} {...rest} className={classes('ibv-refresh', className)} data-state={state}>
-      <button
-        type="button"
-        className="ibv-button"
-        onClick={refresh}
-        disabled={isPending || !!gate.block}
-        aria-busy={isPending || undefined}
-        aria-describedby={reason ? reasonId : undefined}
+    ref,
+  ) {
+    const context = useIbvContext('RefreshReportButton')
+    const messages = withText(REFRESH_TEXT, context.messages)
+    const names = withText(RECONNECT_TEXT, context.messages)
+    const clockText = withText(REPORT_REFRESH_TEXT, context.messages)
+    // The request a refresh here started, for this applicant: the latest one, when the page gives none.
+    const [started, setStarted] = useState<{ consumerId: string; id: string }>()
+    const { refresh, outcome, error, isPending } = useRefreshReport(consumerId, {
+      onRefreshed: (id) => {
+        setStarted({ consumerId, id })
+        onRefreshed?.(id)
+      },
+    })
+    const gate = useRefreshGate(
+      productRequestId ?? (started?.consumerId === consumerId ? started.id : undefined),
+      outcome,
+    )
+    const reasonId = useId()
+    const bank =
+      (outcome && 'institutionName' in outcome && outcome.institutionName) ||
+      gate.institutionName ||
+      institutionName
+    const prompt = { consumerName, onSend, onReconnect, institutionName: bank }
+    const state = isPending
+      ? 'pending'
+      : (gate.block ?? (error ? 'error' : (outcome?.kind ?? 'idle')))
+    const reason =
+      gate.block === 'preparing'
+        ? messages.refreshPreparing
+        : gate.block &&
+          fill(messages.refreshNeedsReconnect, {
+            consumer: consumerName || names.theApplicant,
+            institution: bank || names.theirBank,
+          })
+    return (
+      <div
+        ref={ref}
+        lang={context.locale?.code}
+        {...rest}
+        className={classes('ibv-refresh', className)}
+        data-state={state}
       >
-        {label ?? messages.refreshReport}
-      </button>
-      {reason && (
-        <p id={reasonId} role="status" className="ibv-refresh__reason">
-          {reason}
-        </p>
-      )}
-      {gate.block === 'needs_reconnect' && <ReconnectPrompt response={gate.pending} {...prompt} />}
-      {!isPending && !gate.block && error ? <Message role="alert">{messages.refreshError}</Message> : null}
-      {!isPending && !gate.block && outcome ? <Outcome outcome={outcome} messages={messages} clock={clockText} intl={intlOf(context)} gate={gate} prompt={prompt} /> : null}
-    </div>
-  )
-})
+        <button
+          type="button"
+          className="ibv-button"
+          onClick={refresh}
+          disabled={isPending || !!gate.block}
+          aria-busy={isPending || undefined}
+          aria-describedby={reason ? reasonId : undefined}
+        >
+          {label ?? messages.refreshReport}
+        </button>
+        {reason && (
+          <p id={reasonId} role="status" className="ibv-refresh__reason">
+            {reason}
+          </p>
+        )}
+        {gate.block === 'needs_reconnect' && (
+          <ReconnectPrompt response={gate.pending} {...prompt} />
+        )}
+        {!isPending && !gate.block && error ? (
+          <Message role="alert">{messages.refreshError}</Message>
+        ) : null}
+        {!isPending && !gate.block && outcome ? (
+          <Outcome
+            outcome={outcome}
+            messages={messages}
+            clock={clockText}
+            intl={intlOf(context)}
+            gate={gate}
+            prompt={prompt}
+          />
+        ) : null}
+      </div>
+    )
+  },
+)
 
 function Outcome({
   outcome,
@@ -124,11 +171,21 @@ function Outcome({
       const created = gate.datedReport?.created_at
       const time = serviceTime(created)
       const last = formatServiceTime(created, DAY_TIME, intl)
-      const next = time === undefined ? undefined : formatServiceTime(created, DAY_TIME, intl, REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS))
+      const next =
+        time === undefined
+          ? undefined
+          : formatServiceTime(
+              created,
+              DAY_TIME,
+              intl,
+              REFRESH_INTERVAL_MS + ((MINUTE_MS - (time % MINUTE_MS)) % MINUTE_MS),
+            )
       if (!last || !next) return <Message role="status">{messages.refreshNotReady}</Message>
       return (
         <>
-          <Message role="status">{fill(messages.refreshNotReadyAt, { last, time: next, clock: clock.serviceClock })}</Message>
+          <Message role="status">
+            {fill(messages.refreshNotReadyAt, { last, time: next, clock: clock.serviceClock })}
+          </Message>
           <p className="ibv-refresh__hint">{clock.serviceClockHint}</p>
         </>
       )
@@ -141,13 +198,24 @@ function Outcome({
     case 'refresh_failed':
       return <Message role="alert">{messages.refreshFailed}</Message>
     case 'unknown':
-      return <Message role="alert">{messages.refreshUnknown.replace('{message}', outcome.message)}</Message>
+      return (
+        <Message role="alert">
+          {messages.refreshUnknown.replace('{message}', outcome.message)}
+        </Message>
+      )
     default:
       return outcome satisfies never
   }
 }
 
-const DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
+const DAY_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
 const MINUTE_MS = 60_000
 
 /** One line of outcome text: `status` for news, `alert` for a failure. */

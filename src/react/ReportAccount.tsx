@@ -6,7 +6,16 @@ import type { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportFacts, type Fact } from './ReportFacts.js'
 import { ReportFeatures, type FeatureLook } from './ReportFeatures.js'
 
-const KNOWN_FIELDS = new Set(['provider_name', 'account_name', 'account_type', 'routing_number', 'account_number', 'owner_name', 'balance', 'items'])
+const KNOWN_FIELDS = new Set([
+  'provider_name',
+  'account_name',
+  'account_type',
+  'routing_number',
+  'account_number',
+  'owner_name',
+  'balance',
+  'items',
+])
 
 export interface ReportAccountProps {
   account: IbvAccount
@@ -27,7 +36,16 @@ export interface ReportAccountProps {
  * the chevron as decoration; `aria-expanded` carries the state), and details rendered only while expanded, so a
  * report of many accounts with hundreds of features each stays light.
  */
-export function ReportAccount({ account, revealPersonalData, defaultOpen, forceOpen, features, filtering, look, messages }: ReportAccountProps) {
+export function ReportAccount({
+  account,
+  revealPersonalData,
+  defaultOpen,
+  forceOpen,
+  features,
+  filtering,
+  look,
+  messages,
+}: ReportAccountProps) {
   const [state, setOpen] = useState(defaultOpen)
   const matches = filtering ? features.flat().length : undefined
   // While filtering, the section is open when it has matches, unless the user chose otherwise;
@@ -44,23 +62,39 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
       value
     ) : (
       <>
-        <span className="ibv-visually-hidden">{last ? fill(messages.hiddenEnding, { last }) : messages.hiddenPersonalData}</span>
+        <span className="ibv-visually-hidden">
+          {last ? fill(messages.hiddenEnding, { last }) : messages.hiddenPersonalData}
+        </span>
         <span aria-hidden="true">{mask(value)}</span>
       </>
     )
-  const extra = revealPersonalData ? Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name)) : []
+  const extra = revealPersonalData
+    ? Object.entries(account).filter(([name]) => !KNOWN_FIELDS.has(name))
+    : []
   return (
     <section className="ibv-report-view__account" data-state={open ? 'open' : 'closed'}>
       <h3 className="ibv-report-view__account-heading">
-        <button type="button" className="ibv-report-view__toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => (matches === undefined ? setOpen : pick)(!open)}>
+        <button
+          type="button"
+          className="ibv-report-view__toggle"
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => (matches === undefined ? setOpen : pick)(!open)}
+        >
           <span className="ibv-report-view__account-title">
             <span className="ibv-report-view__account-name">{account.account_name}</span>
             <span className="ibv-report-view__account-meta">
-              {account.provider_name} · {entry(messages.accountTypes, account.account_type) ?? look.words(account.account_type)}
+              {account.provider_name} ·{' '}
+              {entry(messages.accountTypes, account.account_type) ??
+                look.words(account.account_type)}
             </span>
-            {matches === 0 && <span className="ibv-report-view__account-matches">{messages.noFeatureMatches}</span>}
+            {matches === 0 && (
+              <span className="ibv-report-view__account-matches">{messages.noFeatureMatches}</span>
+            )}
           </span>
-          <span className="ibv-report-view__balance">{look.formats.money.format(account.balance)}</span>
+          <span className="ibv-report-view__balance">
+            {look.formats.money.format(account.balance)}
+          </span>
         </button>
       </h3>
       {open && (
@@ -70,11 +104,20 @@ export function ReportAccount({ account, revealPersonalData, defaultOpen, forceO
               [messages.fields.accountNumber, secret(account.account_number)],
               [messages.fields.routingNumber, secret(account.routing_number)],
               [messages.fields.owner, secret(revealPersonalData ? account.owner_name : undefined)],
-              ...extra.map(([name, value]): Fact => [name, formatValue(value, look.formats.number)]),
+              ...extra.map(([name, value]): Fact => [
+                name,
+                formatValue(value, look.formats.number),
+              ]),
             ]}
           />
           {items.map((item, index) => (
-            <ReportFeatures key={`${item.item_code}-${index}`} item={item} names={features[index] ?? []} look={look} messages={messages} />
+            <ReportFeatures
+              key={`${item.item_code}-${index}`}
+              item={item}
+              names={features[index] ?? []}
+              look={look}
+              messages={messages}
+            />
           ))}
         </div>
       )}

@@ -24,7 +24,8 @@ export interface ReportFeaturesProps {
 }
 
 /** Long snake_case names break after an underscore before anywhere else. */
-const breakable = (name: string) => name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])
+const breakable = (name: string) =>
+  name.match(/[^_]*_*/g)?.map((part, index) => [part, <wbr key={index} />])
 
 /**
  * A value in the format its name calls for, or as `formatFeature` writes it. A number is split at
@@ -41,7 +42,12 @@ function value(name: string, data: unknown, { formats, format }: FeatureLook) {
     if (part.type === 'decimal') break
     whole += part.value
   }
-  return [whole, <span key="" className="ibv-report-view__fraction">{text.slice(whole.length)}</span>]
+  return [
+    whole,
+    <span key="" className="ibv-report-view__fraction">
+      {text.slice(whole.length)}
+    </span>,
+  ]
 }
 
 /**
@@ -55,13 +61,18 @@ export function ReportFeatures({ item, names, look, messages }: ReportFeaturesPr
   return (
     <div className="ibv-report-view__item">
       <h4>
-        {title} <small>{item.item_code} · v{item.item_version}</small>
+        {title}{' '}
+        <small>
+          {item.item_code} · v{item.item_version}
+        </small>
       </h4>
       {names.length === 0 ? (
         <p className="ibv-report-view__no-match">{messages.noFeatureMatches}</p>
       ) : (
         <table>
-          <caption className="ibv-visually-hidden">{fill(messages.itemFeatures, { item: title })}</caption>
+          <caption className="ibv-visually-hidden">
+            {fill(messages.itemFeatures, { item: title })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{messages.feature}</th>
@@ -74,7 +85,13 @@ export function ReportFeatures({ item, names, look, messages }: ReportFeaturesPr
               return (
                 <tr key={name}>
                   <th scope="row">
-                    {label === name ? breakable(name) : <>{label} <small className="ibv-report-view__key">{breakable(name)}</small></>}
+                    {label === name ? (
+                      breakable(name)
+                    ) : (
+                      <>
+                        {label} <small className="ibv-report-view__key">{breakable(name)}</small>
+                      </>
+                    )}
                   </th>
                   <td>{value(name, item.data[name], look)}</td>
                 </tr>

@@ -6,9 +6,18 @@ import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
  * (`useReportWhileRefreshing`'s label); announced as it changes, so a screen reader hears the swap.
  * Its tooltip says what the service's time is.
  */
-export function ReportRefreshLabel({ refreshing }: { refreshing: ReportWhileRefreshing | undefined }) {
+export function ReportRefreshLabel({
+  refreshing,
+}: {
+  refreshing: ReportWhileRefreshing | undefined
+}) {
   return refreshing?.label ? (
-    <p role="status" className="ibv-report-refresh" data-state={refreshing.state} title={refreshing.clockHint}>
+    <p
+      role="status"
+      className="ibv-report-refresh"
+      data-state={refreshing.state}
+      title={refreshing.clockHint}
+    >
       {refreshing.label}
     </p>
   ) : null

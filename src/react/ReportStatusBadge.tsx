@@ -31,19 +31,30 @@ export interface ReportStatusBadgeProps extends Omit<ComponentPropsWithoutRef<'s
  * <ReportStatusBadge status={report.ibv_report_status} />
  * <ReportStatusBadge status={status} audience="borrower" showDescription />
  */
-export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
-  const context = useContext(IbvContext)
-  const look = statusLook(status)
-  const description = badgeDescription(look, audience ?? context?.audience, context?.messages)
-  const descriptionId = useId()
-  // Announced with the label; an empty text gives none.
-  return (
-    <StatusBadge ref={ref} lang={context?.locale?.code} {...props} look={look} aria-describedby={description && descriptionId}>
-      {description && (
-        <span id={descriptionId} className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}>
-          {description}
-        </span>
-      )}
-    </StatusBadge>
-  )
-})
+export const ReportStatusBadge = forwardRef<HTMLSpanElement, ReportStatusBadgeProps>(
+  function ReportStatusBadge({ status, audience, showDescription, ...props }, ref) {
+    const context = useContext(IbvContext)
+    const look = statusLook(status)
+    const description = badgeDescription(look, audience ?? context?.audience, context?.messages)
+    const descriptionId = useId()
+    // Announced with the label; an empty text gives none.
+    return (
+      <StatusBadge
+        ref={ref}
+        lang={context?.locale?.code}
+        {...props}
+        look={look}
+        aria-describedby={description && descriptionId}
+      >
+        {description && (
+          <span
+            id={descriptionId}
+            className={showDescription ? 'ibv-badge__description' : 'ibv-visually-hidden'}
+          >
+            {description}
+          </span>
+        )}
+      </StatusBadge>
+    )
+  },
+)

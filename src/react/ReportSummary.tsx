@@ -22,7 +22,10 @@ export interface ReportSummaryProps {
 export function ReportSummary({ report, money, locale, messages }: ReportSummaryProps) {
   const { accounts } = report
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
-  const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
+  const cents = accounts.reduce(
+    (sum, account) => sum + Math.round((Number(account.balance) || 0) * 100),
+    0,
+  )
   const { fields } = messages
   // A date in the locale's words, in the service's time (its wall clock, never the reader's zone),
   // the text as sent in `dateTime`; a text that is not a date stays as sent. The reference date
@@ -36,7 +39,10 @@ export function ReportSummary({ report, money, locale, messages }: ReportSummary
       <ReportFacts
         facts={[
           [fields.accounts, accounts.length],
-          [fields.institutions, [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'],
+          [
+            fields.institutions,
+            [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—',
+          ],
           [fields.totalBalance, money.format(cents / 100)],
           [fields.status, <StatusBadge look={statusLook(report.ibv_report_status)} />],
           [fields.referenceDate, date(report.reference_date, { dateStyle: 'medium' }, ' 00:00')],

@@ -1,8 +1,25 @@
 'use client'
-import { forwardRef, useContext, useDeferredValue, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
+import {
+  forwardRef,
+  useContext,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+} from 'react'
 import type { IbvReport } from '../core/index.js'
 import { IbvContext, intlOf } from './context.js'
-import { asSent, featureLabel, fill, humanize, matchingFeatures, numberFormats, sortedFeatures } from './format.js'
+import {
+  asSent,
+  featureLabel,
+  fill,
+  humanize,
+  matchingFeatures,
+  numberFormats,
+  sortedFeatures,
+} from './format.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
 import { REPORT_VIEW_TEXT } from '../core/report-view-text.js'
 import { ReportAccount } from './ReportAccount.js'
@@ -56,7 +73,19 @@ export interface ReportViewProps extends Omit<ComponentPropsWithoutRef<'article'
  * const { report } = useIbvReport(id); return report ? <ReportView report={report} /> : null
  */
 export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function ReportView(
-  { report, revealPersonalData = false, locale: ownLocale, currency = 'USD', featureLabels, formatFeature, expandedAccounts = 3, messages, refreshing, className, ...rest },
+  {
+    report,
+    revealPersonalData = false,
+    locale: ownLocale,
+    currency = 'USD',
+    featureLabels,
+    formatFeature,
+    expandedAccounts = 3,
+    messages,
+    refreshing,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const context = useContext(IbvContext)
@@ -81,10 +110,18 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
   const csv = useCsvExport(report, revealed, text, label, locale)
   const { accounts } = report
   // Sorted once per report and locale, so filtering 500 features per keystroke only scans.
-  const sorted = useMemo(() => accounts.map((account) => (account.items ?? []).map((item) => sortedFeatures(item.data, locale))), [accounts, locale])
+  const sorted = useMemo(
+    () =>
+      accounts.map((account) =>
+        (account.items ?? []).map((item) => sortedFeatures(item.data, locale)),
+      ),
+    [accounts, locale],
+  )
   const filtering = needle !== ''
   // Each item's features that the filter keeps, found once for the tables and the counts.
-  const shownNames = sorted.map((items) => items.map((names) => matchingFeatures(names, needle, label)))
+  const shownNames = sorted.map((items) =>
+    items.map((names) => matchingFeatures(names, needle, label)),
+  )
   return (
     <article
       ref={ref}
@@ -102,13 +139,27 @@ export const ReportView = forwardRef<HTMLElement, ReportViewProps>(function Repo
           <div className="ibv-report-view__toolbar">
             <div className="ibv-report-view__filter">
               <label htmlFor={filterId}>{text.filterFeatures}</label>
-              <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+              <input
+                id={filterId}
+                type="search"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
               <span role="status" className="ibv-report-view__matches">
-                {filtering && fill(text.featuresMatch, { shown: formats.count.format(shownNames.flat(2).length), total: formats.count.format(sorted.flat(2).length) })}
+                {filtering &&
+                  fill(text.featuresMatch, {
+                    shown: formats.count.format(shownNames.flat(2).length),
+                    total: formats.count.format(sorted.flat(2).length),
+                  })}
               </span>
             </div>
             <div className="ibv-report-view__actions">
-              <button type="button" className="ibv-report-view__button" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+              <button
+                type="button"
+                className="ibv-report-view__button"
+                aria-pressed={revealed}
+                onClick={() => setRevealed(!revealed)}
+              >
                 {text.showPersonalData}
               </button>
               <button type="button" className="ibv-report-view__button" onClick={csv.copy}>

@@ -15,7 +15,19 @@ export interface StaffLinkText {
  * "Send" button. `block` is the calling component's class name (`ibv-reconnect`, `ibv-invite`):
  * the parts are `{block}__label`, `__link`, `__actions` and `__status`.
  */
-export function StaffLink({ link, block, text, onSend, sendLabel }: { link: string; block: string; text: StaffLinkText; onSend?: () => void; sendLabel: string }) {
+export function StaffLink({
+  link,
+  block,
+  text,
+  onSend,
+  sendLabel,
+}: {
+  link: string
+  block: string
+  text: StaffLinkText
+  onSend?: () => void
+  sendLabel: string
+}) {
   const [status, setStatus] = useState('')
   const linkRef = useRef<HTMLElement>(null)
   const copy = () => {

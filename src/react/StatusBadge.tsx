@@ -19,7 +19,10 @@ export interface StatusBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>,
  * `<ReportView>`'s summary gives none (the report is there to read), so its bundle carries no
  * description at all.
  */
-export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge({ look, labels, className, children, ...rest }, ref) {
+export const StatusBadge = forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge(
+  { look, labels, className, children, ...rest },
+  ref,
+) {
   const messages = useContext(IbvContext)?.messages
   const label = badgeLabel(look, labels, messages)
   return (

@@ -34,7 +34,8 @@ export interface IbvContextValue {
 // requires it) would otherwise each have their own, and a provider of one would be unseen by the
 // components of the other. So the context lives in a registry on globalThis, keyed by React's
 // createContext, so that two copies of React on one page still keep theirs apart.
-const contexts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('ibv-kit.context')] ??= new WeakMap()) as WeakMap<object, Context<IbvContextValue | null>>
+const contexts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('ibv-kit.context')] ??=
+  new WeakMap()) as WeakMap<object, Context<IbvContextValue | null>>
 export const IbvContext = contexts.get(createContext) ?? createContext<IbvContextValue | null>(null)
 contexts.set(createContext, IbvContext)
 
@@ -46,4 +47,5 @@ export function useIbvContext(component: string): IbvContextValue {
 }
 
 /** The `Intl` locale of the components below `context`: the provider's language, else 'en-US' (fixed, so server and browser write alike). */
-export const intlOf = (context: IbvContextValue | null): string => context?.locale?.formats.intl ?? 'en-US'
+export const intlOf = (context: IbvContextValue | null): string =>
+  context?.locale?.formats.intl ?? 'en-US'

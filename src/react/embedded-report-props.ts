@@ -4,7 +4,10 @@ import type { EmbeddedReportState } from '../core/embed-frames.js'
 import type { IbvMessageOverrides } from '../core/messages.js'
 import type { ReportWhileRefreshing } from './useReportWhileRefreshing.js'
 
-export interface EmbeddedReportProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onError'> {
+export interface EmbeddedReportProps extends Omit<
+  ComponentPropsWithoutRef<'div'>,
+  'children' | 'onError'
+> {
   /** The product request whose hosted report to show. */
   productRequestId: string
   /** The iframe's accessible name. @default 'Income and bank verification report' */

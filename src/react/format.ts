@@ -14,11 +14,14 @@ export function lastFour(value: unknown): string {
 export const mask = (value: unknown): string => `••••${lastFour(value)}`
 
 /** An entry of a map of texts by key, only when the map has it as its own (never `constructor`). */
-export const entry = (map: Partial<Record<string, string>>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined)
+export const entry = (map: Partial<Record<string, string>>, key: string): string | undefined =>
+  Object.hasOwn(map, key) ? map[key] : undefined
 
 /** snake_case in words, as a sentence starts: `credit_card` → "Credit card". */
 export function humanize(name: unknown): string {
-  const text = String(name ?? '').replace(/_+/g, ' ').trim()
+  const text = String(name ?? '')
+    .replace(/_+/g, ' ')
+    .trim()
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
@@ -30,8 +33,11 @@ export const asSent = (name: unknown): string => String(name ?? '')
  * `asSent`); a name ending in a bare number (`ne_income_feature_12`) says nothing more in words,
  * so it stays as given.
  */
-export const featureLabel = (name: string, labels: Partial<Record<string, string>>, words: (name: unknown) => string): string =>
-  entry(labels, name) || (/_\d+$/.test(name) ? name : words(name))
+export const featureLabel = (
+  name: string,
+  labels: Partial<Record<string, string>>,
+  words: (name: unknown) => string,
+): string => entry(labels, name) || (/_\d+$/.test(name) ? name : words(name))
 
 /** How the numbers of a report are written, in one locale. */
 export interface NumberFormats {
@@ -47,8 +53,18 @@ export interface NumberFormats {
 
 export function numberFormats(locale: string, currency: string): NumberFormats {
   // 'negative': a value that rounds to zero (or a JSON -0) reads 0.00, never -0.00.
-  const fixed = (digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' })
-  return { money: new Intl.NumberFormat(locale, { style: 'currency', currency, signDisplay: 'negative' }), count: fixed(0), ratio: fixed(3), number: fixed(2) }
+  const fixed = (digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: 'negative',
+    })
+  return {
+    money: new Intl.NumberFormat(locale, { style: 'currency', currency, signDisplay: 'negative' }),
+    count: fixed(0),
+    ratio: fixed(3),
+    number: fixed(2),
+  }
 }
 
 /**
@@ -57,22 +73,49 @@ export function numberFormats(locale: string, currency: string): NumberFormats {
  * `income`, `deposits` or `payments` money; anything else a plain number.
  */
 export function featureKind(name: string): keyof NumberFormats {
-  return /(^|_)count(_|$)/i.test(name) ? 'count' : /_(ratio|score)$/i.test(name) ? 'ratio' : /(^|_)(amount|balance|income|deposits|payments)$/i.test(name) ? 'money' : 'number'
+  return /(^|_)count(_|$)/i.test(name)
+    ? 'count'
+    : /_(ratio|score)$/i.test(name)
+      ? 'ratio'
+      : /(^|_)(amount|balance|income|deposits|payments)$/i.test(name)
+        ? 'money'
+        : 'number'
 }
 
 /** Any JSON value as text, so unknown fields are shown rather than dropped (`true`, as in the CSV). */
 export function formatValue(value: unknown, numbers: Intl.NumberFormat): string {
-  return value == null ? '—' : typeof value === 'number' ? numbers.format(value) : typeof value === 'string' ? value : JSON.stringify(value)
+  return value == null
+    ? '—'
+    : typeof value === 'number'
+      ? numbers.format(value)
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value)
 }
 
 /** The feature names of an item's data in the natural order of `locale` (`ne_income_feature_2` before `ne_income_feature_10`). */
-export function sortedFeatures(data: Record<string, unknown> | null | undefined, locale: string): string[] {
-  return data && typeof data === 'object' ? Object.keys(data).sort(new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare) : []
+export function sortedFeatures(
+  data: Record<string, unknown> | null | undefined,
+  locale: string,
+): string[] {
+  return data && typeof data === 'object'
+    ? Object.keys(data).sort(
+        new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare,
+      )
+    : []
 }
 
 /** The names whose key or label contains `needle` (trimmed, lower case), in any case; all of them when it is empty. */
-export function matchingFeatures(names: string[], needle: string, label: (name: string) => string): string[] {
-  return needle ? names.filter((name) => name.toLowerCase().includes(needle) || label(name).toLowerCase().includes(needle)) : names
+export function matchingFeatures(
+  names: string[],
+  needle: string,
+  label: (name: string) => string,
+): string[] {
+  return needle
+    ? names.filter(
+        (name) => name.toLowerCase().includes(needle) || label(name).toLowerCase().includes(needle),
+      )
+    : names
 }
 
 export { fill } from '../core/messages.js'

@@ -3,7 +3,13 @@ export { IbvProvider } from './IbvProvider.js'
 export type { IbvProviderProps } from './IbvProvider.js'
 export type { IbvAudience } from './context.js'
 export { createBackendFetchers } from '../core/fetchers.js'
-export type { IbvFetchers, TokenRequest, ReportAnswer, BackendFetchersOptions, InviteResponse } from '../core/fetchers.js'
+export type {
+  IbvFetchers,
+  TokenRequest,
+  ReportAnswer,
+  BackendFetchersOptions,
+  InviteResponse,
+} from '../core/fetchers.js'
 export { EmbeddedReport } from './EmbeddedReport.js'
 export type { EmbeddedReportProps } from './embedded-report-props.js'
 export type { EmbeddedReportState } from '../core/embed-frames.js'
@@ -16,7 +22,13 @@ export type { IbvMessages, IbvMessageOverrides, ReconnectReason } from '../core/
 export { ConnectButton } from './ConnectButton.js'
 export type { ConnectButtonProps } from './ConnectButton.js'
 export { useConnectWidget } from './useConnectWidget.js'
-export type { UseConnectWidgetOptions, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectSuccess, ConnectWidgetState } from './useConnectWidget.js'
+export type {
+  UseConnectWidgetOptions,
+  ConnectWidgetSubject,
+  ConnectWidgetCallbacks,
+  ConnectSuccess,
+  ConnectWidgetState,
+} from './useConnectWidget.js'
 export type { ConnectInstitution, ConnectExitError, ConnectExitMetadata } from '../core/index.js'
 export { RefreshReportButton } from './RefreshReportButton.js'
 export type { RefreshReportButtonProps } from './RefreshReportButton.js'
@@ -24,7 +36,11 @@ export { useRefreshReport } from './useRefreshReport.js'
 export type { UseRefreshReportOptions } from './useRefreshReport.js'
 export { useIbvReport } from './useIbvReport.js'
 export { useReportWhileRefreshing } from './useReportWhileRefreshing.js'
-export type { UseReportWhileRefreshingOptions, ReportWhileRefreshing, ReportRefreshState } from './useReportWhileRefreshing.js'
+export type {
+  UseReportWhileRefreshingOptions,
+  ReportWhileRefreshing,
+  ReportRefreshState,
+} from './useReportWhileRefreshing.js'
 export type { UseIbvReportOptions, UseIbvReportResult } from './useIbvReport.js'
 export { ReportView } from './ReportView.js'
 export type { ReportViewProps } from './ReportView.js'

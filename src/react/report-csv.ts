@@ -3,7 +3,16 @@
 import type { IbvReport } from '../core/index.js'
 import { mask, sortedFeatures } from './format.js'
 
-const HEADER = ['institution', 'account_name', 'account_type', 'account_number', 'item_code', 'feature', 'feature_label', 'value']
+const HEADER = [
+  'institution',
+  'account_name',
+  'account_type',
+  'account_number',
+  'item_code',
+  'feature',
+  'feature_label',
+  'value',
+]
 
 /**
  * One CSV field. Text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
@@ -11,7 +20,12 @@ const HEADER = ['institution', 'account_name', 'account_type', 'account_number',
  * negative number is not a formula. Fields holding a quote, a comma or a line break are quoted.
  */
 export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value)
   if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
@@ -22,7 +36,12 @@ export function csvField(value: unknown): string {
  * each name's label is beside it. Account numbers are masked unless `revealed`; the owner's name
  * is never written.
  */
-export function featuresCsv(report: IbvReport, revealed: boolean, label: (name: string) => string, locale: string): { csv: string; count: number } {
+export function featuresCsv(
+  report: IbvReport,
+  revealed: boolean,
+  label: (name: string) => string,
+  locale: string,
+): { csv: string; count: number } {
   const rows: unknown[][] = [HEADER]
   for (const account of report.accounts) {
     for (const item of account.items ?? []) {
@@ -40,5 +59,8 @@ export function featuresCsv(report: IbvReport, revealed: boolean, label: (name: 
       }
     }
   }
-  return { csv: rows.map((row) => row.map(csvField).join(',')).join('\r\n'), count: rows.length - 1 }
+  return {
+    csv: rows.map((row) => row.map(csvField).join(',')).join('\r\n'),
+    count: rows.length - 1,
+  }
 }

@@ -21,7 +21,13 @@ export interface TokenQueryOptions {
  * A usable token for `request` other than `stale`: the cached one while it has life left, else a
  * fresh one (joining a fetch under way: every instance on the same token ends up in one request).
  */
-export async function freshToken(queryClient: QueryClient, fetchers: IbvFetchers, request: TokenRequest, options: TokenQueryOptions = {}, stale?: string): Promise<HeldToken> {
+export async function freshToken(
+  queryClient: QueryClient,
+  fetchers: IbvFetchers,
+  request: TokenRequest,
+  options: TokenQueryOptions = {},
+  stale?: string,
+): Promise<HeldToken> {
   const { renewLeadSeconds, retries = 3 } = options
   const queryKey = ibvKeys.token(request)
   const cached = queryClient.getQueryData<HeldToken>(queryKey)

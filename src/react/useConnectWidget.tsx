@@ -1,6 +1,11 @@
 'use client'
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { createConnectSession, type ConnectSessionOptions, type ConnectWidgetCallbacks, type ConnectWidgetSubject } from '../core/index.js'
+import {
+  createConnectSession,
+  type ConnectSessionOptions,
+  type ConnectWidgetCallbacks,
+  type ConnectWidgetSubject,
+} from '../core/index.js'
 import { ConnectDialog } from './ConnectDialog.js'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from '../core/messages.js'
@@ -8,7 +13,12 @@ import type { TokenRequest } from '../core/fetchers.js'
 import { freshToken } from './token-cache.js'
 import * as ibvKeys from '../core/query-keys.js'
 
-export type { ConnectSuccess, ConnectWidgetSubject, ConnectWidgetCallbacks, ConnectWidgetState } from '../core/index.js'
+export type {
+  ConnectSuccess,
+  ConnectWidgetSubject,
+  ConnectWidgetCallbacks,
+  ConnectWidgetState,
+} from '../core/index.js'
 
 /** The options of `useConnectWidget`: whose bank, and the callbacks. */
 export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallbacks
@@ -37,10 +47,21 @@ export type UseConnectWidgetOptions = ConnectWidgetSubject & ConnectWidgetCallba
  * })
  */
 export function useConnectWidget(options: UseConnectWidgetOptions) {
-  const { fetchers, serviceUrl, serviceOrigins, queryClient, messages, locale, localeParam, readyTimeoutMs } = useIbvContext('ConnectButton')
+  const {
+    fetchers,
+    serviceUrl,
+    serviceOrigins,
+    queryClient,
+    messages,
+    locale,
+    localeParam,
+    readyTimeoutMs,
+  } = useIbvContext('ConnectButton')
   // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
   const { invite, consumerId = '', onSuccess } = options
-  const request: TokenRequest = invite ? { type: 'invite', invite } : { type: 'consumer', consumerId }
+  const request: TokenRequest = invite
+    ? { type: 'invite', invite }
+    : { type: 'consumer', consumerId }
   // The session's token is React Query's, shared with every other use of the same request.
   const sessionOptions: ConnectSessionOptions = {
     ...options,
@@ -66,6 +87,19 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
   useEffect(() => void session.resume(), [session, options.receivedRedirectUri])
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
 
-  const widget: ReactNode = snapshot.src ? <ConnectDialog session={session} snapshot={snapshot} text={withText(CONNECT_TEXT, messages)} lang={locale?.code} /> : null
-  return { open: session.open, close: session.close, state: snapshot.state, error: snapshot.error, widget }
+  const widget: ReactNode = snapshot.src ? (
+    <ConnectDialog
+      session={session}
+      snapshot={snapshot}
+      text={withText(CONNECT_TEXT, messages)}
+      lang={locale?.code}
+    />
+  ) : null
+  return {
+    open: session.open,
+    close: session.close,
+    state: snapshot.state,
+    error: snapshot.error,
+    widget,
+  }
 }

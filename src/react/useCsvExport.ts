@@ -10,7 +10,13 @@ import { featuresCsv } from './report-csv.js'
  * the record), and the status line that says what happened and how many features. Both read the
  * report when clicked, so nothing is serialised while the officer only reads.
  */
-export function useCsvExport(report: IbvReport, revealed: boolean, text: typeof REPORT_VIEW_TEXT, label: (name: string) => string, locale: string) {
+export function useCsvExport(
+  report: IbvReport,
+  revealed: boolean,
+  text: typeof REPORT_VIEW_TEXT,
+  label: (name: string) => string,
+  locale: string,
+) {
   const [status, setStatus] = useState('')
   const run = (write: (csv: string) => unknown, done: string) => {
     const { csv, count } = featuresCsv(report, revealed, label, locale)

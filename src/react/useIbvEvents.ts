@@ -55,7 +55,8 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
   const latest = useLatest(options)
 
   useEffect(() => {
-    const Source = latest.current.EventSource ?? (typeof window === 'undefined' ? undefined : window.EventSource)
+    const Source =
+      latest.current.EventSource ?? (typeof window === 'undefined' ? undefined : window.EventSource)
     if (!enabled || !Source) return
     let source: EventSource | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -74,22 +75,41 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
       // A new product request for an applicant: no cached report is about it yet. Where the
       // applicant's invites stand changed: read again (<InviteBorrowerButton>'s line), then onEvent.
       if (event.event === 'invite_used') {
-        if (typeof event.consumerId === 'string') void queryClient.invalidateQueries({ queryKey: ibvKeys.invites(event.consumerId), exact: true })
+        if (typeof event.consumerId === 'string')
+          void queryClient.invalidateQueries({
+            queryKey: ibvKeys.invites(event.consumerId),
+            exact: true,
+          })
         latest.current.onEvent?.(event)
         return
       }
-      const id = typeof event.productRequestId === 'string' && namesItsReport(event.event) ? event.productRequestId : undefined
-      const keys = id ? [ibvKeys.report(id)] : queryClient.getQueryCache().findAll({ queryKey: ibvKeys.reports() }).map((query) => query.queryKey)
+      const id =
+        typeof event.productRequestId === 'string' && namesItsReport(event.event)
+          ? event.productRequestId
+          : undefined
+      const keys = id
+        ? [ibvKeys.report(id)]
+        : queryClient
+            .getQueryCache()
+            .findAll({ queryKey: ibvKeys.reports() })
+            .map((query) => query.queryKey)
       for (const queryKey of keys) {
-        const effect = reportEventEffect(event.event, queryClient.getQueryData<ReportAnswer>(queryKey))
+        const effect = reportEventEffect(
+          event.event,
+          queryClient.getQueryData<ReportAnswer>(queryKey),
+        )
         if (effect.kind === 'write') queryClient.setQueryData(queryKey, effect.answer)
-        else if (effect.kind === 'read') void queryClient.invalidateQueries({ queryKey, exact: true })
+        else if (effect.kind === 'read')
+          void queryClient.invalidateQueries({ queryKey, exact: true })
       }
       latest.current.onEvent?.(event)
     }
     const connect = () => {
       // A new EventSource sends no Last-Event-ID: say where we stopped, so nothing is missed.
-      const resume = lastEventId === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}last_event_id=${encodeURIComponent(lastEventId)}`
+      const resume =
+        lastEventId === undefined
+          ? url
+          : `${url}${url.includes('?') ? '&' : '?'}last_event_id=${encodeURIComponent(lastEventId)}`
       const current = new Source(resume)
       source = current
       current.onopen = () => {
@@ -102,7 +122,8 @@ export function useIbvEvents(options: UseIbvEventsOptions = {}) {
         if (current.readyState !== Source.CLOSED) return
         timer = setTimeout(connect, Math.min(1000 * 2 ** failures++, MAX_BACKOFF_MS))
       }
-      for (const name of LIVE_STREAM_EVENTS) current.addEventListener(name, onEvent as EventListener)
+      for (const name of LIVE_STREAM_EVENTS)
+        current.addEventListener(name, onEvent as EventListener)
     }
     connect()
     return () => {

@@ -51,7 +51,10 @@ export interface UseIbvReportResult {
  * @example
  * const { status, report, pending, error } = useIbvReport(productRequestId)
  */
-export function useIbvReport(productRequestId: string, options: UseIbvReportOptions = {}): UseIbvReportResult {
+export function useIbvReport(
+  productRequestId: string,
+  options: UseIbvReportOptions = {},
+): UseIbvReportResult {
   const { fetchers, queryClient, prefetched } = useIbvContext('useIbvReport')
   const seed = prefetchedFor(prefetched, productRequestId)
   const live = liveStatusOf(queryClient)
@@ -69,7 +72,10 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
       // Not read again as the page mounts: it was read for this page (polls and invalidations still run).
       staleTime: seed?.answer ? PREFETCHED_FRESH_MS : 0,
       queryFn: (): Promise<ReportAnswer> => {
-        if (!fetchers.report) throw new Error('useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.')
+        if (!fetchers.report)
+          throw new Error(
+            'useIbvReport needs a report fetcher: pass one to <IbvProvider fetchers>.',
+          )
         // An invalidation says a change is expected (a refresh was submitted, a consumer reconnected).
         const query = queryClient.getQueryCache().find<ReportAnswer>({ queryKey, exact: true })
         if (query?.state.isInvalidated) changes.delete(query)
@@ -82,9 +88,14 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
         const status = data.pending.ibv_report_status
         if (describeStatus(status).terminal) return false
         let change = changes.get(current)
-        if (change?.status !== status) changes.set(current, (change = { status, at: Date.now(), count }))
-        if ((connected && status === 'ibv_data_acquired') || Date.now() - change.at >= ACTIVE_MS) return pollMaxMs
-        return Math.min(pollInitialMs * 2 ** (count - change.count), Math.max(pollActiveMs, pollInitialMs))
+        if (change?.status !== status)
+          changes.set(current, (change = { status, at: Date.now(), count }))
+        if ((connected && status === 'ibv_data_acquired') || Date.now() - change.at >= ACTIVE_MS)
+          return pollMaxMs
+        return Math.min(
+          pollInitialMs * 2 ** (count - change.count),
+          Math.max(pollActiveMs, pollInitialMs),
+        )
       },
     },
     queryClient,
@@ -93,7 +104,8 @@ export function useIbvReport(productRequestId: string, options: UseIbvReportOpti
   const report = query.data?.kind === 'ready' ? query.data.report : undefined
   const pending = query.data?.kind === 'pending' ? query.data.pending : undefined
   // Before any answer, the status the server read for the page (prefetched without the report).
-  const status = report?.ibv_report_status ?? pending?.ibv_report_status ?? seed?.status ?? undefined
+  const status =
+    report?.ibv_report_status ?? pending?.ibv_report_status ?? seed?.status ?? undefined
   return {
     status,
     report,

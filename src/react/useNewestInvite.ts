@@ -12,7 +12,10 @@ import type { IbvContextValue } from './context.js'
  * read that fails keeps the last answer. A failure is never shown: the line is a hint, and the
  * button works without it.
  */
-export function useNewestInvite({ fetchers, queryClient }: IbvContextValue, consumerId: string): InviteStatus | undefined {
+export function useNewestInvite(
+  { fetchers, queryClient }: IbvContextValue,
+  consumerId: string,
+): InviteStatus | undefined {
   const list = fetchers.invites
   const { data } = useQuery(
     {

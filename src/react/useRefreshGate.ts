@@ -1,5 +1,12 @@
 'use client'
-import { describeStatus, reportInstitution, serviceTime, type IbvReport, type PendingReport, type RefreshOutcome } from '../core/index.js'
+import {
+  describeStatus,
+  reportInstitution,
+  serviceTime,
+  type IbvReport,
+  type PendingReport,
+  type RefreshOutcome,
+} from '../core/index.js'
 import { useIbvReport } from './useIbvReport.js'
 
 /** Why the refresh button is disabled: the latest report is being prepared, or waits for a reconnect. */
@@ -27,15 +34,30 @@ export interface RefreshGate {
  * refresh just started) and the report a refused refresh names (`product_request_id` of its body,
  * the most recent report). Read through the report cache, so a page that shows them pays nothing.
  */
-export function useRefreshGate(latestId: string | undefined, outcome: RefreshOutcome | undefined): RefreshGate {
+export function useRefreshGate(
+  latestId: string | undefined,
+  outcome: RefreshOutcome | undefined,
+): RefreshGate {
   const latest = useIbvReport(latestId ?? '', { enabled: !!latestId })
-  const namedId = outcome && outcome.kind !== 'submitted' && 'productRequestId' in outcome ? outcome.productRequestId : undefined
+  const namedId =
+    outcome && outcome.kind !== 'submitted' && 'productRequestId' in outcome
+      ? outcome.productRequestId
+      : undefined
   const named = useIbvReport(namedId ?? '', { enabled: !!namedId && namedId !== latestId })
-  const look = latest.status === undefined || latest.report ? undefined : describeStatus(latest.status)
+  const look =
+    latest.status === undefined || latest.report ? undefined : describeStatus(latest.status)
   // An unknown status never locks the button: only a known one on its way.
-  const block = !look ? undefined : look.needsReconnect ? 'needs_reconnect' : look.known && !look.terminal ? 'preparing' : undefined
+  const block = !look
+    ? undefined
+    : look.needsReconnect
+      ? 'needs_reconnect'
+      : look.known && !look.terminal
+        ? 'preparing'
+        : undefined
   const reports = [latest.report, named.report].filter((report): report is IbvReport => !!report)
-  const newest = reports.sort((a, b) => (serviceTime(b.created_at) ?? 0) - (serviceTime(a.created_at) ?? 0))[0]
+  const newest = reports.sort(
+    (a, b) => (serviceTime(b.created_at) ?? 0) - (serviceTime(a.created_at) ?? 0),
+  )[0]
   const datedReport = latestId && newest?.product_request_id === latestId ? newest : undefined
   return {
     block,

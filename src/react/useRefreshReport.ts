@@ -27,7 +27,10 @@ export function useRefreshReport(consumerId: string, options: UseRefreshReportOp
     {
       mutationKey: ibvKeys.refresh(consumerId),
       mutationFn: async (): Promise<RefreshOutcome> => {
-        if (!fetchers.refresh) throw new Error('useRefreshReport needs a refresh fetcher: pass one to <IbvProvider fetchers>.')
+        if (!fetchers.refresh)
+          throw new Error(
+            'useRefreshReport needs a refresh fetcher: pass one to <IbvProvider fetchers>.',
+          )
         return fetchers.refresh(consumerId)
       },
       onSuccess: async (outcome) => {

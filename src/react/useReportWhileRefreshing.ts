@@ -60,25 +60,50 @@ export interface ReportWhileRefreshing {
  * const shown = useReportWhileRefreshing(latestId, { previousProductRequestId })
  * return shown.report ? <ReportView report={shown.report} refreshing={shown} /> : null
  */
-export function useReportWhileRefreshing(productRequestId: string, options: UseReportWhileRefreshingOptions = {}): ReportWhileRefreshing {
+export function useReportWhileRefreshing(
+  productRequestId: string,
+  options: UseReportWhileRefreshingOptions = {},
+): ReportWhileRefreshing {
   const { previousProductRequestId: previousId, locale, ...polling } = options
   const context = useIbvContext('useReportWhileRefreshing')
   const text = withText(REPORT_REFRESH_TEXT, context.messages)
   const latest = useIbvReport(productRequestId, polling)
   // Read at once, not after the latest answered, so the kept report shows without a wait.
-  const previous = useIbvReport(previousId ?? '', { ...polling, enabled: !!previousId && previousId !== productRequestId && !latest.report })
+  const previous = useIbvReport(previousId ?? '', {
+    ...polling,
+    enabled: !!previousId && previousId !== productRequestId && !latest.report,
+  })
   const status = latest.status
   const look = status === undefined ? undefined : describeStatus(status)
   const keep = !latest.report && !!previous.report && !!previousId
-  const state: ReportRefreshState = !keep ? 'current' : look && (look.terminal || look.needsReconnect) ? 'failed' : 'preparing'
+  const state: ReportRefreshState = !keep
+    ? 'current'
+    : look && (look.terminal || look.needsReconnect)
+      ? 'failed'
+      : 'preparing'
   const report = keep ? previous.report : latest.report
   // Date and time: two reports of one day (a refresh the same morning) must not read the same.
-  const date = formatServiceTime(report?.created_at, { dateStyle: 'medium', timeStyle: 'short' }, locale ?? intlOf(context))
-  const values = { date: date ?? '', reason: look ? badgeDescription(look, 'staff', context.messages) : '', clock: text.serviceClock }
+  const date = formatServiceTime(
+    report?.created_at,
+    { dateStyle: 'medium', timeStyle: 'short' },
+    locale ?? intlOf(context),
+  )
+  const values = {
+    date: date ?? '',
+    reason: look ? badgeDescription(look, 'staff', context.messages) : '',
+    clock: text.serviceClock,
+  }
   const label =
     !previousId || !report || date === undefined
       ? undefined
-      : fill(state === 'current' ? text.reportOf : state === 'preparing' ? text.reportKeptPreparing : text.reportKeptFailed, values)
+      : fill(
+          state === 'current'
+            ? text.reportOf
+            : state === 'preparing'
+              ? text.reportKeptPreparing
+              : text.reportKeptFailed,
+          values,
+        )
   return {
     productRequestId: (keep && previousId) || productRequestId,
     report,

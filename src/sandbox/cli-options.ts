@@ -58,12 +58,16 @@ export function readCliOptions(args: string[]): CliOptions | 'help' | { refused:
   }
   if (values.help) return 'help'
   const port = Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return { refused: '--port must be a whole number from 0 to 65535.' }
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return { refused: '--port must be a whole number from 0 to 65535.' }
   const seed = values.seed === undefined ? undefined : wholeNumber(values.seed)
   if (seed === null) return { refused: '--seed must be a whole number.' }
   const webhookHeaders = headerMap(values['webhook-header'])
   // The argument is not repeated here: it may hold a secret.
-  if (typeof webhookHeaders === 'string') return { refused: `--webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line: ${webhookHeaders}.` }
+  if (typeof webhookHeaders === 'string')
+    return {
+      refused: `--webhook-header must be NAME=VALUE, with a valid header name and a non-empty value on one line: ${webhookHeaders}.`,
+    }
   const webhookSecret = values['webhook-secret']
   if (webhookSecret !== undefined) {
     try {
@@ -76,7 +80,10 @@ export function readCliOptions(args: string[]): CliOptions | 'help' | { refused:
   const webhookUrl = values['webhook-url']
   // Refused now rather than as failed deliveries later: the operator is here to read this.
   if (webhookUrl !== undefined && !isAllowedWebhookUrl(webhookUrl, values['webhook-host']))
-    return { refused: '--webhook-url must be an http(s) URL on loopback, or on a host given with --webhook-host.' }
+    return {
+      refused:
+        '--webhook-url must be an http(s) URL on loopback, or on a host given with --webhook-host.',
+    }
   return {
     port,
     host: values.host,
@@ -124,7 +131,8 @@ function argumentError(error: unknown): string {
   const code = (error as { code?: unknown }).code
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return 'unexpected argument (not shown: it may hold a secret). Write a flag and its value as --name=value or --name value, e.g. --webhook-header x-webhook-secret=dev-secret'
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return 'unknown option (not shown: it may hold a secret); the options are below'
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return 'unknown option (not shown: it may hold a secret); the options are below'
   // ERR_PARSE_ARGS_INVALID_OPTION_VALUE names only the option (`Option '--api-key <value>' argument missing`).
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return (error as Error).message
   return 'the arguments could not be read (not shown: they may hold a secret)'

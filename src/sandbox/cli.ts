@@ -31,12 +31,19 @@ const server = await startSandboxServer({
   process.exit(1)
 })
 // The default key is public test data; a key given with --api-key is never echoed.
-const key = options.apiKey === undefined ? 'x-api-key: sandbox-api-key' : 'x-api-key: the one given with --api-key'
+const key =
+  options.apiKey === undefined
+    ? 'x-api-key: sandbox-api-key'
+    : 'x-api-key: the one given with --api-key'
 console.log(`ibv-sandbox listening on ${server.url} (${key})`)
 const names = Object.keys(webhookHeaders)
 // Names only: a header value is usually a secret.
-if (names.length > 0) console.log(`ibv-sandbox: webhooks carry ${names.join(', ')} (values not shown)`)
-if (webhookSecret !== undefined) console.log('ibv-sandbox: webhooks are signed with Standard Webhooks (the secret given with --webhook-secret)')
+if (names.length > 0)
+  console.log(`ibv-sandbox: webhooks carry ${names.join(', ')} (values not shown)`)
+if (webhookSecret !== undefined)
+  console.log(
+    'ibv-sandbox: webhooks are signed with Standard Webhooks (the secret given with --webhook-secret)',
+  )
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -34,7 +34,9 @@ export interface WidgetSession {
 }
 
 /** What the consumer chose at the bank: Allow with a test outcome, or Deny. */
-export type BankDecision = { allowed: true; outcome: Extract<ConnectOutcome, 'complete' | 'ibv_data_acquire_failed'> } | { allowed: false }
+export type BankDecision =
+  | { allowed: true; outcome: Extract<ConnectOutcome, 'complete' | 'ibv_data_acquire_failed'> }
+  | { allowed: false }
 
 export interface OAuthState {
   id: string

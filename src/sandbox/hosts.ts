@@ -24,7 +24,9 @@ export function isLoopbackForBrowsers(hostname: string): boolean {
 
 /** An IPv4 literal or a bracketed IPv6 literal (after `URL` normalization). */
 export function isIpLiteral(hostname: string): boolean {
-  return /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || /^\[[0-9a-f:.]+\]$/i.test(hostname)
+  return (
+    /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || /^\[[0-9a-f:.]+\]$/i.test(hostname)
+  )
 }
 
 /**
@@ -84,7 +86,11 @@ export function hostnameOfUrl(url: string): string | undefined {
 export function isAllowedWebhookUrl(url: string, extra: readonly string[]): boolean {
   const hostname = hostnameOfUrl(url)
   if (hostname === undefined) return false
-  return isLoopbackAddress(hostname) || normalize(hostname) === 'localhost' || inHostList(hostname, extra)
+  return (
+    isLoopbackAddress(hostname) ||
+    normalize(hostname) === 'localhost' ||
+    inHostList(hostname, extra)
+  )
 }
 
 /** The 400 text when a webhook URL is not allowed: says how to allow it. */

@@ -22,7 +22,10 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
     return parseJsonObjectBody(text, c.req.header('content-type'))
   } catch (error) {
     if (!(error instanceof IbvError)) throw error
-    throw new SandboxHttpError(error.status === 415 ? 415 : 400, { message: error.message, fields: error.fields })
+    throw new SandboxHttpError(error.status === 415 ? 415 : 400, {
+      message: error.message,
+      fields: error.fields,
+    })
   }
 }
 
@@ -34,7 +37,9 @@ export function hasApiKey(c: Context, apiKey: string): boolean {
 /** Throws a 401 `{ message }` unless the request carries the API key (control and data routes). */
 export function requireApiKey(c: Context, apiKey: string): void {
   if (!hasApiKey(c, apiKey)) {
-    throw new SandboxHttpError(401, { message: 'Invalid credentials: send the sandbox API key in the x-api-key header.' })
+    throw new SandboxHttpError(401, {
+      message: 'Invalid credentials: send the sandbox API key in the x-api-key header.',
+    })
   }
 }
 
@@ -54,7 +59,11 @@ export function invalid(fields: Record<string, string[]>, message = 'Validation 
  * `http:` sources match `https:` too). No `http://[::1]:*`: CSP's grammar has no IPv6 literals,
  * and Chromium drops that source with a console error on every page.
  */
-export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'", 'http://localhost:*', 'http://127.0.0.1:*']
+export const DEFAULT_FRAME_ANCESTORS: readonly string[] = [
+  "'self'",
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+]
 
 /**
  * Security headers for the sandbox's HTML pages: no inline code, nothing leaks in the referrer,

@@ -32,13 +32,21 @@ export interface SandboxServerOptions extends SandboxOptions {
  * @example
  * const server = await startSandboxServer({ port: 0, allowedHosts: ['sandbox.lan'] })
  */
-export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+export async function startSandboxServer(
+  options: SandboxServerOptions = {},
+): Promise<SandboxServer> {
   const { port = 4010, hostname = '127.0.0.1', allowedHosts = [], ...sandboxOptions } = options
   let url = `http://${hostname}:${port}`
   const sandbox = createSandbox({ serviceUrl: () => url, ...sandboxOptions })
   const rules = { allowedHosts: [...allowedHosts, hostname], checkHost: true }
   const guarded = (request: Request) => {
-    const refused = refusal({ host: request.headers.get('host') ?? undefined, origin: request.headers.get('origin') ?? undefined }, rules)
+    const refused = refusal(
+      {
+        host: request.headers.get('host') ?? undefined,
+        origin: request.headers.get('origin') ?? undefined,
+      },
+      rules,
+    )
     return refused ? Response.json({ message: refused }, { status: 403 }) : sandbox.fetch(request)
   }
   // Loaded here, not at the top, so that importing `ibv-kit/sandbox` in a browser (createSandbox

@@ -8,9 +8,14 @@ import { secretToken } from './random.js'
 const STATE_MS = 30 * 60 * 1000
 
 /** A new visit to the session's bank, replacing any earlier one (forgetting those long expired). */
-export function startVisit(ctx: SandboxContext, session: WidgetSession, institutionId: string): OAuthState {
+export function startVisit(
+  ctx: SandboxContext,
+  session: WidgetSession,
+  institutionId: string,
+): OAuthState {
   const now = ctx.clock.now()
-  for (const [id, old] of ctx.oauthStates) if (now >= old.expiresAt + STATE_MS) ctx.oauthStates.delete(id)
+  for (const [id, old] of ctx.oauthStates)
+    if (now >= old.expiresAt + STATE_MS) ctx.oauthStates.delete(id)
   const earlier = session.oauthState ? ctx.oauthStates.get(session.oauthState) : undefined
   if (earlier) earlier.over = true
   const state: OAuthState = {
@@ -31,7 +36,9 @@ export function startVisit(ctx: SandboxContext, session: WidgetSession, institut
 /** The visit while the bank may still answer it: known, not over, not answered, not expired. */
 export function openVisit(ctx: SandboxContext, id: string): OAuthState | undefined {
   const state = ctx.oauthStates.get(id)
-  return state && !state.over && !state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+  return state && !state.over && !state.decision && ctx.clock.now() < state.expiresAt
+    ? state
+    : undefined
 }
 
 /**
@@ -40,15 +47,25 @@ export function openVisit(ctx: SandboxContext, id: string): OAuthState | undefin
  */
 export function answeredVisit(ctx: SandboxContext, id: string): OAuthState | undefined {
   const state = ctx.oauthStates.get(id)
-  return state && !state.over && state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+  return state && !state.over && state.decision && ctx.clock.now() < state.expiresAt
+    ? state
+    : undefined
 }
 
 /**
  * The visit a widget reopened with `oauth_state_id` may take back: answered at the bank, not yet
  * taken, not expired, started in redirect mode by the same consumer on the same origin.
  */
-export function returnedVisit(ctx: SandboxContext, id: string, consumerId: string, origin: string | undefined): OAuthState | undefined {
+export function returnedVisit(
+  ctx: SandboxContext,
+  id: string,
+  consumerId: string,
+  origin: string | undefined,
+): OAuthState | undefined {
   const state = ctx.oauthStates.get(id)
-  const fits = state && state.mode === 'redirect' && state.consumerId === consumerId && state.origin === origin
-  return fits && !state.over && state.decision && ctx.clock.now() < state.expiresAt ? state : undefined
+  const fits =
+    state && state.mode === 'redirect' && state.consumerId === consumerId && state.origin === origin
+  return fits && !state.over && state.decision && ctx.clock.now() < state.expiresAt
+    ? state
+    : undefined
 }

@@ -38,7 +38,8 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 /** A string of `length` unambiguous uppercase letters and digits. */
 export function code(random: () => number, length: number): string {
   let text = ''
-  for (let index = 0; index < length; index++) text += ALPHABET[Math.floor(random() * ALPHABET.length)]
+  for (let index = 0; index < length; index++)
+    text += ALPHABET[Math.floor(random() * ALPHABET.length)]
   return text
 }
 

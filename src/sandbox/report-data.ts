@@ -52,7 +52,14 @@ export interface ReportFacts {
   shape: ReportShape
 }
 
-const OWNERS = ['Ada Okafor', 'Mateo Rossi', 'Priya Raman', 'Lena Fischer', 'Samuel Mensah', 'Yuki Tanaka'] as const
+const OWNERS = [
+  'Ada Okafor',
+  'Mateo Rossi',
+  'Priya Raman',
+  'Lena Fischer',
+  'Samuel Mensah',
+  'Yuki Tanaka',
+] as const
 const KINDS = [
   { type: 'checking', name: 'Everyday Checking' },
   { type: 'savings', name: 'High-Yield Savings' },
@@ -101,8 +108,14 @@ function metricsItem(random: () => number, features: number): IbvItem {
     nsf_count_90d: between(random, 0, 4),
     primary_income_source: pick(random, ['payroll', 'gig', 'benefits', 'self_employed']),
   }
-  for (let index = 1; index <= features; index++) data[`ne_income_feature_${index}`] = Math.round(random() * 100_000) / 100
-  return { item_code: 'ibv_validate_metrics', item_name: 'IBV validate metrics', item_version: '2.3.1', data }
+  for (let index = 1; index <= features; index++)
+    data[`ne_income_feature_${index}`] = Math.round(random() * 100_000) / 100
+  return {
+    item_code: 'ibv_validate_metrics',
+    item_name: 'IBV validate metrics',
+    item_version: '2.3.1',
+    data,
+  }
 }
 
 /** A nine-digit ABA routing number with a valid check digit. */

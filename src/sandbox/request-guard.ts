@@ -18,22 +18,37 @@ export interface GuardRules {
  * (a server, curl) and `null` pass: the sandbox's own form posts send `null`, because its pages
  * have `Referrer-Policy: no-referrer`.
  */
-export function refusal(headers: { host?: string; origin?: string }, rules: GuardRules): string | undefined {
+export function refusal(
+  headers: { host?: string; origin?: string },
+  rules: GuardRules,
+): string | undefined {
   const { host, origin } = headers
   if (rules.checkHost && host !== undefined) {
     const hostname = hostnameOfHeader(host)
-    const allowed = hostname !== undefined && (isIpLiteral(hostname) || isLoopbackForBrowsers(hostname) || inHostList(hostname, rules.allowedHosts))
+    const allowed =
+      hostname !== undefined &&
+      (isIpLiteral(hostname) ||
+        isLoopbackForBrowsers(hostname) ||
+        inHostList(hostname, rules.allowedHosts))
     if (!allowed) {
       return `Blocked request: the host ${JSON.stringify((hostname ?? host).slice(0, 253))} is not allowed. Serve the sandbox on localhost, or allow the host with ibv-sandbox --allowed-host (option allowedHosts).`
     }
   }
-  if (origin !== undefined && origin !== 'null' && !originAllowed(origin, host, rules.allowedHosts)) {
+  if (
+    origin !== undefined &&
+    origin !== 'null' &&
+    !originAllowed(origin, host, rules.allowedHosts)
+  ) {
     return `Blocked request: pages on ${JSON.stringify(origin.slice(0, 300))} may not call the sandbox. Only its own origin, loopback origins and allowed hosts may.`
   }
   return undefined
 }
 
-function originAllowed(origin: string, host: string | undefined, allowedHosts: readonly string[]): boolean {
+function originAllowed(
+  origin: string,
+  host: string | undefined,
+  allowedHosts: readonly string[],
+): boolean {
   let url: URL
   try {
     url = new URL(origin)

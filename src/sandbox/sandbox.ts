@@ -123,13 +123,27 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const scheduler = new Scheduler(clock)
   const webhookAllowed = webhookRule(options)
-  const signingKey = options.webhookSecret === undefined ? undefined : standardWebhooksKey('createSandbox: webhookSecret', options.webhookSecret)
-  const webhooks = new WebhookDispatcher(scheduler, clock, options.fetch ?? ((...args) => fetch(...args)), webhookAllowed, options.webhookRetry, signingKey)
+  const signingKey =
+    options.webhookSecret === undefined
+      ? undefined
+      : standardWebhooksKey('createSandbox: webhookSecret', options.webhookSecret)
+  const webhooks = new WebhookDispatcher(
+    scheduler,
+    clock,
+    options.fetch ?? ((...args) => fetch(...args)),
+    webhookAllowed,
+    options.webhookRetry,
+    signingKey,
+  )
   let lastBase = `http://127.0.0.1${basePath}`
   const configured = options.serviceUrl
-  const base = () => ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
+  const base = () =>
+    ((typeof configured === 'function' ? configured() : configured) ?? lastBase).replace(/\/+$/, '')
   const headerProblems = options.webhookHeaders ? webhookHeaderProblems(options.webhookHeaders) : []
-  if (headerProblems.length > 0) throw new TypeError(`createSandbox: webhookHeaders cannot be sent: ${headerProblems.join('; ')}`)
+  if (headerProblems.length > 0)
+    throw new TypeError(
+      `createSandbox: webhookHeaders cannot be sent: ${headerProblems.join('; ')}`,
+    )
   const webhookHeaders = options.webhookHeaders ? { ...options.webhookHeaders } : undefined
 
   const ctx: SandboxContext = {
@@ -152,7 +166,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
       seeded: options.seed !== undefined,
     }),
-    lifetimes: { consumer: options.tokenLifetimes?.consumer ?? 3600, embedded: options.tokenLifetimes?.embedded ?? 1800 },
+    lifetimes: {
+      consumer: options.tokenLifetimes?.consumer ?? 3600,
+      embedded: options.tokenLifetimes?.embedded ?? 1800,
+    },
     expiresInFormat: options.expiresInFormat ?? 'number',
     refreshStatus: {
       invalid_connection: 409,
@@ -162,7 +179,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       refresh_failed: 500,
       ...options.refreshErrorStatus,
     },
-    webhookTarget: options.webhookUrl ? { url: options.webhookUrl, headers: webhookHeaders } : undefined,
+    webhookTarget: options.webhookUrl
+      ? { url: options.webhookUrl, headers: webhookHeaders }
+      : undefined,
     webhookHeaders,
     webhookAllowed,
     pageHeaders: pageHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS),
@@ -186,7 +205,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxSize: MAX_BODY_BYTES,
       onError: (c) => {
         const widget = tooLargeWidgetPage(ctx, c.req.path)
-        return widget ? c.body(widget.page, widget.status, ctx.pageHeaders) : c.json({ message: 'The request body is larger than 1 MiB.' }, 413)
+        return widget
+          ? c.body(widget.page, widget.status, ctx.pageHeaders)
+          : c.json({ message: 'The request body is larger than 1 MiB.' }, 413)
       },
     }),
   )
@@ -200,17 +221,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       app,
       onMethodNotAllowed: (c, allowed) => {
         c.header('allow', allowed.join(', '))
-        return c.json({ message: `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.` }, 405)
+        return c.json(
+          { message: `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.` },
+          405,
+        )
       },
     }),
   )
-  for (const routes of [tokenRoutes(ctx), reportRoutes(ctx), refreshRoutes(ctx), portalRoutes(ctx), widgetRoutes(ctx), oauthRoutes(ctx), controlRoutes(ctx, reset)]) {
+  for (const routes of [
+    tokenRoutes(ctx),
+    reportRoutes(ctx),
+    refreshRoutes(ctx),
+    portalRoutes(ctx),
+    widgetRoutes(ctx),
+    oauthRoutes(ctx),
+    controlRoutes(ctx, reset),
+  ]) {
     app.route('/', routes)
   }
-  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))
+  app.notFound((c) =>
+    c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
+  )
   app.onError((error, c) => {
     if (error instanceof SandboxHttpError) return c.json(error.body, error.status)
-    if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request.' }, error.status)
+    if (error instanceof HTTPException)
+      return c.json({ message: error.message || 'Bad request.' }, error.status)
     console.error('ibv-sandbox: unexpected error', error)
     return c.json({ message: 'The sandbox failed to handle this request.' }, 500)
   })

@@ -7,14 +7,25 @@ import type { Scheduler } from './scheduler.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 
 /** How a product request created by the widget or `POST /sandbox/product_requests` ends. */
-export const CONNECT_OUTCOMES = ['complete', 'reconnect_required', 'ibv_data_acquire_failed', 'generation_failed'] as const
+export const CONNECT_OUTCOMES = [
+  'complete',
+  'reconnect_required',
+  'ibv_data_acquire_failed',
+  'generation_failed',
+] as const
 export type ConnectOutcome = (typeof CONNECT_OUTCOMES)[number]
 
 /**
  * How a consumer's next refresh ends (`POST /sandbox/consumers/:id/next_refresh`):
  * `generation_failed` is submitted, and its new report then fails to generate.
  */
-export const REFRESH_SETTINGS = ['submitted', 'invalid_connection', 'data_pull_failed', 'refresh_failed', 'generation_failed'] as const
+export const REFRESH_SETTINGS = [
+  'submitted',
+  'invalid_connection',
+  'data_pull_failed',
+  'refresh_failed',
+  'generation_failed',
+] as const
 export type RefreshSetting = (typeof REFRESH_SETTINGS)[number]
 
 export interface PipelineTimings {
@@ -80,7 +91,13 @@ export class ServiceState {
   consumer(id: string, institution: string): Consumer {
     let consumer = this.consumers.get(id)
     if (!consumer) {
-      consumer = { id, linkId: this.newLinkId(id), institution, requests: [], nextRefresh: 'submitted' }
+      consumer = {
+        id,
+        linkId: this.newLinkId(id),
+        institution,
+        requests: [],
+        nextRefresh: 'submitted',
+      }
       this.consumers.set(id, consumer)
       this.byLink.set(consumer.linkId, consumer)
     }
@@ -170,7 +187,9 @@ export class ServiceState {
         return
       }
       request.status = 'ibv_data_acquired'
-      scheduler.at(acquiredAt + timings.generateSeconds * 1000, () => this.finishGeneration(request))
+      scheduler.at(acquiredAt + timings.generateSeconds * 1000, () =>
+        this.finishGeneration(request),
+      )
     })
   }
 

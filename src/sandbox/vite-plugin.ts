@@ -21,7 +21,9 @@ export interface IbvSandboxPluginOptions {
    * `server.ssrLoadModule`. With a backend, the sandbox sends its webhooks to
    * `{backendPath}/webhooks` over real HTTP.
    */
-  backend?: FetchHandler | ((sandbox: Sandbox, server: DevServerModules) => FetchHandler | Promise<FetchHandler>)
+  backend?:
+    | FetchHandler
+    | ((sandbox: Sandbox, server: DevServerModules) => FetchHandler | Promise<FetchHandler>)
   /** Where the backend is mounted. @default '/api/ibv' */
   backendPath?: string
 }
@@ -38,8 +40,13 @@ interface HostOptions {
   host?: string | boolean
 }
 interface ServerLike extends Partial<DevServerModules> {
-  middlewares: { use(handler: (req: IncomingMessage, res: ServerResponse, next: Next) => void): void }
-  httpServer: { once(event: 'listening', listener: () => void): unknown; address(): AddressInfo | string | null } | null
+  middlewares: {
+    use(handler: (req: IncomingMessage, res: ServerResponse, next: Next) => void): void
+  }
+  httpServer: {
+    once(event: 'listening', listener: () => void): unknown
+    address(): AddressInfo | string | null
+  } | null
   config?: { server?: HostOptions; preview?: HostOptions }
 }
 
@@ -69,15 +76,25 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
     })
     const modules: DevServerModules = {
       ssrLoadModule: (url) => {
-        if (!server.ssrLoadModule) throw new Error('ibvSandbox: this server cannot load modules (a preview server); pass a backend object.')
+        if (!server.ssrLoadModule)
+          throw new Error(
+            'ibvSandbox: this server cannot load modules (a preview server); pass a backend object.',
+          )
         return server.ssrLoadModule(url)
       },
     }
     // Built on first use, so a backend loaded through Vite sees the server fully set up.
     let built: Promise<FetchHandler> | undefined
-    const backend = () => (built ??= Promise.resolve(typeof options.backend === 'function' ? options.backend(sandbox, modules) : (options.backend as FetchHandler)))
+    const backend = () =>
+      (built ??= Promise.resolve(
+        typeof options.backend === 'function'
+          ? options.backend(sandbox, modules)
+          : (options.backend as FetchHandler),
+      ))
     const sandboxListener = getRequestListener(sandbox.fetch)
-    const backendListener = options.backend ? getRequestListener(async (request: Request) => (await backend()).fetch(request)) : undefined
+    const backendListener = options.backend
+      ? getRequestListener(async (request: Request) => (await backend()).fetch(request))
+      : undefined
 
     server.httpServer?.once('listening', () => {
       const address = server.httpServer?.address()
@@ -98,15 +115,21 @@ export function ibvSandbox(options: IbvSandboxPluginOptions = {}) {
 
     server.middlewares.use((req, res, next) => {
       const path = req.url ?? '/'
-      const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
-      const refused = under(sandboxPath) ? refusal({ host: req.headers.host, origin: req.headers.origin }, rules) : undefined
+      const under = (prefix: string) =>
+        path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
+      const refused = under(sandboxPath)
+        ? refusal({ host: req.headers.host, origin: req.headers.origin }, rules)
+        : undefined
       if (refused) {
-        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: refused }))
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: refused }))
         return
       }
       // Servers that never emit `listening` to us (Storybook's) still show their address here
       // (a Host that Vite's host check let through). Only for links: it allows no webhook host.
-      if (!origin && req.headers.host && hostnameOfHeader(req.headers.host)) origin = `http://${req.headers.host}`
+      if (!origin && req.headers.host && hostnameOfHeader(req.headers.host))
+        origin = `http://${req.headers.host}`
       if (under(sandboxPath)) void sandboxListener(req, res)
       else if (backendListener && under(backendPath)) void backendListener(req, res)
       else next()
@@ -137,7 +160,10 @@ function guardRules(vite: HostOptions | undefined): GuardRules {
  * loopback (`--host 192.168.1.5`), that address is allowed too, on top of the user's rule. Only
  * the address the server reported counts, never a `Host` a request claimed.
  */
-function webhookHosts(options: SandboxOptions | undefined, origin: () => string | undefined): SandboxOptions['webhookHosts'] {
+function webhookHosts(
+  options: SandboxOptions | undefined,
+  origin: () => string | undefined,
+): SandboxOptions['webhookHosts'] {
   const given = options?.webhookHosts
   // A custom fetch with no rule may deliver anywhere already (createSandbox's default).
   if (given === undefined && options?.fetch) return undefined

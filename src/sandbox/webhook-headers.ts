@@ -27,12 +27,15 @@ const VALUE = /^[\t\x20-\x7e\x80-\xff]+$/
 
 /** What is wrong with one header (never quoting its value), or `undefined` when it may be sent. */
 export function webhookHeaderProblem(name: string, value: unknown): string | undefined {
-  if (!TOKEN.test(name)) return 'a header name must be an HTTP token (letters, digits and !#$%&\'*+.^_`|~-), not empty'
+  if (!TOKEN.test(name))
+    return "a header name must be an HTTP token (letters, digits and !#$%&'*+.^_`|~-), not empty"
   const lower = name.toLowerCase()
   if (REFUSED_WEBHOOK_HEADERS.includes(lower) || lower.startsWith('proxy-'))
     return `${lower}: set by HTTP itself, not by a webhook header (refused: ${REFUSED_WEBHOOK_HEADERS.join(', ')})`
-  if (typeof value !== 'string' || value.trim() === '') return `${lower}: the value must be a non-empty string`
-  if (!VALUE.test(value)) return `${lower}: the value must be visible characters, spaces and tabs on one line (not shown)`
+  if (typeof value !== 'string' || value.trim() === '')
+    return `${lower}: the value must be a non-empty string`
+  if (!VALUE.test(value))
+    return `${lower}: the value must be visible characters, spaces and tabs on one line (not shown)`
   return undefined
 }
 

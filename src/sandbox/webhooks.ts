@@ -72,7 +72,12 @@ export class WebhookDispatcher {
     this.generation++
   }
 
-  private attempt(target: WebhookTarget, payload: Record<string, unknown>, deliveryId: string, attempt: number): void {
+  private attempt(
+    target: WebhookTarget,
+    payload: Record<string, unknown>,
+    deliveryId: string,
+    attempt: number,
+  ): void {
     const record: WebhookAttempt = {
       delivery_id: deliveryId,
       attempt,
@@ -92,18 +97,29 @@ export class WebhookDispatcher {
       if (generation !== this.generation) return
       if (!record.ok && attempt < this.options.attempts) {
         const delay = this.options.baseDelaySeconds * 1000 * 2 ** (attempt - 1)
-        this.scheduler.at(this.clock.now() + delay, () => this.attempt(target, payload, deliveryId, attempt + 1))
+        this.scheduler.at(this.clock.now() + delay, () =>
+          this.attempt(target, payload, deliveryId, attempt + 1),
+        )
       }
     })
     this.scheduler.track(work)
   }
 
-  private async post(target: WebhookTarget, payload: Record<string, unknown>, messageId: string): Promise<Partial<WebhookAttempt>> {
+  private async post(
+    target: WebhookTarget,
+    payload: Record<string, unknown>,
+    messageId: string,
+  ): Promise<Partial<WebhookAttempt>> {
     try {
       const body = JSON.stringify(payload)
       const response = await this.fetcher(target.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'ibv-sandbox', ...target.headers, ...(await this.signature(messageId, body)) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'ibv-sandbox',
+          ...target.headers,
+          ...(await this.signature(messageId, body)),
+        },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
@@ -112,7 +128,15 @@ export class WebhookDispatcher {
       return { status: response.status, ok: response.ok }
     } catch (error) {
       const name = error instanceof Error ? error.name : ''
-      return { error: name === 'TimeoutError' ? 'timeout' : withoutHeaderValues(error instanceof Error ? error.message : String(error), target.headers) }
+      return {
+        error:
+          name === 'TimeoutError'
+            ? 'timeout'
+            : withoutHeaderValues(
+                error instanceof Error ? error.message : String(error),
+                target.headers,
+              ),
+      }
     }
   }
 
@@ -120,8 +144,17 @@ export class WebhookDispatcher {
   private async signature(messageId: string, body: string): Promise<Record<string, string>> {
     if (!this.signing) return {}
     const timestamp = String(Math.floor(Date.now() / 1000))
-    const signature = await signStandardWebhook(await this.signing, messageId, timestamp, new TextEncoder().encode(body))
-    return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signature }
+    const signature = await signStandardWebhook(
+      await this.signing,
+      messageId,
+      timestamp,
+      new TextEncoder().encode(body),
+    )
+    return {
+      'webhook-id': messageId,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signature,
+    }
   }
 }
 
@@ -131,10 +164,12 @@ export class WebhookDispatcher {
  * the text is replaced by `[header value]`.
  */
 function withoutHeaderValues(message: string, headers: Record<string, string> | undefined): string {
-  if (/header/i.test(message)) return 'the request could not be sent: a webhook header is invalid (its value is not shown)'
+  if (/header/i.test(message))
+    return 'the request could not be sent: a webhook header is invalid (its value is not shown)'
   let text = message
   for (const value of Object.values(headers ?? {})) {
-    for (const form of [value, JSON.stringify(value).slice(1, -1)]) if (form.trim()) text = text.split(form).join('[header value]')
+    for (const form of [value, JSON.stringify(value).slice(1, -1)])
+      if (form.trim()) text = text.split(form).join('[header value]')
   }
   return text
 }

@@ -15,7 +15,10 @@ export interface AuthorizeContext {
 }
 
 /** The lender's `authorize`, asked the backend's way: only `true` allows, and a throw refuses (told to `onError`). */
-export function askingAuthorize(authorize: (context: AuthorizeContext) => boolean | Promise<boolean>, onError: (error: unknown) => void) {
+export function askingAuthorize(
+  authorize: (context: AuthorizeContext) => boolean | Promise<boolean>,
+  onError: (error: unknown) => void,
+) {
   return async (context: AuthorizeContext): Promise<boolean> => {
     try {
       return (await authorize(context)) === true

@@ -162,5 +162,9 @@ export interface IbvBackend {
    * `POST /tokens` and `GET /reports/:id`, uses the token cache and the client; null when
    * `authorize` refuses either. A bound function: it may be passed on detached.
    */
-  prefetch(request: Request, productRequestId: string, options?: PrefetchReportOptions): Promise<PrefetchedReport | null>
+  prefetch(
+    request: Request,
+    productRequestId: string,
+    options?: PrefetchReportOptions,
+  ): Promise<PrefetchedReport | null>
 }

@@ -34,9 +34,12 @@ import { createMemoryWebhookStore } from './webhook-store.js'
  */
 export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   if (typeof options.authorize !== 'function') {
-    throw new TypeError('createIbvBackend: authorize is required. It decides who may get tokens and reports for which consumer; there is no allow-all default.')
+    throw new TypeError(
+      'createIbvBackend: authorize is required. It decides who may get tokens and reports for which consumer; there is no allow-all default.',
+    )
   }
-  if (!options.client) throw new TypeError('createIbvBackend: client is required (createIbvClient).')
+  if (!options.client)
+    throw new TypeError('createIbvBackend: client is required (createIbvClient).')
   const { client } = options
   // Your logger is called from timers and background retries too: one that throws must not crash.
   const onError = safeReporter(options.onError)
@@ -56,13 +59,40 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     )
   }
 
-  const limits = (maxBytes: number) => ({ maxBytes, timeoutMs: wholeNumberOption('createIbvBackend', 'bodyTimeoutMs', options.bodyTimeoutMs, 10_000) })
-  const webhookBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.webhooks', options.maxBodyBytes?.webhooks, 64 * 1024))
-  const jsonBody = limits(wholeNumberOption('createIbvBackend', 'maxBodyBytes.json', options.maxBodyBytes?.json, 16 * 1024))
+  const limits = (maxBytes: number) => ({
+    maxBytes,
+    timeoutMs: wholeNumberOption(
+      'createIbvBackend',
+      'bodyTimeoutMs',
+      options.bodyTimeoutMs,
+      10_000,
+    ),
+  })
+  const webhookBody = limits(
+    wholeNumberOption(
+      'createIbvBackend',
+      'maxBodyBytes.webhooks',
+      options.maxBodyBytes?.webhooks,
+      64 * 1024,
+    ),
+  )
+  const jsonBody = limits(
+    wholeNumberOption(
+      'createIbvBackend',
+      'maxBodyBytes.json',
+      options.maxBodyBytes?.json,
+      16 * 1024,
+    ),
+  )
   const readJson = (request: Request) => readJsonObject(request, jsonBody)
 
   // One deadline per request for its calls to the service, retries included; they also stop when the browser goes away.
-  const upstreamTimeoutMs = timerOption('createIbvBackend', 'upstreamTimeoutMs', options.upstreamTimeoutMs, 15_000)
+  const upstreamTimeoutMs = timerOption(
+    'createIbvBackend',
+    'upstreamTimeoutMs',
+    options.upstreamTimeoutMs,
+    15_000,
+  )
   const upstream = (request: Request) => upstreamDeadline(request, upstreamTimeoutMs)
 
   const allowed = askingAuthorize(options.authorize, onError)
@@ -85,49 +115,99 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     relay,
     heartbeatMs: wholeNumberOption('createIbvBackend', 'heartbeatMs', options.heartbeatMs, 15_000),
     maxStreams: wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 10_000),
-    maxStreamsPerClient: wholeNumberOption('createIbvBackend', 'maxStreamsPerClient', options.maxStreamsPerClient, 10),
+    maxStreamsPerClient: wholeNumberOption(
+      'createIbvBackend',
+      'maxStreamsPerClient',
+      options.maxStreamsPerClient,
+      10,
+    ),
     identify,
-    maxBufferBytes: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytes', options.maxStreamBufferBytes, 1024 * 1024),
-    maxBufferBytesTotal: wholeNumberOption('createIbvBackend', 'maxStreamBufferBytesTotal', options.maxStreamBufferBytesTotal, 32 * 1024 * 1024),
-    maySee: (request, { consumerId, productRequestId }) => allowed({ request, action: 'event', consumerId, productRequestId }),
+    maxBufferBytes: wholeNumberOption(
+      'createIbvBackend',
+      'maxStreamBufferBytes',
+      options.maxStreamBufferBytes,
+      1024 * 1024,
+    ),
+    maxBufferBytesTotal: wholeNumberOption(
+      'createIbvBackend',
+      'maxStreamBufferBytesTotal',
+      options.maxStreamBufferBytesTotal,
+      32 * 1024 * 1024,
+    ),
+    maySee: (request, { consumerId, productRequestId }) =>
+      allowed({ request, action: 'event', consumerId, productRequestId }),
   })
 
   observeOpenStreams(streams)
 
   const shutdown = createShutdown({ endStreams: () => streams.endAll(), outbox, onError })
-  const shuttingDown = () => json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, { 'retry-after': '1' })
+  const shuttingDown = () =>
+    json({ message: 'This instance is shutting down; try again.', code: 'shutting_down' }, 503, {
+      'retry-after': '1',
+    })
 
   const app = new Hono().basePath(basePath)
   app.use(
     methodNotAllowed({
       app,
-      onMethodNotAllowed: (c, allow) => json({ message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, code: 'invalid_request' }, 405, { allow: allow.join(', ') }),
+      onMethodNotAllowed: (c, allow) =>
+        json(
+          {
+            message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`,
+            code: 'invalid_request',
+          },
+          405,
+          { allow: allow.join(', ') },
+        ),
     }),
   )
 
   // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
-  app.use(async (c, next) => (c.req.path === `${basePath}/webhooks` ? next() : refuseForeignRequest(c.req.raw, allowedOrigins) ?? next()))
+  app.use(async (c, next) =>
+    c.req.path === `${basePath}/webhooks`
+      ? next()
+      : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next()),
+  )
 
   app.post('/tokens', async (c) => {
     const signal = upstream(c.req.raw)
     const body = await readJson(c.req.raw)
     if (body.type === 'consumer') {
       const consumerId = body.consumer_id as string
-      const problem = present(body.consumer_id) ? idProblem('consumer_id', consumerId) : 'consumer_id is required for a consumer token'
+      const problem = present(body.consumer_id)
+        ? idProblem('consumer_id', consumerId)
+        : 'consumer_id is required for a consumer token'
       if (problem) return invalid({ consumer_id: [problem] })
-      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId }))) return refuse()
+      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId })))
+        return refuse()
       const token = await client.createConsumerToken(consumerId, { signal })
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     }
     if (body.type === 'embedded_report_token') {
       const productRequestId = body.product_request_id as string
-      const problem = present(productRequestId) ? idProblem('product_request_id', productRequestId) : 'product_request_id is required for an embedded report token'
+      const problem = present(productRequestId)
+        ? idProblem('product_request_id', productRequestId)
+        : 'product_request_id is required for an embedded report token'
       if (problem) return invalid({ product_request_id: [problem] })
-      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'embedded_report_token', productRequestId }))) return refuse()
+      if (
+        !(await allowed({
+          request: c.req.raw,
+          action: 'token',
+          kind: 'embedded_report_token',
+          productRequestId,
+        }))
+      )
+        return refuse()
       return json(await embeddedToken(productRequestId, signal))
     }
     if (body.type === 'invite') return invites.token(body, signal)
-    return invalid({ type: [options.invites ? 'type must be consumer, embedded_report_token or invite' : 'type must be consumer or embedded_report_token'] })
+    return invalid({
+      type: [
+        options.invites
+          ? 'type must be consumer, embedded_report_token or invite'
+          : 'type must be consumer or embedded_report_token',
+      ],
+    })
   })
 
   app.get('/reports/:productRequestId', async (c) => {
@@ -135,7 +215,8 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     const productRequestId = c.req.param('productRequestId')
     const problem = idProblem('productRequestId', productRequestId)
     if (problem) return invalid({ productRequestId: [problem] })
-    if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId }))) return refuse()
+    if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId })))
+      return refuse()
     const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
     // Shared with the viewers reading it at the same time: one leaving (or out of time) does not
     // cancel it for the others; it is cancelled once they have all gone.
@@ -158,7 +239,18 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     inWebhookSpan(async () =>
       shutdown.closing
         ? shuttingDown()
-        : shutdown.track(() => handleWebhook(c.req.raw, { store, outbox, redact: client.redact, onWebhook, verify: options.verifyWebhook, body: webhookBody, onError, storeOutage })),
+        : shutdown.track(() =>
+            handleWebhook(c.req.raw, {
+              store,
+              outbox,
+              redact: client.redact,
+              onWebhook,
+              verify: options.verifyWebhook,
+              body: webhookBody,
+              onError,
+              storeOutage,
+            }),
+          ),
     ),
   )
 
@@ -169,19 +261,48 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
   })
 
   // For load balancers: counts only, so not subject to `authorize`.
-  app.get('/health', () => healthAnswer({ relay, outboxDepth: () => outbox.pending, openStreams: () => streams.live, closing: () => shutdown.closing }))
+  app.get('/health', () =>
+    healthAnswer({
+      relay,
+      outboxDepth: () => outbox.pending,
+      openStreams: () => streams.live,
+      closing: () => shutdown.closing,
+    }),
+  )
 
-  invites.mount(app, (request, consumerId) => allowed({ request, action: 'invite', consumerId }), refuse)
+  invites.mount(
+    app,
+    (request, consumerId) => allowed({ request, action: 'invite', consumerId }),
+    refuse,
+  )
 
-  app.notFound((c: Context) => json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: 'not_found' }, 404))
+  app.notFound((c: Context) =>
+    json(
+      {
+        message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`,
+        code: 'not_found',
+      },
+      404,
+    ),
+  )
   app.onError((error, c) => {
     // The browser went away and its calls were abandoned: no one reads this, and it is no failure.
-    if (c.req.raw.signal.aborted && error instanceof IbvError && (error.code === 'network' || error.code === 'timeout')) {
+    if (
+      c.req.raw.signal.aborted &&
+      error instanceof IbvError &&
+      (error.code === 'network' || error.code === 'timeout')
+    ) {
       return json({ message: 'The request was aborted by its client.', code: 'aborted' }, 499)
     }
     // The request's own faults found while reading it: too slow (408), too large (413), not JSON (415).
-    if (error instanceof IbvError && (error.status === 408 || error.status === 413 || error.status === 415)) {
-      return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
+    if (
+      error instanceof IbvError &&
+      (error.status === 408 || error.status === 413 || error.status === 415)
+    ) {
+      return json(
+        { message: error.message, code: error.code, fields: error.fields ?? {} },
+        error.status,
+      )
     }
     return upstreamFailure(error, onError)
   })

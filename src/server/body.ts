@@ -15,7 +15,10 @@ export interface BodyLimits {
  * (status 408). Either way the body stream is cancelled, so a stalled client holds at most
  * `maxBytes`, and only until the deadline.
  */
-export async function readBody(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<Uint8Array> {
+export async function readBody(
+  request: Request,
+  { maxBytes, timeoutMs }: BodyLimits,
+): Promise<Uint8Array> {
   const body = request.body
   if (!body) return new Uint8Array()
   if (Number(request.headers.get('content-length')) > maxBytes) {
@@ -27,7 +30,15 @@ export async function readBody(request: Request, { maxBytes, timeoutMs }: BodyLi
   let received = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new IbvError('timeout', `The request body did not arrive within ${timeoutMs} ms.`, { status: 408 })), timeoutMs)
+    timer = setTimeout(
+      () =>
+        reject(
+          new IbvError('timeout', `The request body did not arrive within ${timeoutMs} ms.`, {
+            status: 408,
+          }),
+        ),
+      timeoutMs,
+    )
   })
   try {
     for (;;) {
@@ -54,12 +65,21 @@ export async function readBody(request: Request, { maxBytes, timeoutMs }: BodyLi
 }
 
 /** Reads a JSON object body within `limits`, or throws an `IbvError` (400, 408, 413 or 415) saying what is wrong. */
-export async function readJsonObject(request: Request, limits: BodyLimits): Promise<Record<string, unknown>> {
-  return parseJsonObjectBody(new TextDecoder().decode(await readBody(request, limits)), request.headers.get('content-type'))
+export async function readJsonObject(
+  request: Request,
+  limits: BodyLimits,
+): Promise<Record<string, unknown>> {
+  return parseJsonObjectBody(
+    new TextDecoder().decode(await readBody(request, limits)),
+    request.headers.get('content-type'),
+  )
 }
 
 function tooLarge(maxBytes: number): IbvError {
-  return new IbvError('invalid_request', `The request body is larger than ${maxBytes} bytes.`, { status: 413, fields: { body: [`must be at most ${maxBytes} bytes`] } })
+  return new IbvError('invalid_request', `The request body is larger than ${maxBytes} bytes.`, {
+    status: 413,
+    fields: { body: [`must be at most ${maxBytes} bytes`] },
+  })
 }
 
 function ignore(): void {}

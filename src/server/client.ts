@@ -19,7 +19,14 @@ import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
 import { createRedactor } from './redact.js'
 import { withRetry, type RetryOptions } from './retry.js'
 import { anySignal, deadlineSignal, stoppedBy, untilAborted } from './upstream-signal.js'
-import { countMinted, countRetry, inUpstreamSpan, startTelemetry, type TokenKind, type UpstreamOperation } from './telemetry.js'
+import {
+  countMinted,
+  countRetry,
+  inUpstreamSpan,
+  startTelemetry,
+  type TokenKind,
+  type UpstreamOperation,
+} from './telemetry.js'
 
 /**
  * The longest `access_token` accepted, in characters. Tokens are normally under 2 KB; a longer
@@ -67,15 +74,23 @@ export interface IbvCallOptions {
 }
 
 /** A report answer: ready (200), or pending (202) with its status, final or not. */
-export type ReportResult = { kind: 'ready'; report: IbvReport } | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
+export type ReportResult =
+  | { kind: 'ready'; report: IbvReport }
+  | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
 
 export interface IbvClient {
   /** Operation 1: a consumer token, for the connect widget. */
   createConsumerToken(consumerId: string, options?: IbvCallOptions): Promise<IssuedToken>
   /** Operation 2: an embedded report token, for the report iframe. */
-  createEmbeddedReportToken(productRequestId: string, options?: IbvCallOptions): Promise<IssuedToken>
+  createEmbeddedReportToken(
+    productRequestId: string,
+    options?: IbvCallOptions,
+  ): Promise<IssuedToken>
   /** Operation 4 of docs/service-api.md, v2 unless told `v1` (what the service API uses after a refresh webhook). */
-  getReport(productRequestId: string, options?: IbvCallOptions & { version?: ReportApiVersion }): Promise<ReportResult>
+  getReport(
+    productRequestId: string,
+    options?: IbvCallOptions & { version?: ReportApiVersion },
+  ): Promise<ReportResult>
   /** Operation 3: one outcome per case of the service API. Throws only when the key is refused or nothing usable came back. */
   refresh(consumerId: string, options?: IbvCallOptions): Promise<RefreshOutcome>
   /**
@@ -93,17 +108,23 @@ export interface IbvClient {
  * const { access_token } = await client.createConsumerToken('LND-42')
  */
 export function createIbvClient(options: IbvClientOptions): IbvClient {
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('createIbvClient: apiKey is required.')
+  if (typeof options.apiKey !== 'string' || options.apiKey === '')
+    throw new TypeError('createIbvClient: apiKey is required.')
   // Checked here, so that a key with a stray newline never reaches a Headers error that would quote it.
   if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
-    throw new TypeError('createIbvClient: apiKey contains spaces or characters that cannot be sent in an HTTP header (check for a stray newline).')
+    throw new TypeError(
+      'createIbvClient: apiKey contains spaces or characters that cannot be sent in an HTTP header (check for a stray newline).',
+    )
   }
-  if (typeof options.serviceUrl !== 'string' || options.serviceUrl === '') throw new TypeError('createIbvClient: serviceUrl is required.')
+  if (typeof options.serviceUrl !== 'string' || options.serviceUrl === '')
+    throw new TypeError('createIbvClient: serviceUrl is required.')
   const send = options.fetch ?? ((request: Request) => fetch(request))
   const timeoutMs = options.timeoutMs ?? 10_000
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
-    throw new TypeError('createIbvClient: maxResponseBytes must be a positive whole number of bytes.')
+    throw new TypeError(
+      'createIbvClient: maxResponseBytes must be a positive whole number of bytes.',
+    )
   }
   const { apiKey, serviceUrl } = options
   // Everything derived from an answer passes through this before it leaves the client.
@@ -112,18 +133,32 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
   // Each attempt is a span (telemetry.ts); its attributes name the route template, never the id.
   startTelemetry()
   const traced =
-    <T>(operation: UpstreamOperation, method: 'GET' | 'POST', template: string, run: (status: (code: number) => void) => Promise<T>) =>
+    <T>(
+      operation: UpstreamOperation,
+      method: 'GET' | 'POST',
+      template: string,
+      run: (status: (code: number) => void) => Promise<T>,
+    ) =>
     (attempt: number) =>
       inUpstreamSpan({ operation, method, template, attempt }, run)
 
-  async function call(url: string, init: RequestInit, signal?: AbortSignal, onStatus?: (code: number) => void): Promise<{ status: number; body: unknown }> {
+  async function call(
+    url: string,
+    init: RequestInit,
+    signal?: AbortSignal,
+    onStatus?: (code: number) => void,
+  ): Promise<{ status: number; body: unknown }> {
     // Checked before anything is sent: a custom fetch might not look at an aborted signal.
     if (signal?.aborted) throw stoppedBy(signal)
     const timeout = deadlineSignal(timeoutMs)
     const combined = signal ? anySignal([signal, timeout]) : timeout
     const request = new Request(url, {
       ...init,
-      headers: { 'x-api-key': apiKey, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'x-api-key': apiKey,
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
       signal: combined,
     })
     let response: Response
@@ -137,8 +172,15 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
       // readCapped's refusal of an oversized answer: already the error to give.
       if (cause instanceof IbvError) throw cause
       if (signal?.aborted) throw stoppedBy(signal)
-      if (timeout.aborted) throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, { cause })
-      throw new IbvError('network', `The IBV service could not be reached at ${new URL(url).origin}.`, { cause })
+      if (timeout.aborted)
+        throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, {
+          cause,
+        })
+      throw new IbvError(
+        'network',
+        `The IBV service could not be reached at ${new URL(url).origin}.`,
+        { cause },
+      )
     }
     if (text.trim() === '') return { status: response.status, body: undefined }
     let parsed: unknown
@@ -147,7 +189,11 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     } catch {
       if (!response.ok) return { status: response.status, body: undefined }
       // No cause: JSON.parse's SyntaxError quotes the start of the body, which may hold the key.
-      throw new IbvError('malformed_response', `The IBV service answered HTTP ${response.status} with a body that is not JSON.`, { status: response.status })
+      throw new IbvError(
+        'malformed_response',
+        `The IBV service answered HTTP ${response.status} with a body that is not JSON.`,
+        { status: response.status },
+      )
     }
     return { status: response.status, body: redact.value(parsed) }
   }
@@ -162,16 +208,29 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     }
   }
 
-  function token(kind: TokenKind, body: Record<string, string>, signal: AbortSignal | undefined): Promise<IssuedToken> {
+  function token(
+    kind: TokenKind,
+    body: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<IssuedToken> {
     const operation = kind === 'consumer' ? 'create_consumer_token' : 'create_embedded_report_token'
     return guard(() =>
       withRetry(
         traced(operation, 'POST', '/api/v1/auth/tokens', async (onStatus) => {
-          const { status, body: answer } = await call(tokensUrl(serviceUrl), { method: 'POST', body: JSON.stringify(body) }, signal, onStatus)
+          const { status, body: answer } = await call(
+            tokensUrl(serviceUrl),
+            { method: 'POST', body: JSON.stringify(body) },
+            signal,
+            onStatus,
+          )
           if (status !== 200) throw errorFromResponse(status, answer)
           const parsed = parseTokenResponse(answer)
           if (parsed.access_token.length > MAX_ACCESS_TOKEN_LENGTH) {
-            throw new IbvError('malformed_response', `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`, { status })
+            throw new IbvError(
+              'malformed_response',
+              `The token answer's access_token is longer than ${MAX_ACCESS_TOKEN_LENGTH} characters.`,
+              { status },
+            )
           }
           countMinted(kind)
           return { ...parsed, expiresAt: Date.now() + parsed.expires_in * 1000 }
@@ -184,23 +243,43 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
   }
 
   return {
-    createConsumerToken: (consumerId, { signal } = {}) => token('consumer', { consumer_id: consumerId }, signal),
-    createEmbeddedReportToken: (productRequestId, { signal } = {}) => token('embedded_report_token', { product_request_id: productRequestId, type: 'embedded_report_token' }, signal),
+    createConsumerToken: (consumerId, { signal } = {}) =>
+      token('consumer', { consumer_id: consumerId }, signal),
+    createEmbeddedReportToken: (productRequestId, { signal } = {}) =>
+      token(
+        'embedded_report_token',
+        { product_request_id: productRequestId, type: 'embedded_report_token' },
+        signal,
+      ),
 
     getReport: (productRequestId, { version = 'v2', signal } = {}) =>
       guard(() => {
         const url = reportUrl(serviceUrl, productRequestId, version)
         return withRetry<ReportResult>(
-          traced('get_report', 'GET', `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/{product_request_id}`, async (onStatus) => {
-            const { status, body } = await call(url, { method: 'GET' }, signal, onStatus)
-            if (status === 200) return { kind: 'ready', report: parseWith(ibvReportSchema, body, 'malformed_response', 'report') }
-            if (status === 202) {
-              const pending = parseWith(pendingReportSchema, body, 'malformed_response', 'pending report')
-              const final = describeStatus(pending.ibv_report_status).terminal
-              return { kind: 'pending', status: pending.ibv_report_status, final, pending }
-            }
-            throw errorFromResponse(status, body)
-          }),
+          traced(
+            'get_report',
+            'GET',
+            `/api/${version === 'v1' ? 'v1' : 'v2'}/ibv/requests/{product_request_id}`,
+            async (onStatus) => {
+              const { status, body } = await call(url, { method: 'GET' }, signal, onStatus)
+              if (status === 200)
+                return {
+                  kind: 'ready',
+                  report: parseWith(ibvReportSchema, body, 'malformed_response', 'report'),
+                }
+              if (status === 202) {
+                const pending = parseWith(
+                  pendingReportSchema,
+                  body,
+                  'malformed_response',
+                  'pending report',
+                )
+                const final = describeStatus(pending.ibv_report_status).terminal
+                return { kind: 'pending', status: pending.ibv_report_status, final, pending }
+              }
+              throw errorFromResponse(status, body)
+            },
+          ),
           options.retry,
           signal,
           (error) => countRetry('get_report', error),
@@ -212,12 +291,23 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     // Never retried, so always attempt 1.
     refresh: (consumerId, { signal } = {}) =>
       guard(() =>
-        traced('refresh', 'POST', '/api/v1/ibv/requests/refresh/{client_consumer_id}', async (onStatus) => {
-          const { status, body } = await call(refreshUrl(serviceUrl, consumerId), { method: 'POST' }, signal, onStatus)
-          const outcome = classifyRefresh(status, body)
-          if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500)) throw errorFromResponse(status, body)
-          return outcome
-        })(1),
+        traced(
+          'refresh',
+          'POST',
+          '/api/v1/ibv/requests/refresh/{client_consumer_id}',
+          async (onStatus) => {
+            const { status, body } = await call(
+              refreshUrl(serviceUrl, consumerId),
+              { method: 'POST' },
+              signal,
+              onStatus,
+            )
+            const outcome = classifyRefresh(status, body)
+            if (outcome.kind === 'unknown' && (status === 401 || status === 403 || status >= 500))
+              throw errorFromResponse(status, body)
+            return outcome
+          },
+        )(1),
       ),
   }
 }

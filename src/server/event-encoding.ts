@@ -18,7 +18,9 @@ export function eventEncoder(maxBytes = 8 * 1024 * 1024): EncodeEvent {
   return (relayed) => {
     const hit = kept.get(relayed.id)
     if (hit && hit.name === relayed.name && hit.data === relayed.data) return hit.bytes
-    const bytes = encoder.encode(`id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`)
+    const bytes = encoder.encode(
+      `id: ${relayed.id}\nevent: ${relayed.name}\ndata: ${relayed.data}\n\n`,
+    )
     if (hit) {
       kept.delete(relayed.id)
       total -= hit.bytes.length

@@ -23,7 +23,10 @@ export function nodeResponseOf(request: Request): ServerResponse | undefined {
  * A subscriber as a Web `ReadableStream` (fetch handlers: Next.js, Bun, Deno, workers). It stops
  * when the request aborts or the reader cancels.
  */
-export function toReadableStream(signal: AbortSignal, start: StartSubscriber): ReadableStream<Uint8Array> {
+export function toReadableStream(
+  signal: AbortSignal,
+  start: StartSubscriber,
+): ReadableStream<Uint8Array> {
   let subscriber: Subscriber | undefined
   return new ReadableStream<Uint8Array>(
     {
@@ -49,7 +52,11 @@ export function toReadableStream(signal: AbortSignal, start: StartSubscriber): R
  * A subscriber written straight to Node's `ServerResponse` (`toNodeHandler`). It stops when the
  * connection closes; what Node has not yet handed to the socket counts as unread.
  */
-export function toServerResponse(response: ServerResponse, headers: Record<string, string>, start: StartSubscriber): Subscriber {
+export function toServerResponse(
+  response: ServerResponse,
+  headers: Record<string, string>,
+  start: StartSubscriber,
+): Subscriber {
   if (!response.destroyed) response.writeHead(200, headers).flushHeaders()
   // Node calls back once a write reached the socket; everything written did once none is left.
   const taken = () => {

@@ -113,7 +113,8 @@ export function runSubscriber(options: SubscriberOptions, sink: SubscriberSink):
   }
   // Erroring drops what is queued; the client reconnects and catches up from the history.
   const drop = () => end(new Error('The subscriber fell too far behind.'))
-  const drained = () => (!open || unread() <= 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)))
+  const drained = () =>
+    !open || unread() <= 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))
 
   const send = (relayed: RelayedEvent) => {
     if (!open || relayed.id <= newest) return

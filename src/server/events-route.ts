@@ -1,5 +1,10 @@
 import { eventEncoder } from './event-encoding.js'
-import { nodeResponseOf, toReadableStream, toServerResponse, type StartSubscriber } from './event-sinks.js'
+import {
+  nodeResponseOf,
+  toReadableStream,
+  toServerResponse,
+  type StartSubscriber,
+} from './event-sinks.js'
 import { runSubscriber, type Subscriber } from './event-subscriber.js'
 import { principalOf, type Identify, type Principal } from './principal.js'
 import type { IbvRelay, RelayedEvent } from './relay.js'
@@ -53,11 +58,22 @@ export function eventStreams(options: EventStreamsOptions) {
     // The principal first: the counts below are checked and taken with no await between them.
     const client = options.identify ? await principalOf(options.identify, request) : undefined
     if (subscribers.size >= options.maxStreams) {
-      return json({ message: 'Too many live event streams; try again shortly.', code: 'too_many_streams' }, 503, { 'retry-after': '5' })
+      return json(
+        { message: 'Too many live event streams; try again shortly.', code: 'too_many_streams' },
+        503,
+        { 'retry-after': '5' },
+      )
     }
-    const clientStreams = client === undefined ? 0 : perClient.get(client) ?? 0
+    const clientStreams = client === undefined ? 0 : (perClient.get(client) ?? 0)
     if (clientStreams >= options.maxStreamsPerClient) {
-      return json({ message: 'You have too many live event streams open; close a tab or try again shortly.', code: 'too_many_streams' }, 429, { 'retry-after': '5' })
+      return json(
+        {
+          message: 'You have too many live event streams open; close a tab or try again shortly.',
+          code: 'too_many_streams',
+        },
+        429,
+        { 'retry-after': '5' },
+      )
     }
     if (client !== undefined) perClient.set(client, clientStreams + 1)
     // Read once here: the stream's closures keep these strings, not the URL.
@@ -77,7 +93,9 @@ export function eventStreams(options: EventStreamsOptions) {
           budget,
           encode,
           lastId,
-          wanted: (relayed) => (!productRequestId || relayed.productRequestId === productRequestId) && (!consumerId || relayed.consumerId === consumerId),
+          wanted: (relayed) =>
+            (!productRequestId || relayed.productRequestId === productRequestId) &&
+            (!consumerId || relayed.consumerId === consumerId),
           onEnd: () => {
             ended = true
             if (subscriber) subscribers.delete(subscriber)

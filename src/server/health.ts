@@ -22,17 +22,38 @@ const PING_TIMEOUT_MS = 1000
  * `reachable`, `unreachable`, or `not used` for a relay without `ping`.
  */
 export async function healthAnswer(options: HealthOptions): Promise<Response> {
-  const redis = options.relay.ping ? ((await pings(options.relay.ping.bind(options.relay))) ? 'reachable' : 'unreachable') : 'not used'
-  const status = options.closing() ? 'shutting_down' : redis === 'unreachable' ? 'unavailable' : 'ok'
-  const body = { status, redis, outboxDepth: options.outboxDepth(), openStreams: options.openStreams() }
+  const redis = options.relay.ping
+    ? (await pings(options.relay.ping.bind(options.relay)))
+      ? 'reachable'
+      : 'unreachable'
+    : 'not used'
+  const status = options.closing()
+    ? 'shutting_down'
+    : redis === 'unreachable'
+      ? 'unavailable'
+      : 'ok'
+  const body = {
+    status,
+    redis,
+    outboxDepth: options.outboxDepth(),
+    openStreams: options.openStreams(),
+  }
   return json(body, status === 'ok' ? 200 : 503)
 }
 
 async function pings(ping: () => Promise<void>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)))
+  const timeout = new Promise<boolean>(
+    (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
+  )
   try {
-    return await Promise.race([ping().then(() => true, () => false), timeout])
+    return await Promise.race([
+      ping().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ])
   } finally {
     clearTimeout(timer)
   }

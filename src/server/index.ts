@@ -1,5 +1,11 @@
 export { createIbvClient } from './client.js'
-export type { IbvCallOptions, IbvClient, IbvClientOptions, IssuedToken, ReportResult } from './client.js'
+export type {
+  IbvCallOptions,
+  IbvClient,
+  IbvClientOptions,
+  IssuedToken,
+  ReportResult,
+} from './client.js'
 export type { RetryOptions } from './retry.js'
 export { createIbvBackend } from './backend.js'
 export type { IbvBackend, IbvBackendOptions } from './backend-options.js'
@@ -8,11 +14,22 @@ export { prefetchReport } from './prefetch-report.js'
 export type { PrefetchReportOptions } from './prefetch.js'
 export type { PrefetchedReport, PrefetchedToken } from '../core/index.js'
 export { EventRelay } from './relay.js'
-export type { RelayedEvent, EventRelayOptions, IbvRelay, PublishOptions, SinceLimits } from './relay.js'
+export type {
+  RelayedEvent,
+  EventRelayOptions,
+  IbvRelay,
+  PublishOptions,
+  SinceLimits,
+} from './relay.js'
 export { createMemoryTokenCache } from './token-cache.js'
 export type { TokenCache, CachedToken, MemoryTokenCacheOptions } from './token-cache.js'
 export { createMemoryReportCache } from './report-cache.js'
-export type { ReportCache, ReportCacheOptions, MemoryReportCacheOptions, SharedReportRead } from './report-cache.js'
+export type {
+  ReportCache,
+  ReportCacheOptions,
+  MemoryReportCacheOptions,
+  SharedReportRead,
+} from './report-cache.js'
 export { createMemoryWebhookStore } from './webhook-store.js'
 export type { WebhookStore, WebhookClaim, MemoryWebhookStoreOptions } from './webhook-store.js'
 export { hmacVerifier, headerSecretVerifier, basicAuthVerifier } from './verify.js'

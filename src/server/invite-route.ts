@@ -5,7 +5,12 @@ import { idProblem } from './ids.js'
 import { inviteCompletion } from './invite-complete.js'
 import { createMemoryInviteStore } from './invite-store.js'
 import { inviteStatuses, KEPT_AFTER_EXPIRY_MS } from './invite-states.js'
-import { createInviteSigner, INVITE_REFUSALS, type IbvInviteOptions, type InviteClaims } from './invites.js'
+import {
+  createInviteSigner,
+  INVITE_REFUSALS,
+  type IbvInviteOptions,
+  type InviteClaims,
+} from './invites.js'
 import type { IbvRelay } from './relay.js'
 import { json } from './responses.js'
 
@@ -25,7 +30,11 @@ export function inviteRoutes(
     return {
       mount: () => {},
       onWebhook: async () => {},
-      token: async () => invalid({ type: ['invites are not enabled on this backend (createIbvBackend({ invites }))'] }, 'Invites are not enabled on this backend.'),
+      token: async () =>
+        invalid(
+          { type: ['invites are not enabled on this backend (createIbvBackend({ invites }))'] },
+          'Invites are not enabled on this backend.',
+        ),
     }
   }
   const signer = createInviteSigner(options)
@@ -40,13 +49,24 @@ export function inviteRoutes(
       if ((await store.usedFor(claims.id)) !== undefined) return refused('used')
     } catch (error) {
       onError(error)
-      return json({ message: 'Invites cannot be checked just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+      return json(
+        {
+          message: 'Invites cannot be checked just now. Try again in a moment.',
+          code: 'server_error',
+        },
+        503,
+        { 'retry-after': '5' },
+      )
     }
     return claims
   }
 
   return {
-    mount(app: Hono, allowed: (request: Request, consumerId: string) => Promise<boolean>, refuse: () => Response) {
+    mount(
+      app: Hono,
+      allowed: (request: Request, consumerId: string) => Promise<boolean>,
+      refuse: () => Response,
+    ) {
       app.post('/invites', async (c) => {
         const body = await readJson(c.req.raw)
         const problem = consumerIdProblem(body.consumer_id)
@@ -56,10 +76,20 @@ export function inviteRoutes(
         const sentAt = signer.now()
         const { id, url, expiresAt } = await signer.issue(consumerId)
         try {
-          await store.recordInvite?.({ id, consumerId, sentAt, expiresAt }, expiresAt - sentAt + KEPT_AFTER_EXPIRY_MS)
+          await store.recordInvite?.(
+            { id, consumerId, sentAt, expiresAt },
+            expiresAt - sentAt + KEPT_AFTER_EXPIRY_MS,
+          )
         } catch (error) {
           onError(error)
-          return json({ message: 'The invite could not be recorded just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+          return json(
+            {
+              message: 'The invite could not be recorded just now. Try again in a moment.',
+              code: 'server_error',
+            },
+            503,
+            { 'retry-after': '5' },
+          )
         }
         return json({ url, expires_at: new Date(expiresAt).toISOString() }, 201)
       })
@@ -70,12 +100,28 @@ export function inviteRoutes(
         const problem = consumerIdProblem(consumerId)
         if (problem) return invalid({ consumer_id: [problem] })
         if (!(await allowed(c.req.raw, consumerId as string))) return refuse()
-        if (!store.invitesOf) return json({ message: "This backend's invite store does not list invites (it has no invitesOf).", code: 'not_implemented' }, 501)
+        if (!store.invitesOf)
+          return json(
+            {
+              message: "This backend's invite store does not list invites (it has no invitesOf).",
+              code: 'not_implemented',
+            },
+            501,
+          )
         try {
-          return json({ invites: inviteStatuses(await store.invitesOf(consumerId as string), signer.now()) })
+          return json({
+            invites: inviteStatuses(await store.invitesOf(consumerId as string), signer.now()),
+          })
         } catch (error) {
           onError(error)
-          return json({ message: 'Invites cannot be read just now. Try again in a moment.', code: 'server_error' }, 503, { 'retry-after': '5' })
+          return json(
+            {
+              message: 'Invites cannot be read just now. Try again in a moment.',
+              code: 'server_error',
+            },
+            503,
+            { 'retry-after': '5' },
+          )
         }
       })
 
@@ -85,13 +131,22 @@ export function inviteRoutes(
         const body = await readJson(c.req.raw)
         const productRequestId = body.product_request_id
         if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
-          return invalid({ product_request_id: ['product_request_id is required: the id the connect widget gave on success'] })
+          return invalid({
+            product_request_id: [
+              'product_request_id is required: the id the connect widget gave on success',
+            ],
+          })
         }
         const problem = idProblem('product_request_id', productRequestId)
         if (problem) return invalid({ product_request_id: [problem] })
         const claims = await signer.verify(body.invite)
         if (typeof claims === 'string') return refused(claims)
-        return completion.complete(claims, productRequestId, Math.max(1, claims.expiresAt - signer.now()), upstreamSignal(c.req.raw))
+        return completion.complete(
+          claims,
+          productRequestId,
+          Math.max(1, claims.expiresAt - signer.now()),
+          upstreamSignal(c.req.raw),
+        )
       })
     },
 
@@ -100,11 +155,16 @@ export function inviteRoutes(
 
     /** `POST /tokens` with `{ type: 'invite', invite }`: the invite's consumer's token, asking no one else. */
     async token(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
-      if (typeof body.invite !== 'string' || body.invite === '') return invalid({ invite: ['invite is required for an invite token: the ibv_invite parameter of the link'] })
+      if (typeof body.invite !== 'string' || body.invite === '')
+        return invalid({
+          invite: ['invite is required for an invite token: the ibv_invite parameter of the link'],
+        })
       const claims = await check(body.invite)
       if (claims instanceof Response) return claims
       // What staff see only: a store failing here does not keep the borrower from connecting.
-      await store.updateInvite?.(claims.consumerId, claims.id, { openedAt: signer.now() }).catch(onError)
+      await store
+        .updateInvite?.(claims.consumerId, claims.id, { openedAt: signer.now() })
+        .catch(onError)
       const token = await client.createConsumerToken(claims.consumerId, { signal })
       return json({ access_token: token.access_token, expires_in: token.expires_in })
     },
@@ -113,7 +173,8 @@ export function inviteRoutes(
 
 /** Why `value` is not a usable consumer id, or undefined when it is. */
 function consumerIdProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return 'consumer_id is required: the applicant the invite is for'
+  if (typeof value !== 'string' || value.trim() === '')
+    return 'consumer_id is required: the applicant the invite is for'
   return idProblem('consumer_id', value)
 }
 

@@ -19,6 +19,8 @@ export function inviteStatuses(records: readonly SentInvite[], now: number): Inv
       state: inviteState(record, now),
       sent_at: new Date(record.sentAt).toISOString(),
       expires_at: new Date(record.expiresAt).toISOString(),
-      ...(record.productRequestId === undefined ? {} : { product_request_id: record.productRequestId }),
+      ...(record.productRequestId === undefined
+        ? {}
+        : { product_request_id: record.productRequestId }),
     }))
 }

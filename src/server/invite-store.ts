@@ -27,7 +27,10 @@ export interface InviteStore {
    * claim and drops every other consumer's. `confirmed` is true for the one call that settled an
    * open claim of `consumerId` (never again, on any instance); `foreign` counts the dropped claims.
    */
-  confirm(productRequestId: string, consumerId: string): Promise<{ confirmed: boolean; foreign: number }>
+  confirm(
+    productRequestId: string,
+    consumerId: string,
+  ): Promise<{ confirmed: boolean; foreign: number }>
   /**
    * Optional: keeps what staff see of an invite just sent, for `ttlMs` milliseconds (until 30 days
    * after it expires). Without it (with `invitesOf`) nothing is listed; a throw answers the
@@ -83,7 +86,8 @@ export function createMemoryInviteStore(): InviteStore {
     }
   }
   const sent = new Map<string, Map<string, SentInvite & { until: number }>>()
-  const live = <T extends { until: number }>(record: T | undefined) => (record !== undefined && record.until > Date.now() ? record : undefined)
+  const live = <T extends { until: number }>(record: T | undefined) =>
+    record !== undefined && record.until > Date.now() ? record : undefined
   return {
     async markUsed(id, productRequestId, ttlMs) {
       const now = Date.now()
@@ -99,7 +103,10 @@ export function createMemoryInviteStore(): InviteStore {
     async claim(productRequestId, consumerId, ttlMs) {
       const now = Date.now()
       prune(now)
-      const record = claims.get(productRequestId) ?? { until: 0, consumers: new Map<string, boolean>() }
+      const record = claims.get(productRequestId) ?? {
+        until: 0,
+        consumers: new Map<string, boolean>(),
+      }
       record.until = Math.max(record.until, now + ttlMs)
       if (!record.consumers.has(consumerId)) record.consumers.set(consumerId, false)
       claims.set(productRequestId, record)
@@ -122,7 +129,8 @@ export function createMemoryInviteStore(): InviteStore {
     async recordInvite(record, ttlMs) {
       const now = Date.now()
       prune(now)
-      const records = sent.get(record.consumerId) ?? new Map<string, SentInvite & { until: number }>()
+      const records =
+        sent.get(record.consumerId) ?? new Map<string, SentInvite & { until: number }>()
       records.set(record.id, { ...record, until: now + ttlMs })
       sent.set(record.consumerId, records)
     },
@@ -134,8 +142,19 @@ export function createMemoryInviteStore(): InviteStore {
     },
     async invitesOf(consumerId) {
       const now = Date.now()
-      const kept = [...(sent.get(consumerId)?.values() ?? [])].filter((record) => record.until > now)
-      return kept.map(({ id, consumerId: consumer, sentAt, expiresAt, openedAt, productRequestId }) => ({ id, consumerId: consumer, sentAt, expiresAt, openedAt, productRequestId }))
+      const kept = [...(sent.get(consumerId)?.values() ?? [])].filter(
+        (record) => record.until > now,
+      )
+      return kept.map(
+        ({ id, consumerId: consumer, sentAt, expiresAt, openedAt, productRequestId }) => ({
+          id,
+          consumerId: consumer,
+          sentAt,
+          expiresAt,
+          openedAt,
+          productRequestId,
+        }),
+      )
     },
   }
 }

@@ -75,21 +75,44 @@ export function createInviteSigner(options: IbvInviteOptions) {
   const pageUrl = checkPageUrl(options.pageUrl)
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS
   if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 60 || ttlSeconds > MAX_TTL_SECONDS) {
-    throw new RangeError(`createIbvBackend: invites.ttlSeconds must be a whole number of seconds from 60 to ${MAX_TTL_SECONDS} (90 days), not ${ttlSeconds}.`)
+    throw new RangeError(
+      `createIbvBackend: invites.ttlSeconds must be a whole number of seconds from 60 to ${MAX_TTL_SECONDS} (90 days), not ${ttlSeconds}.`,
+    )
   }
   const now = options.now ?? Date.now
   const encoder = new TextEncoder()
-  const keys = secrets.map((secret) => crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']))
+  const keys = secrets.map((secret) =>
+    crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ),
+  )
   // Domain-separated, so an HMAC made with this secret for anything else never passes for an invite.
-  const sign = async (key: Promise<CryptoKey>, payload: string) => base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`ibv-invite.${VERSION}.${payload}`))))
+  const sign = async (key: Promise<CryptoKey>, payload: string) =>
+    base64url(
+      new Uint8Array(
+        await crypto.subtle.sign(
+          'HMAC',
+          await key,
+          encoder.encode(`ibv-invite.${VERSION}.${payload}`),
+        ),
+      ),
+    )
 
   return {
     ttlSeconds,
     now,
-    async issue(consumerId: string): Promise<{ id: string; invite: string; url: string; expiresAt: number }> {
+    async issue(
+      consumerId: string,
+    ): Promise<{ id: string; invite: string; url: string; expiresAt: number }> {
       const expiresAt = now() + ttlSeconds * 1000
       const id = base64url(crypto.getRandomValues(new Uint8Array(16)))
-      const payload = base64url(encoder.encode(JSON.stringify({ i: id, c: consumerId, e: Math.floor(expiresAt / 1000) })))
+      const payload = base64url(
+        encoder.encode(JSON.stringify({ i: id, c: consumerId, e: Math.floor(expiresAt / 1000) })),
+      )
       const invite = `${VERSION}.${payload}.${await sign(keys[0] as Promise<CryptoKey>, payload)}`
       const url = new URL(pageUrl)
       url.searchParams.set('ibv_invite', invite)
@@ -102,7 +125,8 @@ export function createInviteSigner(options: IbvInviteOptions) {
       if (version !== VERSION || !payload || !signature || rest.length > 0) return 'invalid'
       // Every secret is tried, whichever matches, so the time taken does not say which one did.
       let genuine = false
-      for (const key of keys) genuine = constantTimeEqual(signature, await sign(key, payload)) || genuine
+      for (const key of keys)
+        genuine = constantTimeEqual(signature, await sign(key, payload)) || genuine
       if (!genuine) return 'invalid'
       const claims = readClaims(payload)
       if (!claims) return 'invalid'
@@ -114,31 +138,56 @@ export function createInviteSigner(options: IbvInviteOptions) {
 export type InviteSigner = ReturnType<typeof createInviteSigner>
 
 function checkSecrets(secret: unknown): string[] {
-  const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? (secret as unknown[]) : []
+  const list =
+    typeof secret === 'string' ? [secret] : Array.isArray(secret) ? (secret as unknown[]) : []
   if (list.length === 0) checkSecretText('createIbvBackend', 'invites.secret', undefined)
-  return list.map((item, index) => checkSecretText('createIbvBackend', typeof secret === 'string' ? 'invites.secret' : `invites.secret[${index}]`, item))
+  return list.map((item, index) =>
+    checkSecretText(
+      'createIbvBackend',
+      typeof secret === 'string' ? 'invites.secret' : `invites.secret[${index}]`,
+      item,
+    ),
+  )
 }
 
 function checkPageUrl(pageUrl: unknown): string {
-  if (typeof pageUrl !== 'string' || pageUrl === '') throw new TypeError('createIbvBackend: invites.pageUrl is required: the borrower page the invite links to.')
+  if (typeof pageUrl !== 'string' || pageUrl === '')
+    throw new TypeError(
+      'createIbvBackend: invites.pageUrl is required: the borrower page the invite links to.',
+    )
   let url: URL
   try {
     url = new URL(pageUrl)
   } catch {
-    throw new TypeError('createIbvBackend: invites.pageUrl must be an absolute URL, such as https://apply.example.com/connect.')
+    throw new TypeError(
+      'createIbvBackend: invites.pageUrl must be an absolute URL, such as https://apply.example.com/connect.',
+    )
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new TypeError('createIbvBackend: invites.pageUrl must be an https URL (http only on localhost or 127.0.0.1, for development).')
+    throw new TypeError(
+      'createIbvBackend: invites.pageUrl must be an https URL (http only on localhost or 127.0.0.1, for development).',
+    )
   }
-  if (url.searchParams.has('ibv_invite')) throw new TypeError('createIbvBackend: invites.pageUrl must not have an ibv_invite parameter of its own.')
+  if (url.searchParams.has('ibv_invite'))
+    throw new TypeError(
+      'createIbvBackend: invites.pageUrl must not have an ibv_invite parameter of its own.',
+    )
   return url.href
 }
 
 function readClaims(payload: string): InviteClaims | undefined {
   try {
-    const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(payload))) as Record<string, unknown>
+    const value = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(payload)),
+    ) as Record<string, unknown>
     const { i: id, c: consumerId, e: expires } = value
-    if (typeof id !== 'string' || typeof consumerId !== 'string' || typeof expires !== 'number' || !Number.isSafeInteger(expires)) return undefined
+    if (
+      typeof id !== 'string' ||
+      typeof consumerId !== 'string' ||
+      typeof expires !== 'number' ||
+      !Number.isSafeInteger(expires)
+    )
+      return undefined
     return { id, consumerId, expiresAt: expires * 1000 }
   } catch {
     return undefined

@@ -20,7 +20,9 @@ export function keyForms(secret: string): KeyForms {
   const escaped = JSON.stringify(secret).slice(1, -1)
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
   // Case-insensitive because services and proxies upper-case what they echo (headers, hex, %2F).
-  const forms = [...new Set([secret, escaped, escaped.replaceAll('/', '\\/'), encodeURIComponent(secret), hex])].sort((a, b) => b.length - a.length)
+  const forms = [
+    ...new Set([secret, escaped, escaped.replaceAll('/', '\\/'), encodeURIComponent(secret), hex]),
+  ].sort((a, b) => b.length - a.length)
   // An alternation of literals: the engine tries each at each position, a constant factor per
   // character of input, never the backtracking blow-up of nested quantifiers.
   const source = forms.map(escapeRegExp).join('|')

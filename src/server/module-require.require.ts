@@ -8,4 +8,7 @@ declare const __non_webpack_require__: NodeJS.Require | undefined
  * (CommonJS has no module URL). In a server bundled by webpack, Node's own require
  * (`__non_webpack_require__`): webpack's knows only what it bundled.
  */
-export const requireFrom = (nodeModule: typeof NodeModule): NodeJS.Require => (typeof __non_webpack_require__ === 'function' ? __non_webpack_require__ : nodeModule.createRequire(__filename))
+export const requireFrom = (nodeModule: typeof NodeModule): NodeJS.Require =>
+  typeof __non_webpack_require__ === 'function'
+    ? __non_webpack_require__
+    : nodeModule.createRequire(__filename)

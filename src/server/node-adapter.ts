@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { rememberNodeResponse } from './event-sinks.js'
 
-type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
+type NodeHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void
 
 /** How long, and how many bytes of, the rest of a refused body is read and dropped before the connection closes. */
 const LINGER_MS = 5000
@@ -21,21 +25,34 @@ const LINGER_BYTES = 1024 * 1024
  * app.use(toNodeHandler(backend)) // Express
  * http.createServer(toNodeHandler(backend)).listen(3000, '127.0.0.1') // plain Node
  */
-export function toNodeHandler(backend: { basePath: string; fetch(request: Request): Promise<Response> }): NodeHandler {
+export function toNodeHandler(backend: {
+  basePath: string
+  fetch(request: Request): Promise<Response>
+}): NodeHandler {
   // Loaded on first use, so `ibv-kit/server` itself stays importable on edge runtimes.
-  let listener: Promise<(request: IncomingMessage, response: ServerResponse) => Promise<void>> | undefined
+  let listener:
+    Promise<(request: IncomingMessage, response: ServerResponse) => Promise<void>> | undefined
   return (request, response, next) => {
     const path = request.url ?? '/'
-    const mine = path === backend.basePath || path.startsWith(`${backend.basePath}/`) || path.startsWith(`${backend.basePath}?`)
+    const mine =
+      path === backend.basePath ||
+      path.startsWith(`${backend.basePath}/`) ||
+      path.startsWith(`${backend.basePath}?`)
     if (!mine) {
       if (next) next()
-      else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found.' }))
+      else
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'Not found.' }))
       return
     }
     listener ??= import('@hono/node-server').then(({ getRequestListener }) =>
       getRequestListener(async (req, env) => {
         // This handler is given Node's http/1 objects only (see NodeHandler).
-        const { incoming, outgoing } = env as unknown as { incoming: IncomingMessage; outgoing: ServerResponse }
+        const { incoming, outgoing } = env as unknown as {
+          incoming: IncomingMessage
+          outgoing: ServerResponse
+        }
         // An `/events` stream writes to Node's response itself, with no Web stream in between.
         rememberNodeResponse(req, outgoing)
         const answer = await backend.fetch(req)
@@ -44,7 +61,9 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
         return answer
       }),
     )
-    void listener.then((handle) => handle(request, response)).catch((error: unknown) => (next ? next(error) : response.destroy()))
+    void listener
+      .then((handle) => handle(request, response))
+      .catch((error: unknown) => (next ? next(error) : response.destroy()))
   }
 }
 
@@ -58,13 +77,21 @@ export function toNodeHandler(backend: { basePath: string; fetch(request: Reques
  * marker header and stops, whichever `Response` is global and whatever ran first.
  */
 function alreadySent(): Response {
-  return { status: 200, headers: new Headers({ 'x-hono-already-sent': 'true' }), body: null } as unknown as Response
+  return {
+    status: 200,
+    headers: new Headers({ 'x-hono-already-sent': 'true' }),
+    body: null,
+  } as unknown as Response
 }
 
 /** Whether part of the request's body has not been read yet. */
 function bodyLeft(incoming: IncomingMessage): boolean {
-  if (incoming.readableEnded || incoming.method === 'GET' || incoming.method === 'HEAD') return false
-  return Number(incoming.headers['content-length'] ?? 0) > 0 || incoming.headers['transfer-encoding'] !== undefined
+  if (incoming.readableEnded || incoming.method === 'GET' || incoming.method === 'HEAD')
+    return false
+  return (
+    Number(incoming.headers['content-length'] ?? 0) > 0 ||
+    incoming.headers['transfer-encoding'] !== undefined
+  )
 }
 
 /**

@@ -7,10 +7,21 @@
  * @example
  * const maxStreams = wholeNumberOption('createIbvBackend', 'maxStreams', options.maxStreams, 1000)
  */
-export function wholeNumberOption(owner: string, name: string, value: unknown, fallback: number, min = 1): number {
+export function wholeNumberOption(
+  owner: string,
+  name: string,
+  value: unknown,
+  fallback: number,
+  min = 1,
+): number {
   if (value === undefined) return fallback
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value
-  const got = typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : typeof value
+  const got =
+    typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+      ? String(value)
+      : typeof value === 'string'
+        ? JSON.stringify(value)
+        : typeof value
   throw new RangeError(`${owner}: ${name} must be a whole number from ${min} up, not ${got}.`)
 }
 
@@ -22,7 +33,10 @@ export function wholeNumberOption(owner: string, name: string, value: unknown, f
  */
 export function originsOption(owner: string, name: string, value: unknown): Set<string> {
   if (value === undefined) return new Set()
-  if (!Array.isArray(value)) throw new TypeError(`${owner}: ${name} must be an array of origins, such as ['https://app.example.com'].`)
+  if (!Array.isArray(value))
+    throw new TypeError(
+      `${owner}: ${name} must be an array of origins, such as ['https://app.example.com'].`,
+    )
   for (const entry of value as unknown[]) {
     let origin: string | undefined
     try {
@@ -31,7 +45,9 @@ export function originsOption(owner: string, name: string, value: unknown): Set<
       origin = undefined
     }
     if (origin === undefined || origin === 'null' || origin !== entry) {
-      throw new TypeError(`${owner}: ${name} takes origins as a browser sends them (https://app.example.com: no path, no trailing slash, lower case), not ${JSON.stringify(entry)}.`)
+      throw new TypeError(
+        `${owner}: ${name} takes origins as a browser sends them (https://app.example.com: no path, no trailing slash, lower case), not ${JSON.stringify(entry)}.`,
+      )
     }
   }
   return new Set(value as string[])
@@ -46,6 +62,9 @@ export const MAX_TIMER_MS = 2 ** 31 - 1
  */
 export function timerOption(owner: string, name: string, value: unknown, fallback: number): number {
   const ms = wholeNumberOption(owner, name, value, fallback)
-  if (ms > MAX_TIMER_MS) throw new RangeError(`${owner}: ${name} must be at most ${MAX_TIMER_MS} (the longest timer), not ${ms}.`)
+  if (ms > MAX_TIMER_MS)
+    throw new RangeError(
+      `${owner}: ${name} must be at most ${MAX_TIMER_MS} (the longest timer), not ${ms}.`,
+    )
   return ms
 }

@@ -20,6 +20,7 @@ export async function prefetchReport(
   productRequestId: string,
   options?: PrefetchReportOptions,
 ): Promise<PrefetchedReport | null> {
-  if (typeof backend?.prefetch !== 'function') throw new TypeError('prefetchReport: pass the backend made by createIbvBackend.')
+  if (typeof backend?.prefetch !== 'function')
+    throw new TypeError('prefetchReport: pass the backend made by createIbvBackend.')
   return backend.prefetch(request, productRequestId, options)
 }

@@ -27,7 +27,10 @@ export interface PrefetchReportOptions {
 
 interface PrefetcherParts {
   allowed: (context: AuthorizeContext) => Promise<boolean>
-  embeddedToken: (productRequestId: string, signal?: AbortSignal) => Promise<{ access_token: string; expires_in: number }>
+  embeddedToken: (
+    productRequestId: string,
+    signal?: AbortSignal,
+  ) => Promise<{ access_token: string; expires_in: number }>
   client: IbvClient
   onError: (error: unknown) => void
   /** The backend's `upstreamTimeoutMs`: `timeoutMs` is never longer. */
@@ -38,17 +41,41 @@ interface PrefetcherParts {
  * The backend's `prefetch`: checks what it is given, asks `authorize` both questions, then reads
  * the token and the report at once.
  */
-export function createPrefetcher({ allowed, embeddedToken, client, onError, upstreamTimeoutMs }: PrefetcherParts) {
-  return async (request: Request, productRequestId: string, { includeReport = true, timeoutMs = 3000 }: PrefetchReportOptions = {}): Promise<PrefetchedReport | null> => {
-    if (!(request instanceof Request)) throw new TypeError("Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).")
+export function createPrefetcher({
+  allowed,
+  embeddedToken,
+  client,
+  onError,
+  upstreamTimeoutMs,
+}: PrefetcherParts) {
+  return async (
+    request: Request,
+    productRequestId: string,
+    { includeReport = true, timeoutMs = 3000 }: PrefetchReportOptions = {},
+  ): Promise<PrefetchedReport | null> => {
+    if (!(request instanceof Request))
+      throw new TypeError(
+        "Prefetching a report needs the caller's request (in a Server Component: new Request(url, { headers: await headers() })).",
+      )
     if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
-      throw new IbvError('invalid_request', 'Prefetching a report needs a non-empty productRequestId.', { source: 'app', fields: { productRequestId: ['is required'] } })
+      throw new IbvError(
+        'invalid_request',
+        'Prefetching a report needs a non-empty productRequestId.',
+        { source: 'app', fields: { productRequestId: ['is required'] } },
+      )
     }
     const idRefused = idProblem('productRequestId', productRequestId)
-    if (idRefused) throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, { source: 'app', fields: { productRequestId: [idRefused] } })
+    if (idRefused)
+      throw new IbvError('invalid_request', `Prefetching a report: ${idRefused}.`, {
+        source: 'app',
+        fields: { productRequestId: [idRefused] },
+      })
     if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMER_MS)) {
       const problem = `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not ${typeof timeoutMs === 'string' ? JSON.stringify(timeoutMs) : String(timeoutMs)}`
-      throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, { source: 'app', fields: { timeoutMs: [problem] } })
+      throw new IbvError('invalid_request', `Prefetching a report: timeoutMs ${problem}.`, {
+        source: 'app',
+        fields: { timeoutMs: [problem] },
+      })
     }
     const answers = await Promise.all([
       allowed({ request, action: 'token', kind: 'embedded_report_token', productRequestId }),
@@ -61,12 +88,21 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError, upst
     const deadline = upstreamDeadline(request, Math.min(timeoutMs, upstreamTimeoutMs))
     const [minted, read] = await Promise.allSettled([
       inTime(
-        embeddedToken(productRequestId, deadline).then(({ access_token, expires_in }) => ({ access_token, expires_in, issued_at: Date.now() })),
+        embeddedToken(productRequestId, deadline).then(({ access_token, expires_in }) => ({
+          access_token,
+          expires_in,
+          issued_at: Date.now(),
+        })),
         deadline,
       ),
       inTime(client.getReport(productRequestId, { signal: deadline }), deadline),
     ])
-    const prefetched: PrefetchedReport = { productRequestId, fetched_at: Date.now(), token: null, status: null }
+    const prefetched: PrefetchedReport = {
+      productRequestId,
+      fetched_at: Date.now(),
+      token: null,
+      status: null,
+    }
     // A page request that was aborted (its client left) is no failure to report.
     const told = (error: unknown) => {
       if (!request.signal.aborted) onError(error)
@@ -75,8 +111,13 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError, upst
     else told(minted.reason)
     if (read.status === 'fulfilled') {
       const result = read.value
-      prefetched.status = result.kind === 'ready' ? result.report.ibv_report_status : result.pending.ibv_report_status
-      if (includeReport) prefetched.answer = result.kind === 'ready' ? { kind: 'ready', report: result.report } : { kind: 'pending', pending: result.pending }
+      prefetched.status =
+        result.kind === 'ready' ? result.report.ibv_report_status : result.pending.ibv_report_status
+      if (includeReport)
+        prefetched.answer =
+          result.kind === 'ready'
+            ? { kind: 'ready', report: result.report }
+            : { kind: 'pending', pending: result.pending }
     } else told(read.reason)
     return prefetched
   }
@@ -85,7 +126,13 @@ export function createPrefetcher({ allowed, embeddedToken, client, onError, upst
 /** `work`, or a `timeout` IbvError once `deadline` aborts, whichever comes first. */
 function inTime<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const late = () => reject(new IbvError('timeout', 'Prefetching the report: the service did not answer in time; the browser will ask for it.'))
+    const late = () =>
+      reject(
+        new IbvError(
+          'timeout',
+          'Prefetching the report: the service did not answer in time; the browser will ask for it.',
+        ),
+      )
     if (deadline.aborted) late()
     deadline.addEventListener('abort', late, { once: true })
     work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', late))

@@ -8,14 +8,19 @@ const ANONYMOUS = Symbol('anonymous')
 export type Principal = string | typeof ANONYMOUS
 
 /** Checks `identify` at construction; refuses the removed `clientKey` so no one loses their per-user cap silently. */
-export function identifyOption(options: { identify?: unknown; clientKey?: unknown }): Identify | undefined {
+export function identifyOption(options: {
+  identify?: unknown
+  clientKey?: unknown
+}): Identify | undefined {
   if (options.clientKey !== undefined) {
     throw new TypeError(
       "createIbvBackend: clientKey was replaced by identify. Pass identify: (request) => the signed-in user's id (a string, or undefined for an anonymous caller); a key read from headers the client sends, such as the whole Cookie header, let one user count as many.",
     )
   }
   if (options.identify !== undefined && typeof options.identify !== 'function') {
-    throw new TypeError('createIbvBackend: identify must be a function (request) => the signed-in user id, or undefined.')
+    throw new TypeError(
+      'createIbvBackend: identify must be a function (request) => the signed-in user id, or undefined.',
+    )
   }
   return options.identify as Identify | undefined
 }
@@ -26,7 +31,9 @@ export async function principalOf(identify: Identify, request: Request): Promise
   if (id === undefined || id === null) return ANONYMOUS
   if (typeof id !== 'string') {
     const kind = typeof id
-    throw new TypeError(`createIbvBackend: identify must return the user id as a string, or undefined for an anonymous caller; it returned ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}.`)
+    throw new TypeError(
+      `createIbvBackend: identify must return the user id as a string, or undefined for an anonymous caller; it returned ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}.`,
+    )
   }
   return id
 }

@@ -10,7 +10,11 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
  * hostile or broken upstream cannot grow the backend's memory. When `signal` aborts mid-body
  * (a stalled stream that a custom fetch does not end), the read stops with the signal's reason.
  */
-export async function readCapped(response: Response, maxBytes: number, signal?: AbortSignal): Promise<string> {
+export async function readCapped(
+  response: Response,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<string> {
   const body = response.body
   if (!body) return ''
   const declared = Number(response.headers.get('content-length'))
@@ -48,7 +52,11 @@ export async function readCapped(response: Response, maxBytes: number, signal?: 
 }
 
 function tooLarge(status: number, maxBytes: number): IbvError {
-  return new IbvError('malformed_response', `The IBV service answered HTTP ${status} with a body larger than ${maxBytes} bytes (maxResponseBytes).`, { status })
+  return new IbvError(
+    'malformed_response',
+    `The IBV service answered HTTP ${status} with a body larger than ${maxBytes} bytes (maxResponseBytes).`,
+    { status },
+  )
 }
 
 function ignore(): void {}

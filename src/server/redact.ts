@@ -75,7 +75,10 @@ export function createRedactor(secret: string): Redactor {
     if (typeof input === 'string') return text(input)
     if (typeof input !== 'object' || input === null) return input
     if (depth >= MAX_ANSWER_DEPTH) {
-      throw new IbvError('malformed_response', `The IBV service answered with JSON nested more than ${MAX_ANSWER_DEPTH} levels deep.`)
+      throw new IbvError(
+        'malformed_response',
+        `The IBV service answered with JSON nested more than ${MAX_ANSWER_DEPTH} levels deep.`,
+      )
     }
     if (Array.isArray(input)) return input.map((item) => value(item, depth + 1))
     const copy: Record<string, unknown> = {}
@@ -83,15 +86,25 @@ export function createRedactor(secret: string): Redactor {
       const name = text(key)
       const redacted = value(item, depth + 1)
       // An own "__proto__" key (JSON.parse makes one) must stay data, not become the prototype.
-      if (name === '__proto__') Object.defineProperty(copy, name, { value: redacted, enumerable: true, writable: true, configurable: true })
+      if (name === '__proto__')
+        Object.defineProperty(copy, name, {
+          value: redacted,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
       else copy[name] = redacted
     }
     return copy
   }
 
   function error(input: unknown, depth = 0): Error {
-    if (!(input instanceof Error)) return new Error(typeof input === 'string' ? text(input) : `A value of type ${typeof input} was thrown.`)
-    const cause = input.cause === undefined || depth >= MAX_CAUSES ? undefined : error(input.cause, depth + 1)
+    if (!(input instanceof Error))
+      return new Error(
+        typeof input === 'string' ? text(input) : `A value of type ${typeof input} was thrown.`,
+      )
+    const cause =
+      input.cause === undefined || depth >= MAX_CAUSES ? undefined : error(input.cause, depth + 1)
     const copy =
       input instanceof IbvError
         ? new IbvError(input.code, text(input.message), {
@@ -100,11 +113,19 @@ export function createRedactor(secret: string): Redactor {
             source: input.source === 'network' ? 'network' : 'service',
             cause,
           })
-        : Object.assign(new Error(text(input.message), cause === undefined ? {} : { cause }), { name: text(input.name) })
+        : Object.assign(new Error(text(input.message), cause === undefined ? {} : { cause }), {
+            name: text(input.name),
+          })
     const { code } = input as { code?: unknown }
-    if (!(input instanceof IbvError) && typeof code === 'string') Object.assign(copy, { code: text(code) })
+    if (!(input instanceof IbvError) && typeof code === 'string')
+      Object.assign(copy, { code: text(code) })
     // The original stack says where it happened; its first line repeats the message, so it is redacted too.
-    if (input.stack !== undefined) Object.defineProperty(copy, 'stack', { value: text(input.stack), writable: true, configurable: true })
+    if (input.stack !== undefined)
+      Object.defineProperty(copy, 'stack', {
+        value: text(input.stack),
+        writable: true,
+        configurable: true,
+      })
     return copy
   }
 

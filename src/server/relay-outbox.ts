@@ -140,7 +140,10 @@ export function createRelayOutbox(options: RelayOutboxOptions): RelayOutbox {
       stopped = true
       while (pending.length > 0 && Date.now() < deadline) {
         await flush()
-        if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_RETRY_MS, Math.max(0, deadline - Date.now()))))
+        if (pending.length > 0)
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.min(FIRST_RETRY_MS, Math.max(0, deadline - Date.now()))),
+          )
       }
       return pending.length
     },

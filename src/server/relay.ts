@@ -95,13 +95,20 @@ export class EventRelay implements IbvRelay {
    * sent, when the event cannot be serialized.
    */
   publish(event: LiveStreamEvent): RelayedEvent {
-    const relayed: RelayedEvent = { id: this.nextId, name: event.event, data: JSON.stringify(event) }
+    const relayed: RelayedEvent = {
+      id: this.nextId,
+      name: event.event,
+      data: JSON.stringify(event),
+    }
     if (event.productRequestId !== undefined) relayed.productRequestId = event.productRequestId
     if (event.consumerId !== undefined) relayed.consumerId = event.consumerId
     this.nextId++
     this.history.push(relayed)
     this.historyBytes += relayed.data.length
-    while (this.history.length > this.limits.historySize || this.historyBytes > this.limits.historyBytes) {
+    while (
+      this.history.length > this.limits.historySize ||
+      this.historyBytes > this.limits.historyBytes
+    ) {
       this.historyBytes -= this.history.shift()?.data.length ?? 0
     }
     for (const listener of this.listeners) {
@@ -116,7 +123,10 @@ export class EventRelay implements IbvRelay {
 
   /** Events after `lastId` still in the history, oldest first, within `limits` when given. */
   since(lastId: number, limits: SinceLimits = {}): RelayedEvent[] {
-    return withinLimits(this.history.filter((relayed) => relayed.id > lastId), limits)
+    return withinLimits(
+      this.history.filter((relayed) => relayed.id > lastId),
+      limits,
+    )
   }
 
   subscribe(listener: Listener): () => void {
@@ -130,7 +140,10 @@ export class EventRelay implements IbvRelay {
 }
 
 /** The first of `events` that fit `limits` (at least one, when there is any). */
-export function withinLimits(events: RelayedEvent[], { count = Infinity, bytes = Infinity }: SinceLimits): RelayedEvent[] {
+export function withinLimits(
+  events: RelayedEvent[],
+  { count = Infinity, bytes = Infinity }: SinceLimits,
+): RelayedEvent[] {
   let end = 0
   let used = 0
   while (end < events.length && end < count && used < bytes) {

@@ -21,12 +21,21 @@ export interface ReportCache {
   /** The shared answer to this read, if any, and the generation to write under. */
   read(productRequestId: string, version: ReportApiVersion): Promise<SharedReportRead>
   /** Shares `answer` for `ttlMs`, unless a webhook moved the generation on since `read`. */
-  write(productRequestId: string, version: ReportApiVersion, answer: ReportResult, generation: string): Promise<void>
+  write(
+    productRequestId: string,
+    version: ReportApiVersion,
+    answer: ReportResult,
+    generation: string,
+  ): Promise<void>
   /**
    * Claims the upstream read for `holdMs`: a claim id for the one caller that should read, or
    * `undefined` while another holds it (that caller waits for its answer).
    */
-  claim(productRequestId: string, version: ReportApiVersion, holdMs: number): Promise<string | undefined>
+  claim(
+    productRequestId: string,
+    version: ReportApiVersion,
+    holdMs: number,
+  ): Promise<string | undefined>
   /** Gives a claim back (the read ended, answered or failed). */
   release(productRequestId: string, version: ReportApiVersion, claim: string): Promise<void>
   /** Drops every answer kept for this product request and moves its generation on (a webhook came). */
@@ -54,7 +63,10 @@ export const MAX_REPORT_TTL_MS = 60_000
 /** `ttlMs` checked as a whole number from 1 to `MAX_REPORT_TTL_MS`. */
 export function reportTtlOption(owner: string, ttlMs: unknown): number {
   const value = wholeNumberOption(owner, 'ttlMs', ttlMs, 2000)
-  if (value > MAX_REPORT_TTL_MS) throw new RangeError(`${owner}: ttlMs must be at most ${MAX_REPORT_TTL_MS} (report answers hold personal data), not ${value}.`)
+  if (value > MAX_REPORT_TTL_MS)
+    throw new RangeError(
+      `${owner}: ttlMs must be at most ${MAX_REPORT_TTL_MS} (report answers hold personal data), not ${value}.`,
+    )
   return value
 }
 
@@ -67,7 +79,12 @@ export function reportTtlOption(owner: string, ttlMs: unknown): number {
  */
 export function createMemoryReportCache(options: MemoryReportCacheOptions = {}): ReportCache {
   const ttlMs = reportTtlOption('createMemoryReportCache', options.ttlMs)
-  const maxEntries = wholeNumberOption('createMemoryReportCache', 'maxEntries', options.maxEntries, 1000)
+  const maxEntries = wholeNumberOption(
+    'createMemoryReportCache',
+    'maxEntries',
+    options.maxEntries,
+    1000,
+  )
   const answers = new Map<string, { answer: ReportResult; until: number }>()
   // A generation is the number of the last `forget` of that id; ids forgotten long ago are dropped
   // and read as `floor`, which only grows: a write whose read saw an older number is not kept.

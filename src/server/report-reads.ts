@@ -18,9 +18,14 @@ const WAIT_STEP_MS = 25
  * whose signal aborts (gone, or out of time) stops waiting; the read itself is aborted only once
  * every viewer waiting on it has gone.
  */
-export function sharedReportReads(client: IbvClient, cache: ReportCache | undefined, report: (error: unknown) => void) {
+export function sharedReportReads(
+  client: IbvClient,
+  cache: ReportCache | undefined,
+  report: (error: unknown) => void,
+) {
   const inFlight = sharedFlights<ReportResult>()
-  const upstream = (productRequestId: string, version: ReportApiVersion, signal: AbortSignal) => client.getReport(productRequestId, { version, signal })
+  const upstream = (productRequestId: string, version: ReportApiVersion, signal: AbortSignal) =>
+    client.getReport(productRequestId, { version, signal })
 
   // Each step of the cache may fail: the failure is told, and the read goes on as without a cache.
   const attempt = async <T>(step: () => Promise<T>): Promise<T | undefined> => {
@@ -32,7 +37,12 @@ export function sharedReportReads(client: IbvClient, cache: ReportCache | undefi
     }
   }
 
-  const throughCache = async (shared: ReportCache, productRequestId: string, version: ReportApiVersion, signal: AbortSignal): Promise<ReportResult> => {
+  const throughCache = async (
+    shared: ReportCache,
+    productRequestId: string,
+    version: ReportApiVersion,
+    signal: AbortSignal,
+  ): Promise<ReportResult> => {
     const deadline = Date.now() + 2 * HOLD_MS
     for (;;) {
       if (signal.aborted) throw stoppedBy(signal)
@@ -46,7 +56,8 @@ export function sharedReportReads(client: IbvClient, cache: ReportCache | undefi
           await attempt(() => shared.write(productRequestId, version, answer, seen.generation))
           return answer
         } finally {
-          if (claim !== undefined) await attempt(() => shared.release(productRequestId, version, claim))
+          if (claim !== undefined)
+            await attempt(() => shared.release(productRequestId, version, claim))
         }
       }
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
@@ -55,8 +66,15 @@ export function sharedReportReads(client: IbvClient, cache: ReportCache | undefi
 
   return {
     /** The report, read or joined; `signal` is this viewer's (its deadline, or its going away). */
-    read(productRequestId: string, version: ReportApiVersion, signal?: AbortSignal): Promise<ReportResult> {
-      const start = (shared: AbortSignal) => (cache ? throughCache(cache, productRequestId, version, shared) : upstream(productRequestId, version, shared))
+    read(
+      productRequestId: string,
+      version: ReportApiVersion,
+      signal?: AbortSignal,
+    ): Promise<ReportResult> {
+      const start = (shared: AbortSignal) =>
+        cache
+          ? throughCache(cache, productRequestId, version, shared)
+          : upstream(productRequestId, version, shared)
       return inFlight.join(`${version}:${productRequestId}`, start, signal)
     },
     /** A webhook changed this report: reads from now on start afresh, and nothing kept is shared. */

@@ -17,17 +17,33 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i
  * the public origin in `allowedOrigins`. Forwarded headers are never trusted here: a page given a
  * permissive CORS policy elsewhere could send them.
  */
-export function refuseForeignRequest(request: Request, allowedOrigins: ReadonlySet<string>): Response | undefined {
+export function refuseForeignRequest(
+  request: Request,
+  allowedOrigins: ReadonlySet<string>,
+): Response | undefined {
   const origin = request.headers.get('origin')
   const site = request.headers.get('sec-fetch-site')
-  const foreign = site !== null ? site === 'cross-site' || site === 'same-site' : origin !== null && origin !== new URL(request.url).origin
+  const foreign =
+    site !== null
+      ? site === 'cross-site' || site === 'same-site'
+      : origin !== null && origin !== new URL(request.url).origin
   if (foreign && (origin === null || !allowedOrigins.has(origin))) {
-    return json({ message: 'This request came from another site; it is not allowed here.', code: 'forbidden' }, 403)
+    return json(
+      {
+        message: 'This request came from another site; it is not allowed here.',
+        code: 'forbidden',
+      },
+      403,
+    )
   }
   if (SAFE_METHODS.has(request.method)) return undefined
   if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
     return json(
-      { message: 'Send this request as JSON (Content-Type: application/json).', code: 'invalid_request', fields: { body: ['must be application/json'] } },
+      {
+        message: 'Send this request as JSON (Content-Type: application/json).',
+        code: 'invalid_request',
+        fields: { body: ['must be application/json'] },
+      },
       415,
     )
   }

@@ -4,7 +4,11 @@ import { IbvError } from '../core/index.js'
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   })
 }
 
@@ -17,27 +21,61 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function upstreamFailure(error: unknown, onError?: (error: unknown) => void): Response {
   if (!(error instanceof IbvError)) {
     onError?.(error)
-    return json({ message: 'The IBV backend failed to handle this request.', code: 'internal', source: 'backend' }, 500)
+    return json(
+      {
+        message: 'The IBV backend failed to handle this request.',
+        code: 'internal',
+        source: 'backend',
+      },
+      500,
+    )
   }
   switch (error.code) {
     case 'unauthorized':
     case 'forbidden':
       onError?.(error)
       return json(
-        { message: 'The IBV service refused this backend\'s credentials. Check the API key configured for this environment.', code: 'upstream_unauthorized', source: 'backend' },
+        {
+          message:
+            "The IBV service refused this backend's credentials. Check the API key configured for this environment.",
+          code: 'upstream_unauthorized',
+          source: 'backend',
+        },
         502,
       )
     case 'invalid_request':
-      return json({ message: passedOn(error), code: error.code, source: 'service', fields: error.fields ?? {} }, 400)
+      return json(
+        {
+          message: passedOn(error),
+          code: error.code,
+          source: 'service',
+          fields: error.fields ?? {},
+        },
+        400,
+      )
     case 'not_found':
       return json({ message: passedOn(error), code: error.code, source: 'service' }, 404)
     case 'rate_limited':
       return json({ message: passedOn(error), code: error.code, source: 'service' }, 429)
     case 'timeout':
-      return json({ message: 'The IBV service did not answer in time. Try again.', code: error.code, source: 'service' }, 504)
+      return json(
+        {
+          message: 'The IBV service did not answer in time. Try again.',
+          code: error.code,
+          source: 'service',
+        },
+        504,
+      )
     default:
       onError?.(error)
-      return json({ message: 'The IBV service could not be used just now. Try again.', code: error.code, source: 'service' }, 502)
+      return json(
+        {
+          message: 'The IBV service could not be used just now. Try again.',
+          code: error.code,
+          source: 'service',
+        },
+        502,
+      )
   }
 }
 

@@ -15,7 +15,11 @@ export interface RetryOptions {
 /** Whether a failed attempt may be retried: timeouts, network errors and 502/503/504. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof IbvError)) return false
-  return error.code === 'timeout' || error.code === 'network' || [502, 503, 504].includes(error.status ?? 0)
+  return (
+    error.code === 'timeout' ||
+    error.code === 'network' ||
+    [502, 503, 504].includes(error.status ?? 0)
+  )
 }
 
 /**

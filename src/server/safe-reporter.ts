@@ -1,5 +1,7 @@
 /** `onError`, made safe to call from anywhere: a logger that throws must not become an unhandled rejection. */
-export function safeReporter(onError: (error: unknown) => void = () => {}): (error: unknown) => void {
+export function safeReporter(
+  onError: (error: unknown) => void = () => {},
+): (error: unknown) => void {
   return (error) => {
     try {
       onError(error)
@@ -14,7 +16,10 @@ export function safeReporter(onError: (error: unknown) => void = () => {}): (err
  * ones are not until `recovered()` was called (a call that succeeded). For failures that repeat
  * per request while a dependency is down (Redis), so a log hears of an outage, not of each request.
  */
-export function oncePerOutage(report: (error: unknown) => void): { failed(error: unknown): void; recovered(): void } {
+export function oncePerOutage(report: (error: unknown) => void): {
+  failed(error: unknown): void
+  recovered(): void
+} {
   let failing = false
   return {
     failed(error) {

@@ -31,13 +31,21 @@ export function sharedFlights<T>() {
 
   return {
     /** The work under way for `key`, else `start`ed now; `signal` is this waiter's. */
-    join(key: string, start: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    join(
+      key: string,
+      start: (signal: AbortSignal) => Promise<T>,
+      signal?: AbortSignal,
+    ): Promise<T> {
       // Gone already: no work starts, and none under way is joined.
       if (signal?.aborted) return Promise.reject(stoppedBy(signal))
       let flight = flights.get(key)
       if (!flight) {
         const controller = new AbortController()
-        const started: Flight<T> = { controller, waiting: 0, promise: Promise.resolve().then(() => start(controller.signal)) }
+        const started: Flight<T> = {
+          controller,
+          waiting: 0,
+          promise: Promise.resolve().then(() => start(controller.signal)),
+        }
         started.promise = started.promise.finally(() => {
           if (flights.get(key) === started) flights.delete(key)
         })

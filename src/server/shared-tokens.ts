@@ -10,21 +10,37 @@ import { asCachedToken, type TokenCache } from './token-cache.js'
  * share one upstream mint. Called only after `authorize` said yes. `signal` is the asking request's
  * (its deadline, or its going away): a shared mint is aborted only once every asker has gone.
  */
-export function sharedEmbeddedTokens(client: IbvClient, cache: TokenCache | undefined, report: (error: unknown) => void) {
+export function sharedEmbeddedTokens(
+  client: IbvClient,
+  cache: TokenCache | undefined,
+  report: (error: unknown) => void,
+) {
   const mint = async (productRequestId: string, signal?: AbortSignal) => {
     const token = await client.createEmbeddedReportToken(productRequestId, { signal })
     return { access_token: token.access_token, expires_in: token.expires_in }
   }
   if (!cache) return mint
   const inFlight = sharedFlights<IssuedToken>()
-  const renewAt = (token: IssuedToken) => lifetimeFrom(token.expires_in, token.expiresAt - token.expires_in * 1000).renewAt
+  const renewAt = (token: IssuedToken) =>
+    lifetimeFrom(token.expires_in, token.expiresAt - token.expires_in * 1000).renewAt
 
-  const mintAndKeep = async (productRequestId: string, signal: AbortSignal): Promise<IssuedToken> => {
+  const mintAndKeep = async (
+    productRequestId: string,
+    signal: AbortSignal,
+  ): Promise<IssuedToken> => {
     const token = await client.createEmbeddedReportToken(productRequestId, { signal })
     const ttlMs = Math.floor(renewAt(token) - Date.now())
     if (ttlMs > 0) {
       try {
-        await cache.set(productRequestId, { access_token: token.access_token, expires_in: token.expires_in, expiresAt: token.expiresAt }, ttlMs)
+        await cache.set(
+          productRequestId,
+          {
+            access_token: token.access_token,
+            expires_in: token.expires_in,
+            expiresAt: token.expiresAt,
+          },
+          ttlMs,
+        )
       } catch (error) {
         report(error)
       }
@@ -43,9 +59,16 @@ export function sharedEmbeddedTokens(client: IbvClient, cache: TokenCache | unde
     if (token) countCached('cache')
     else {
       if (inFlight.has(productRequestId)) countCached('in_flight')
-      token = await inFlight.join(productRequestId, (shared) => mintAndKeep(productRequestId, shared), signal)
+      token = await inFlight.join(
+        productRequestId,
+        (shared) => mintAndKeep(productRequestId, shared),
+        signal,
+      )
     }
     const left = Math.floor((token.expiresAt - Date.now()) / 1000)
-    return { access_token: token.access_token, expires_in: Math.max(1, Math.min(token.expires_in, left)) }
+    return {
+      access_token: token.access_token,
+      expires_in: Math.max(1, Math.min(token.expires_in, left)),
+    }
   }
 }

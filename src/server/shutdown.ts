@@ -37,7 +37,11 @@ export function createShutdown(options: ShutdownOptions) {
         while (inFlight > 0 && Date.now() < deadline) await sleep(10)
         const left = await options.outbox.drain(Math.max(0, deadline - Date.now()))
         if (inFlight > 0 || left > 0) {
-          options.onError(new Error(`The backend closed with ${inFlight} webhook(s) still being handled and ${left} handled event(s) not yet completed and relayed (timeoutMs ${timeoutMs}).`))
+          options.onError(
+            new Error(
+              `The backend closed with ${inFlight} webhook(s) still being handled and ${left} handled event(s) not yet completed and relayed (timeoutMs ${timeoutMs}).`,
+            ),
+          )
         }
       })()
       return closing

@@ -1,5 +1,10 @@
 import { checkSecretBytes } from './secret-strength.js'
-import { standardWebhooksContent, standardWebhooksCryptoKey, standardWebhooksKey, standardWebhooksSignatures } from '../core/standard-webhooks.js'
+import {
+  standardWebhooksContent,
+  standardWebhooksCryptoKey,
+  standardWebhooksKey,
+  standardWebhooksSignatures,
+} from '../core/standard-webhooks.js'
 
 /** Options of `standardWebhooksVerifier`: the secret (or secrets) and the replay window. */
 export interface StandardWebhooksVerifierOptions {
@@ -50,20 +55,37 @@ const MAX_ID_LENGTH = 256
  * @example
  * verifyWebhook: standardWebhooksVerifier({ secret: process.env.IBV_WEBHOOK_SECRET! })
  */
-export function standardWebhooksVerifier(
-  options: StandardWebhooksVerifierOptions,
-): ((request: Request) => Promise<boolean>) & { readonly checkHeaders: (headers: Headers) => boolean; readonly deliveryId: (headers: Headers) => string | undefined } {
+export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): ((
+  request: Request,
+) => Promise<boolean>) & {
+  readonly checkHeaders: (headers: Headers) => boolean
+  readonly deliveryId: (headers: Headers) => string | undefined
+} {
   const owner = 'standardWebhooksVerifier'
   const { secret, secrets, toleranceSeconds = 300 } = options ?? {}
-  if (secret !== undefined && secrets !== undefined) throw new TypeError(`${owner}: give secret or secrets, not both.`)
+  if (secret !== undefined && secrets !== undefined)
+    throw new TypeError(`${owner}: give secret or secrets, not both.`)
   const given: readonly unknown[] = secrets ?? (secret === undefined ? [] : [secret])
-  if (!Array.isArray(given) || given.length === 0) throw new TypeError(`${owner}: a secret is required (secret, or secrets while rotating), written whsec_ then base64.`)
+  if (!Array.isArray(given) || given.length === 0)
+    throw new TypeError(
+      `${owner}: a secret is required (secret, or secrets while rotating), written whsec_ then base64.`,
+    )
   const rawKeys = given.map((value, index) => {
     const key = standardWebhooksKey(owner, value, MIN_KEY_BYTES)
-    checkSecretBytes(owner, secrets === undefined ? 'secret' : `secrets[${index}]`, key, MIN_KEY_BYTES)
+    checkSecretBytes(
+      owner,
+      secrets === undefined ? 'secret' : `secrets[${index}]`,
+      key,
+      MIN_KEY_BYTES,
+    )
     return key
   })
-  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds <= 0 || toleranceSeconds > MAX_TOLERANCE_SECONDS) {
+  if (
+    typeof toleranceSeconds !== 'number' ||
+    !Number.isFinite(toleranceSeconds) ||
+    toleranceSeconds <= 0 ||
+    toleranceSeconds > MAX_TOLERANCE_SECONDS
+  ) {
     const got = typeof toleranceSeconds === 'number' ? toleranceSeconds : typeof toleranceSeconds
     throw new RangeError(
       `${owner}: toleranceSeconds must be a positive number of seconds, at most ${MAX_TOLERANCE_SECONDS} (1 hour: a longer window lets a captured delivery be replayed for longer), not ${got}.`,
@@ -75,7 +97,10 @@ export function standardWebhooksVerifier(
     const timestamp = headers.get('webhook-timestamp') ?? ''
     if (id === '' || id.length > MAX_ID_LENGTH || !/^\d{1,12}$/.test(timestamp)) return undefined
     if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return undefined
-    const signatures = standardWebhooksSignatures(headers.get('webhook-signature') ?? '').slice(0, MAX_SIGNATURES)
+    const signatures = standardWebhooksSignatures(headers.get('webhook-signature') ?? '').slice(
+      0,
+      MAX_SIGNATURES,
+    )
     return signatures.length === 0 ? undefined : { id, timestamp, signatures }
   }
   // Asked by the route before the body is read: a delivery with missing or malformed headers, or a
@@ -88,9 +113,14 @@ export function standardWebhooksVerifier(
     if (!signed) return false
     keys ??= Promise.all(rawKeys.map((key) => standardWebhooksCryptoKey(key, 'verify')))
     // The bytes, not the decoded text: decoding drops a BOM and replaces invalid UTF-8.
-    const content = standardWebhooksContent(signed.id, signed.timestamp, new Uint8Array(await request.arrayBuffer()))
+    const content = standardWebhooksContent(
+      signed.id,
+      signed.timestamp,
+      new Uint8Array(await request.arrayBuffer()),
+    )
     for (const key of await keys) {
-      for (const signature of signed.signatures) if (await crypto.subtle.verify('HMAC', key, signature, content)) return true
+      for (const signature of signed.signatures)
+        if (await crypto.subtle.verify('HMAC', key, signature, content)) return true
     }
     return false
   }

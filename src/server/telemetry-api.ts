@@ -17,7 +17,9 @@ let loaded: TelemetryApi | undefined
 export function telemetryApi(): Promise<TelemetryApi | undefined> {
   if (!loading) {
     loaded = requireApi()
-    loading = loaded ? Promise.resolve(loaded) : importTelemetryModule().then((module) => (loaded = apiOf(module)))
+    loading = loaded
+      ? Promise.resolve(loaded)
+      : importTelemetryModule().then((module) => (loaded = apiOf(module)))
   }
   return loading
 }
@@ -29,7 +31,9 @@ export function telemetryApi(): Promise<TelemetryApi | undefined> {
  */
 function requireApi(): TelemetryApi | undefined {
   try {
-    const nodeModule = (globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined)?.getBuiltinModule?.('node:module') as typeof NodeModule | undefined
+    const nodeModule = (
+      globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined
+    )?.getBuiltinModule?.('node:module') as typeof NodeModule | undefined
     return nodeModule ? apiOf(requireFrom(nodeModule)('@opentelemetry/api')) : undefined
   } catch {
     return undefined
@@ -41,7 +45,9 @@ function apiOf(module: unknown): TelemetryApi | undefined {
   const candidate = (module ?? {}) as Partial<TelemetryApi> & { default?: Partial<TelemetryApi> }
   // Its CommonJS build, as Node loads it, may hand the API over as the default export only.
   const api = typeof candidate.trace?.getTracer === 'function' ? candidate : candidate.default
-  return typeof api?.trace?.getTracer === 'function' && typeof api.metrics?.getMeter === 'function' ? (api as TelemetryApi) : undefined
+  return typeof api?.trace?.getTracer === 'function' && typeof api.metrics?.getMeter === 'function'
+    ? (api as TelemetryApi)
+    : undefined
 }
 
 /**

@@ -5,7 +5,9 @@
  * time, where its SDK registered the tracer and meter providers this API hands out.
  */
 export const importTelemetryModule = (): Promise<unknown> =>
-  import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ '@opentelemetry/api').then(
+  import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ '@opentelemetry/api'
+  ).then(
     (module: unknown) => module,
     () => undefined,
   )

@@ -13,7 +13,8 @@ const CLIENT = 2
 const ERROR = 2
 
 /** One of the service's operations, as the client calls it. */
-export type UpstreamOperation = 'create_consumer_token' | 'create_embedded_report_token' | 'get_report' | 'refresh'
+export type UpstreamOperation =
+  'create_consumer_token' | 'create_embedded_report_token' | 'get_report' | 'refresh'
 
 /** One attempt at an upstream call: `url.template` is the path with its ids as placeholders. */
 export interface UpstreamAttempt {
@@ -25,7 +26,8 @@ export interface UpstreamAttempt {
 }
 
 /** How a webhook delivery ended, as its span says. */
-export type WebhookOutcome = 'handled' | 'duplicate' | 'refused' | 'invalid' | 'retry_later' | 'failed'
+export type WebhookOutcome =
+  'handled' | 'duplicate' | 'refused' | 'invalid' | 'retry_later' | 'failed'
 
 /** The kind of token a token metric counts. */
 export type TokenKind = 'consumer' | 'embedded_report_token'
@@ -46,12 +48,24 @@ function instruments(api: TelemetryApi): Instruments {
   if (!made) {
     const meter = provider.getMeter(SCOPE)
     made = {
-      retries: meter.createCounter('ibv.upstream.retries', { description: 'Upstream calls retried after a timeout, a network error or a 502/503/504.', unit: '{retry}' }),
-      minted: meter.createCounter('ibv.tokens.minted', { description: 'Tokens created by the service (an upstream call each).', unit: '{token}' }),
-      cached: meter.createCounter('ibv.tokens.cached', { description: 'Embedded report tokens served without an upstream call of their own.', unit: '{token}' }),
+      retries: meter.createCounter('ibv.upstream.retries', {
+        description: 'Upstream calls retried after a timeout, a network error or a 502/503/504.',
+        unit: '{retry}',
+      }),
+      minted: meter.createCounter('ibv.tokens.minted', {
+        description: 'Tokens created by the service (an upstream call each).',
+        unit: '{token}',
+      }),
+      cached: meter.createCounter('ibv.tokens.cached', {
+        description: 'Embedded report tokens served without an upstream call of their own.',
+        unit: '{token}',
+      }),
     }
     meter
-      .createObservableUpDownCounter('ibv.streams.open', { description: 'Open /events streams of the backends in this process.', unit: '{stream}' })
+      .createObservableUpDownCounter('ibv.streams.open', {
+        description: 'Open /events streams of the backends in this process.',
+        unit: '{stream}',
+      })
       .addCallback((result) => {
         let open = 0
         for (const source of streamSources) {
@@ -88,29 +102,43 @@ function errorType(error: unknown): string {
  * one per attempt, so retries show as spans of their own with `ibv.attempt` 2, 3…). `run` reports
  * the HTTP status it got through `status`.
  */
-export async function inUpstreamSpan<T>(attempt: UpstreamAttempt, run: (status: (code: number) => void) => Promise<T>): Promise<T> {
+export async function inUpstreamSpan<T>(
+  attempt: UpstreamAttempt,
+  run: (status: (code: number) => void) => Promise<T>,
+): Promise<T> {
   const api = loadedTelemetryApi()
   if (!api) return run(() => {})
   const tracer = api.trace.getTracer(SCOPE)
-  const attributes = { 'ibv.operation': attempt.operation, 'http.request.method': attempt.method, 'url.template': attempt.template, 'ibv.attempt': attempt.attempt }
-  return tracer.startActiveSpan(`ibv.upstream ${attempt.operation}`, { kind: CLIENT, attributes }, async (span) => {
-    try {
-      const result = await run((code) => span.setAttribute('http.response.status_code', code))
-      return result
-    } catch (error) {
-      // The error's code only: its message may quote what the service answered.
-      span.setAttribute('error.type', errorType(error))
-      span.setStatus({ code: ERROR })
-      throw error
-    } finally {
-      span.end()
-    }
-  })
+  const attributes = {
+    'ibv.operation': attempt.operation,
+    'http.request.method': attempt.method,
+    'url.template': attempt.template,
+    'ibv.attempt': attempt.attempt,
+  }
+  return tracer.startActiveSpan(
+    `ibv.upstream ${attempt.operation}`,
+    { kind: CLIENT, attributes },
+    async (span) => {
+      try {
+        const result = await run((code) => span.setAttribute('http.response.status_code', code))
+        return result
+      } catch (error) {
+        // The error's code only: its message may quote what the service answered.
+        span.setAttribute('error.type', errorType(error))
+        span.setStatus({ code: ERROR })
+        throw error
+      } finally {
+        span.end()
+      }
+    },
+  )
 }
 
 /** Counts a retry of an upstream call in `ibv.upstream.retries`. */
 export function countRetry(operation: UpstreamOperation, error: unknown): void {
-  withTelemetryApi((api) => instruments(api).retries.add(1, { 'ibv.operation': operation, 'error.type': errorType(error) }))
+  withTelemetryApi((api) =>
+    instruments(api).retries.add(1, { 'ibv.operation': operation, 'error.type': errorType(error) }),
+  )
 }
 
 /** Counts a token the service created, in `ibv.tokens.minted`. */
@@ -123,7 +151,12 @@ export function countMinted(kind: TokenKind): void {
  * from the token cache, or shared with a mint already in flight for the same report.
  */
 export function countCached(source: 'cache' | 'in_flight'): void {
-  withTelemetryApi((api) => instruments(api).cached.add(1, { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': source }))
+  withTelemetryApi((api) =>
+    instruments(api).cached.add(1, {
+      'ibv.token.kind': 'embedded_report_token',
+      'ibv.token.source': source,
+    }),
+  )
 }
 
 /**
@@ -133,27 +166,47 @@ export function countCached(source: 'cache' | 'in_flight'): void {
 export async function inWebhookSpan(handle: () => Promise<Response>): Promise<Response> {
   const api = loadedTelemetryApi()
   if (!api) return handle()
-  return api.trace.getTracer(SCOPE).startActiveSpan('ibv.webhook', { kind: SERVER }, async (span) => {
-    try {
-      const response = await handle()
-      const duplicate = response.status === 200 && (await response.clone().json().then((body: { duplicate?: unknown }) => body.duplicate === true, () => false))
-      const outcome = webhookOutcome(response.status, duplicate)
-      span.setAttributes({ 'ibv.webhook.outcome': outcome, 'ibv.webhook.duplicate': duplicate, 'http.response.status_code': response.status })
-      if (outcome === 'failed') span.setStatus({ code: ERROR })
-      return response
-    } catch (error) {
-      span.setAttributes({ 'ibv.webhook.outcome': 'failed', 'ibv.webhook.duplicate': false, 'error.type': errorType(error) })
-      span.setStatus({ code: ERROR })
-      throw error
-    } finally {
-      span.end()
-    }
-  })
+  return api.trace
+    .getTracer(SCOPE)
+    .startActiveSpan('ibv.webhook', { kind: SERVER }, async (span) => {
+      try {
+        const response = await handle()
+        const duplicate =
+          response.status === 200 &&
+          (await response
+            .clone()
+            .json()
+            .then(
+              (body: { duplicate?: unknown }) => body.duplicate === true,
+              () => false,
+            ))
+        const outcome = webhookOutcome(response.status, duplicate)
+        span.setAttributes({
+          'ibv.webhook.outcome': outcome,
+          'ibv.webhook.duplicate': duplicate,
+          'http.response.status_code': response.status,
+        })
+        if (outcome === 'failed') span.setStatus({ code: ERROR })
+        return response
+      } catch (error) {
+        span.setAttributes({
+          'ibv.webhook.outcome': 'failed',
+          'ibv.webhook.duplicate': false,
+          'error.type': errorType(error),
+        })
+        span.setStatus({ code: ERROR })
+        throw error
+      } finally {
+        span.end()
+      }
+    })
 }
 
 /** Names the event of the webhook being handled on its `ibv.webhook` span (the event name only). */
 export function noteWebhookEvent(event: { event: string }): void {
-  withTelemetryApi((api) => api.trace.getActiveSpan()?.setAttribute('ibv.webhook.event', event.event))
+  withTelemetryApi((api) =>
+    api.trace.getActiveSpan()?.setAttribute('ibv.webhook.event', event.event),
+  )
 }
 
 function webhookOutcome(status: number, duplicate: boolean): WebhookOutcome {

@@ -34,7 +34,10 @@ export interface MemoryTokenCacheOptions {
  */
 export function createMemoryTokenCache(options: MemoryTokenCacheOptions = {}): TokenCache {
   const maxEntries = options.maxEntries ?? 10_000
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`createMemoryTokenCache: maxEntries must be a positive integer, not ${maxEntries}.`)
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new RangeError(
+      `createMemoryTokenCache: maxEntries must be a positive integer, not ${maxEntries}.`,
+    )
   const entries = new Map<string, { token: CachedToken; until: number }>()
   return {
     async get(productRequestId) {
@@ -64,6 +67,12 @@ export function asCachedToken(value: unknown): CachedToken | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { access_token, expires_in, expiresAt } = value as Record<string, unknown>
   if (typeof access_token !== 'string' || access_token === '') return undefined
-  if (typeof expires_in !== 'number' || !Number.isFinite(expires_in) || typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return undefined
+  if (
+    typeof expires_in !== 'number' ||
+    !Number.isFinite(expires_in) ||
+    typeof expiresAt !== 'number' ||
+    !Number.isFinite(expiresAt)
+  )
+    return undefined
   return { access_token, expires_in, expiresAt }
 }

@@ -19,7 +19,10 @@ export function upstreamDeadline(request: Request, timeoutMs: number): AbortSign
  */
 export function deadlineSignal(timeoutMs: number): AbortSignal {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new DOMException('The deadline passed.', 'TimeoutError')), timeoutMs)
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The deadline passed.', 'TimeoutError')),
+    timeoutMs,
+  )
   // Deno and Workers give a number.
   if (typeof timer === 'object') timer.unref()
   return controller.signal
@@ -57,9 +60,15 @@ export function stoppedBy(signal: AbortSignal): IbvError {
   const reason: unknown = signal.reason
   if (reason instanceof IbvError) return reason
   if (reason instanceof Error && reason.name === 'TimeoutError') {
-    return new IbvError('timeout', 'The IBV service did not answer in time: the deadline for this call, retries included, has passed.')
+    return new IbvError(
+      'timeout',
+      'The IBV service did not answer in time: the deadline for this call, retries included, has passed.',
+    )
   }
-  return new IbvError('network', 'The call to the IBV service was abandoned: the request it was made for was aborted (its client went away).')
+  return new IbvError(
+    'network',
+    'The call to the IBV service was abandoned: the request it was made for was aborted (its client went away).',
+  )
 }
 
 /** `promise`, or a rejection with the signal's reason once it aborts, whichever comes first. */

@@ -10,14 +10,20 @@ export type HeaderVerifier = ((request: Request) => boolean) & { readonly header
 /** A `verify` hook that accepts a delivery only when header `name` equals `secret`. Asked before the body is read. */
 export function headerSecretVerifier(name: string, secret: string): HeaderVerifier {
   if (!secret) throw new TypeError('headerSecretVerifier: secret must not be empty.')
-  return Object.assign((request: Request) => constantTimeEqual(request.headers.get(name) ?? '', secret), { headersOnly: true as const })
+  return Object.assign(
+    (request: Request) => constantTimeEqual(request.headers.get(name) ?? '', secret),
+    { headersOnly: true as const },
+  )
 }
 
 /** A `verify` hook that accepts a delivery only with these basic-auth credentials. Asked before the body is read. */
 export function basicAuthVerifier(username: string, password: string): HeaderVerifier {
   if (!password) throw new TypeError('basicAuthVerifier: password must not be empty.')
   const expected = `Basic ${btoa(`${username}:${password}`)}`
-  return Object.assign((request: Request) => constantTimeEqual(request.headers.get('authorization') ?? '', expected), { headersOnly: true as const })
+  return Object.assign(
+    (request: Request) => constantTimeEqual(request.headers.get('authorization') ?? '', expected),
+    { headersOnly: true as const },
+  )
 }
 
 /** Compares two strings in time that depends only on their lengths. */
@@ -52,15 +58,25 @@ export interface HmacVerifierOptions {
  * @example
  * verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret: process.env.IBV_WEBHOOK_SECRET! })
  */
-export function hmacVerifier(options: HmacVerifierOptions): ((request: Request) => Promise<boolean>) & { readonly checkHeaders: (headers: Headers) => boolean } {
+export function hmacVerifier(options: HmacVerifierOptions): ((
+  request: Request,
+) => Promise<boolean>) & {
+  readonly checkHeaders: (headers: Headers) => boolean
+} {
   const { header, secret, algorithm = 'SHA-256', encoding = 'hex' } = options
   if (!header) throw new TypeError('hmacVerifier: header must name the signature header.')
   checkSecretText('hmacVerifier', 'secret', secret)
   const encoder = new TextEncoder()
   const macBytes = MAC_BYTES[algorithm]
-  if (macBytes === undefined) throw new TypeError(`hmacVerifier: algorithm must be one of ${Object.keys(MAC_BYTES).join(', ')}.`)
+  if (macBytes === undefined)
+    throw new TypeError(
+      `hmacVerifier: algorithm must be one of ${Object.keys(MAC_BYTES).join(', ')}.`,
+    )
   // The form of a signature of this algorithm and encoding: anything else cannot match.
-  const form = encoding === 'hex' ? new RegExp(`^[0-9a-f]{${macBytes * 2}}$`) : new RegExp(`^[A-Za-z0-9+/]{${Math.ceil((macBytes * 4) / 3)}}={0,2}$`)
+  const form =
+    encoding === 'hex'
+      ? new RegExp(`^[0-9a-f]{${macBytes * 2}}$`)
+      : new RegExp(`^[A-Za-z0-9+/]{${Math.ceil((macBytes * 4) / 3)}}={0,2}$`)
   const received = (headers: Headers) => {
     const value = (headers.get(header) ?? '').trim().replace(/^sha(1|256|384|512)=/i, '')
     return encoding === 'hex' ? value.toLowerCase() : value
@@ -70,14 +86,30 @@ export function hmacVerifier(options: HmacVerifierOptions): ((request: Request) 
   let key: Promise<CryptoKey> | undefined
   const verify = async (request: Request) => {
     if (!checkHeaders(request.headers)) return false
-    key ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: algorithm }, false, ['sign'])
+    key ??= crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: algorithm },
+      false,
+      ['sign'],
+    )
     // The bytes, not the decoded text: decoding drops a BOM and replaces invalid UTF-8.
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, await request.arrayBuffer()))
-    const expected = encoding === 'hex' ? Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('') : btoa(String.fromCharCode(...mac))
+    const mac = new Uint8Array(
+      await crypto.subtle.sign('HMAC', await key, await request.arrayBuffer()),
+    )
+    const expected =
+      encoding === 'hex'
+        ? Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')
+        : btoa(String.fromCharCode(...mac))
     return constantTimeEqual(received(request.headers), expected)
   }
   return Object.assign(verify, { checkHeaders })
 }
 
 /** Bytes of the MAC of each algorithm. */
-const MAC_BYTES: Record<string, number> = { 'SHA-1': 20, 'SHA-256': 32, 'SHA-384': 48, 'SHA-512': 64 }
+const MAC_BYTES: Record<string, number> = {
+  'SHA-1': 20,
+  'SHA-256': 32,
+  'SHA-384': 48,
+  'SHA-512': 64,
+}

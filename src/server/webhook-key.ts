@@ -6,7 +6,11 @@ import type { WebhookEvent } from '../core/index.js'
  * short whatever the payload's size.
  */
 export async function webhookKey(event: WebhookEvent): Promise<string> {
-  if (event.event !== 'data_pull_via_connection_failed') return `${event.event}:${event.productRequestId}`
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(event.payload)))
+  if (event.event !== 'data_pull_via_connection_failed')
+    return `${event.event}:${event.productRequestId}`
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(JSON.stringify(event.payload)),
+  )
   return `${event.event}:${Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }

@@ -15,7 +15,10 @@ import type { WebhookStore } from './webhook-store.js'
  * `hmacVerifier` have one) is asked before the body is read, and a `false` or a throw refuses the
  * delivery at once, so a stalled or forged upload holds nothing while it waits.
  */
-export type WebhookVerifier = ((request: Request, rawBody: string) => boolean | Promise<boolean>) & {
+export type WebhookVerifier = ((
+  request: Request,
+  rawBody: string,
+) => boolean | Promise<boolean>) & {
   /** True when the verifier looks at the headers only: it is asked before the body is read. */
   readonly headersOnly?: boolean
   /**
@@ -61,16 +64,21 @@ const RETRY_AFTER_SECONDS = '5'
  * (Redis restarting) gets it from the outbox when it can, so the event is neither handled twice
  * nor lost. While the outbox is full, deliveries are refused (503) before they are handled.
  */
-export async function handleWebhook(request: Request, options: WebhookRouteOptions): Promise<Response> {
+export async function handleWebhook(
+  request: Request,
+  options: WebhookRouteOptions,
+): Promise<Response> {
   // A verifier that throws, at once or later, refuses the delivery like one that says no.
   const verify = options.verify
   const genuine = (copy: Request, rawBody: string) =>
     Promise.resolve()
       .then(() => verify?.(copy, rawBody) ?? true)
       .catch(() => false)
-  const unverified = () => json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
+  const unverified = () =>
+    json({ message: 'This webhook delivery could not be verified.', code: 'unauthorized' }, 401)
   const { url, method, headers } = request
-  if (verify?.headersOnly === true && !(await genuine(new Request(url, { method, headers }), ''))) return unverified()
+  if (verify?.headersOnly === true && !(await genuine(new Request(url, { method, headers }), '')))
+    return unverified()
   // Before one byte of the body is read: what the headers alone show refuses the delivery now.
   const checkHeaders = verify?.checkHeaders
   if (
@@ -89,12 +97,21 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   } catch (error) {
     // Too large (413) or too slow (408): the sender's fault, answered here so it is not counted as
     // a failure of `onWebhook` (the `ibv.webhook` span's `refused`, not `failed`).
-    if (error instanceof IbvError && (error.status === 408 || error.status === 413)) return json({ message: error.message, code: error.code, fields: error.fields ?? {} }, error.status)
+    if (error instanceof IbvError && (error.status === 408 || error.status === 413))
+      return json(
+        { message: error.message, code: error.code, fields: error.fields ?? {} },
+        error.status,
+      )
     throw error
   }
   const raw = new TextDecoder().decode(bytes)
   // The verifier gets its own copy of the bytes as they arrived (an HMAC signs those).
-  if (verify && verify.headersOnly !== true && !(await genuine(new Request(url, { method, headers, body: bytes.slice() }), raw))) return unverified()
+  if (
+    verify &&
+    verify.headersOnly !== true &&
+    !(await genuine(new Request(url, { method, headers, body: bytes.slice() }), raw))
+  )
+    return unverified()
   let event: WebhookEvent
   try {
     event = parseWebhook(raw)
@@ -109,11 +126,13 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   const key = deliveryId ? `webhook-id:${deliveryId}` : await webhookKey(event)
   // Names this handling, so the store lets only it complete or release the claim.
   const token = crypto.randomUUID()
-  const retryLater = (message: string, code: string) => json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
+  const retryLater = (message: string, code: string) =>
+    json({ message, code }, 503, { 'retry-after': RETRY_AFTER_SECONDS })
   // Handled here already, its completion waiting for Redis: a duplicate, whatever the store says.
   if (options.outbox.has(key)) return json({ received: true, duplicate: true })
   // Refused before it is handled: once `onWebhook` ran, the delivery must be acknowledged.
-  if (options.outbox.full) return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
+  if (options.outbox.full)
+    return retryLater('The event relay is unavailable; retry this delivery.', 'relay_unavailable')
   let claim
   try {
     claim = await options.store.claim(key, token)
@@ -125,7 +144,11 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
     return retryLater('The webhook store is unavailable; retry this delivery.', 'store_unavailable')
   }
   if (claim === 'done') return json({ received: true, duplicate: true })
-  if (claim === 'in_progress') return retryLater('This event is being handled now; retry this delivery if it is not acknowledged.', 'in_progress')
+  if (claim === 'in_progress')
+    return retryLater(
+      'This event is being handled now; retry this delivery if it is not acknowledged.',
+      'in_progress',
+    )
 
   const release = () =>
     Promise.resolve()
@@ -136,7 +159,10 @@ export async function handleWebhook(request: Request, options: WebhookRouteOptio
   } catch (error) {
     options.onError?.(error)
     await release()
-    return json({ message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' }, 500)
+    return json(
+      { message: 'The webhook could not be handled; a retry will be accepted.', code: 'internal' },
+      500,
+    )
   }
   // Completed and relayed now, or by the outbox once Redis answers again.
   const finished = await options.outbox.deliver({ event, key, token })

@@ -1,7 +1,13 @@
 // `env.connect`: the consumer in the connect widget, in process. The widget your app has open is
 // the one completed, and its messages reach your app as the real frame's would.
 import type { Sandbox } from '../sandbox/index.js'
-import { checkOutcome, returnToWidget, runWidget, widgetUrlWithState, type ConnectOutcome } from './widget-flow.js'
+import {
+  checkOutcome,
+  returnToWidget,
+  runWidget,
+  widgetUrlWithState,
+  type ConnectOutcome,
+} from './widget-flow.js'
 import type { PostedMessage } from './widget-pages.js'
 
 /** How `env.connect` goes through the widget, when an outcome alone does not say enough. */
@@ -27,29 +33,50 @@ export interface ConnectOptions {
 const OPTION_NAMES = ['outcome', 'redirectUri', 'onRedirect'] as const
 
 /** The checked options of `env.connect(consumerId, outcomeOrOptions)`; a `TypeError` says what is wrong. */
-export function readConnectOptions(value: unknown, appOrigin: string): ConnectOptions & { outcome: ConnectOutcome } {
+export function readConnectOptions(
+  value: unknown,
+  appOrigin: string,
+): ConnectOptions & { outcome: ConnectOutcome } {
   if (value === undefined) return { outcome: 'complete' }
   if (typeof value === 'string') {
     checkOutcome(value)
     return { outcome: value }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`connect: the second argument is an outcome ('complete', 'oauth_complete', …) or options { ${OPTION_NAMES.join(', ')} }, not ${JSON.stringify(value) ?? String(value)}.`)
+    throw new TypeError(
+      `connect: the second argument is an outcome ('complete', 'oauth_complete', …) or options { ${OPTION_NAMES.join(', ')} }, not ${JSON.stringify(value) ?? String(value)}.`,
+    )
   }
   const options = value as Record<string, unknown>
-  const unknown = Object.keys(options).filter((key) => !(OPTION_NAMES as readonly string[]).includes(key))
-  if (unknown.length) throw new TypeError(`connect: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ${OPTION_NAMES.join(', ')}.`)
+  const unknown = Object.keys(options).filter(
+    (key) => !(OPTION_NAMES as readonly string[]).includes(key),
+  )
+  if (unknown.length)
+    throw new TypeError(
+      `connect: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ${OPTION_NAMES.join(', ')}.`,
+    )
   const outcome = options.outcome ?? 'complete'
   checkOutcome(outcome)
   const { redirectUri, onRedirect } = options
   if (redirectUri !== undefined && !onAppOrigin(redirectUri, appOrigin)) {
-    throw new TypeError(`connect: redirectUri must be an absolute http(s) URL on this environment's appOrigin, such as ${appOrigin}/oauth-return, not ${JSON.stringify(redirectUri) ?? String(redirectUri)}.`)
+    throw new TypeError(
+      `connect: redirectUri must be an absolute http(s) URL on this environment's appOrigin, such as ${appOrigin}/oauth-return, not ${JSON.stringify(redirectUri) ?? String(redirectUri)}.`,
+    )
   }
-  if (onRedirect !== undefined && typeof onRedirect !== 'function') throw new TypeError(`connect: onRedirect must be a function (url) => …, not ${typeof onRedirect}.`)
+  if (onRedirect !== undefined && typeof onRedirect !== 'function')
+    throw new TypeError(
+      `connect: onRedirect must be a function (url) => …, not ${typeof onRedirect}.`,
+    )
   if (outcome === 'oauth_closed' && redirectUri !== undefined) {
-    throw new TypeError("connect: 'oauth_closed' closes the bank's window, which only the popup mode has; with redirectUri the whole page goes to the bank.")
+    throw new TypeError(
+      "connect: 'oauth_closed' closes the bank's window, which only the popup mode has; with redirectUri the whole page goes to the bank.",
+    )
   }
-  return { outcome, redirectUri: redirectUri as string | undefined, onRedirect: onRedirect as ConnectOptions['onRedirect'] }
+  return {
+    outcome,
+    redirectUri: redirectUri as string | undefined,
+    onRedirect: onRedirect as ConnectOptions['onRedirect'],
+  }
 }
 
 function onAppOrigin(value: unknown, appOrigin: string): boolean {
@@ -72,10 +99,17 @@ export interface ConnectContext {
   inAct(work: () => unknown): Promise<void>
 }
 
-const frames = () => (typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')])
+const frames = () =>
+  typeof document === 'undefined'
+    ? []
+    : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')]
 
 /** The consumer goes through the widget (`env.connect`); see `IbvTestEnvironment.connect`. */
-export async function connectWidget(ctx: ConnectContext, consumerId: string, outcomeOrOptions?: ConnectOutcome | ConnectOptions): Promise<string | null> {
+export async function connectWidget(
+  ctx: ConnectContext,
+  consumerId: string,
+  outcomeOrOptions?: ConnectOutcome | ConnectOptions,
+): Promise<string | null> {
   const { sandbox, serviceUrl, appOrigin } = ctx
   const { outcome, redirectUri, onRedirect } = readConnectOptions(outcomeOrOptions, appOrigin)
   // This environment's widget: another environment's (or another service's) is not ours to complete.
@@ -83,10 +117,14 @@ export async function connectWidget(ctx: ConnectContext, consumerId: string, out
   const open = frames().find(ours) ?? null
   const foreign = frames()[0]
   if (!open && foreign) {
-    throw new Error(`connect: the open widget loads from ${foreign.src.split('?')[0]}, not from this environment's serviceUrl ${serviceUrl}. Give <IbvProvider> env.serviceUrl (or createIbvTestEnvironment the serviceUrl your app uses).`)
+    throw new Error(
+      `connect: the open widget loads from ${foreign.src.split('?')[0]}, not from this environment's serviceUrl ${serviceUrl}. Give <IbvProvider> env.serviceUrl (or createIbvTestEnvironment the serviceUrl your app uses).`,
+    )
   }
   if (open && redirectUri !== undefined) {
-    throw new Error('connect: redirectUri opens a new widget in redirect mode, but your app has its widget open: give your <ConnectButton> the redirectUri instead.')
+    throw new Error(
+      'connect: redirectUri opens a new widget in redirect mode, but your app has its widget open: give your <ConnectButton> the redirectUri instead.',
+    )
   }
   const send = (request: Request) => sandbox.fetch(request)
   /** Posts `messages` as `target()`'s frame would (asked again each time: React may replace the frame). */
@@ -96,7 +134,9 @@ export async function connectWidget(ctx: ConnectContext, consumerId: string, out
     const origin = new URL(serviceUrl).origin
     for (const data of messages) {
       const source = target()?.contentWindow ?? null
-      await ctx.inAct(() => window.dispatchEvent(new MessageEvent('message', { data, origin, source })))
+      await ctx.inAct(() =>
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source })),
+      )
     }
   }
 
@@ -115,11 +155,16 @@ export async function connectWidget(ctx: ConnectContext, consumerId: string, out
     await ctx.settle()
   }
   const state = new URL(returnUrl).searchParams.get('oauth_state_id')
-  const carriesState = (frame: HTMLIFrameElement) => ours(frame) && new URL(frame.src).searchParams.get('oauth_state_id') === state
+  const carriesState = (frame: HTMLIFrameElement) =>
+    ours(frame) && new URL(frame.src).searchParams.get('oauth_state_id') === state
   const reopened = frames().find(carriesState)
   if (!reopened && open) {
-    const hint = onRedirect ? 'Does your redirect page give <ConnectButton> receivedRedirectUri?' : 'Pass onRedirect to render your redirect page at that address.'
-    throw new Error(`connect: the bank sent the page back to ${returnUrl}, and no widget opened with its oauth_state_id. ${hint}`)
+    const hint = onRedirect
+      ? 'Does your redirect page give <ConnectButton> receivedRedirectUri?'
+      : 'Pass onRedirect to render your redirect page at that address.'
+    throw new Error(
+      `connect: the bank sent the page back to ${returnUrl}, and no widget opened with its oauth_state_id. ${hint}`,
+    )
   }
   const back = await returnToWidget(send, reopened?.src ?? widgetUrlWithState(widgetUrl, returnUrl))
   if (reopened) await deliver(back.messages, () => frames().find(carriesState) ?? null)
@@ -128,13 +173,24 @@ export async function connectWidget(ctx: ConnectContext, consumerId: string, out
 }
 
 /** A new widget for `consumerId`, as your backend's token route would open it. */
-async function mintWidgetUrl(ctx: ConnectContext, consumerId: string, redirectUri: string | undefined): Promise<string> {
+async function mintWidgetUrl(
+  ctx: ConnectContext,
+  consumerId: string,
+  redirectUri: string | undefined,
+): Promise<string> {
   const { sandbox, serviceUrl, appOrigin } = ctx
   const minted = await sandbox.fetch(
-    new Request(`${serviceUrl}/api/v1/auth/tokens`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: consumerId }) }),
+    new Request(`${serviceUrl}/api/v1/auth/tokens`, {
+      method: 'POST',
+      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ consumer_id: consumerId }),
+    }),
   )
   const token = ((await minted.json()) as { access_token?: string }).access_token
-  if (!minted.ok || !token) throw new Error(`connect: the sandbox refused a consumer token for ${consumerId} (${minted.status}).`)
+  if (!minted.ok || !token)
+    throw new Error(
+      `connect: the sandbox refused a consumer token for ${consumerId} (${minted.status}).`,
+    )
   const url = new URL(`${serviceUrl}/connect`)
   url.searchParams.set('token', token)
   url.searchParams.set('origin', appOrigin)

@@ -1,8 +1,20 @@
 import * as React from 'react'
 import type { WebhookEvent } from '../core/index.js'
 import { createBackendFetchers, type IbvFetchers } from '../core/fetchers.js'
-import { createManualClock, createSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index.js'
-import { createIbvBackend, createIbvClient, standardWebhooksVerifier, type IbvBackend, type IbvBackendOptions } from '../server/index.js'
+import {
+  createManualClock,
+  createSandbox,
+  type Sandbox,
+  type SandboxClock,
+  type SandboxOptions,
+} from '../sandbox/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  standardWebhooksVerifier,
+  type IbvBackend,
+  type IbvBackendOptions,
+} from '../server/index.js'
 import { connectWidget, type ConnectContext, type ConnectOptions } from './connect.js'
 import type { CancelledOutcome, ConnectOutcome } from './widget-flow.js'
 
@@ -31,7 +43,10 @@ export interface IbvTestEnvironmentOptions {
   /** Where the backend's routes live. @default '/api/ibv' */
   basePath?: string
   /** More sandbox options (timings, token lifetimes, seed). */
-  sandbox?: Omit<SandboxOptions, 'clock' | 'serviceUrl' | 'fetch' | 'webhookUrl' | 'webhookHeaders' | 'webhookSecret'>
+  sandbox?: Omit<
+    SandboxOptions,
+    'clock' | 'serviceUrl' | 'fetch' | 'webhookUrl' | 'webhookHeaders' | 'webhookSecret'
+  >
 }
 
 export interface IbvTestEnvironment {
@@ -86,16 +101,25 @@ export interface IbvTestEnvironment {
    *   },
    * })
    */
-  connect(consumerId: string, outcome?: Exclude<ConnectOutcome, CancelledOutcome> | (ConnectOptions & { outcome?: Exclude<ConnectOutcome, CancelledOutcome> })): Promise<string>
+  connect(
+    consumerId: string,
+    outcome?:
+      | Exclude<ConnectOutcome, CancelledOutcome>
+      | (ConnectOptions & { outcome?: Exclude<ConnectOutcome, CancelledOutcome> }),
+  ): Promise<string>
   /** `oauth_denied` or `oauth_closed`: resolves to `null` once the widget shows its bank list again. */
-  connect(consumerId: string, outcome: CancelledOutcome | (ConnectOptions & { outcome: CancelledOutcome })): Promise<null>
+  connect(
+    consumerId: string,
+    outcome: CancelledOutcome | (ConnectOptions & { outcome: CancelledOutcome }),
+  ): Promise<null>
   /** An outcome known only at run time: the product request id, or `null` after `oauth_denied` or `oauth_closed`. */
   connect(consumerId: string, outcome?: ConnectOutcome | ConnectOptions): Promise<string | null>
   /** Stops the sandbox's timers. */
   close(): void
 }
 
-const reactActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true
+const reactActEnvironment = () =>
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true
 // `act` from 'react' itself since React 18.3; read from the namespace, so 18.0–18.2 still load this.
 const act = (React as { act?: (callback: () => Promise<void>) => Promise<void> }).act
 /** Inside React's `act()` when the test runs in an act environment (Testing Library sets one up). */
@@ -109,7 +133,8 @@ const realSetTimeout = globalThis.setTimeout
 const realSetImmediate = typeof setImmediate === 'function' ? setImmediate : undefined
 const nextMacrotask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
 // Not queueMicrotask where there is no setImmediate (Jest's jsdom): Jest's fake timers fake it too.
-const nextImmediate = () => (realSetImmediate ? new Promise((resolve) => realSetImmediate(resolve)) : nextMacrotask())
+const nextImmediate = () =>
+  realSetImmediate ? new Promise((resolve) => realSetImmediate(resolve)) : nextMacrotask()
 
 /**
  * The service and your backend in process, for unit and integration tests of your app (Vitest or
@@ -122,10 +147,16 @@ const nextImmediate = () => (realSetImmediate ? new Promise((resolve) => realSet
  * const id = await env.connect('LND-1')
  * await env.advance(6) // the report completes
  */
-export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}): IbvTestEnvironment {
+export function createIbvTestEnvironment(
+  options: IbvTestEnvironmentOptions = {},
+): IbvTestEnvironment {
   const serviceUrl = (options.serviceUrl ?? 'https://ibv-sandbox.test').replace(/\/+$/, '')
   const basePath = (options.basePath ?? '/api/ibv').replace(/\/+$/, '')
-  const appOrigin = options.appOrigin ?? (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost')
+  const appOrigin =
+    options.appOrigin ??
+    (typeof location !== 'undefined' && location.origin !== 'null'
+      ? location.origin
+      : 'http://localhost')
   const webhooks: WebhookEvent[] = []
   // The first failure of your `onWebhook` (an assertion, say): the next settle, advance or connect rejects with it.
   let webhookFailure: { error: unknown } | undefined
@@ -147,7 +178,10 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     basePath: new URL(serviceUrl).pathname,
     webhookUrl: `${appOrigin}${basePath}/webhooks`,
     webhookSecret: secret,
-    fetch: (input, init) => (deliver.to ? deliver.to.fetch(new Request(input, init)) : Promise.reject(new Error('no backend yet'))),
+    fetch: (input, init) =>
+      deliver.to
+        ? deliver.to.fetch(new Request(input, init))
+        : Promise.reject(new Error('no backend yet')),
   })
   const apiKey = sandbox.apiKey
   const backend = createIbvBackend({
@@ -172,11 +206,18 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
   const handle = (request: Request) => {
     const url = new URL(request.url)
     if (url.href.startsWith(`${serviceUrl}/`)) return sandbox.fetch(request)
-    if (url.origin === appOrigin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) return backend.fetch(request)
+    if (
+      url.origin === appOrigin &&
+      (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
+    )
+      return backend.fetch(request)
     return undefined
   }
   const fetchers = createBackendFetchers(`${appOrigin}${basePath}`, {
-    fetch: (input, init) => backend.fetch(new Request(input instanceof Request ? input : new URL(String(input), appOrigin), init)),
+    fetch: (input, init) =>
+      backend.fetch(
+        new Request(input instanceof Request ? input : new URL(String(input), appOrigin), init),
+      ),
   })
 
   // Without a browser (jsdom), nothing loads in an iframe: each report frame of this environment
@@ -184,14 +225,22 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
   // ibv:token_expired for an expired token), so <EmbeddedReport> becomes ready as in a browser.
   const announced = new WeakSet<HTMLIFrameElement>()
   const announceReports = async () => {
-    const frames = typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')]
+    const frames =
+      typeof document === 'undefined'
+        ? []
+        : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')]
     for (const frame of frames) {
       if (announced.has(frame) || !frame.src.startsWith(`${serviceUrl}/`)) continue
       announced.add(frame)
       const page = await (await sandbox.fetch(new Request(frame.src))).text()
-      const said = page.includes('data-ibv-expired') ? ['ibv:ready', 'ibv:token_expired'] : ['ibv:ready']
+      const said = page.includes('data-ibv-expired')
+        ? ['ibv:ready', 'ibv:token_expired']
+        : ['ibv:ready']
       const origin = new URL(serviceUrl).origin
-      for (const type of said) window.dispatchEvent(new MessageEvent('message', { data: { type }, origin, source: frame.contentWindow }))
+      for (const type of said)
+        window.dispatchEvent(
+          new MessageEvent('message', { data: { type }, origin, source: frame.contentWindow }),
+        )
     }
   }
 
@@ -208,7 +257,13 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     rethrow()
   }
 
-  const connectContext: ConnectContext = { sandbox, serviceUrl, appOrigin, settle, inAct: (work) => inAct(work) }
+  const connectContext: ConnectContext = {
+    sandbox,
+    serviceUrl,
+    appOrigin,
+    settle,
+    inAct: (work) => inAct(work),
+  }
 
   return {
     fetchers,
@@ -220,12 +275,14 @@ export function createIbvTestEnvironment(options: IbvTestEnvironmentOptions = {}
     handle,
     settle,
     async advance(seconds) {
-      if (!(Number.isFinite(seconds) && seconds >= 0)) throw new RangeError(`advance: seconds must be a finite number ≥ 0, not ${seconds}.`)
+      if (!(Number.isFinite(seconds) && seconds >= 0))
+        throw new RangeError(`advance: seconds must be a finite number ≥ 0, not ${seconds}.`)
       await sandbox.advance(seconds)
       if (options.advanceTimers) await inAct(() => options.advanceTimers?.(seconds * 1000))
       await settle()
     },
-    connect: ((consumerId: string, outcome?: ConnectOutcome | ConnectOptions) => connectWidget(connectContext, consumerId, outcome)) as IbvTestEnvironment['connect'],
+    connect: ((consumerId: string, outcome?: ConnectOutcome | ConnectOptions) =>
+      connectWidget(connectContext, consumerId, outcome)) as IbvTestEnvironment['connect'],
     close: () => sandbox.close(),
   }
 }

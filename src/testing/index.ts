@@ -9,5 +9,10 @@ export { ibvHandlers } from './msw.js'
 export { renderWithIbv } from './render.js'
 export type { RenderWithIbvOptions } from './render.js'
 export { completeConnect, ibvState, advanceSandboxClock } from './playwright.js'
-export type { CompleteConnectOAuthOptions, CompleteConnectOptions, CompleteConnectResult, IbvComponent } from './playwright.js'
+export type {
+  CompleteConnectOAuthOptions,
+  CompleteConnectOptions,
+  CompleteConnectResult,
+  IbvComponent,
+} from './playwright.js'
 export type { OAuthDecision } from './playwright-oauth.js'

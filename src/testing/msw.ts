@@ -16,6 +16,10 @@ import { msw } from './peers.js'
  */
 export function ibvHandlers(env: IbvTestEnvironment): HttpHandler[] {
   const { http } = requirePeer(msw, 'msw', 'ibvHandlers')
-  const answer = async ({ request }: { request: Request }) => (await env.handle(request)) ?? Response.error()
-  return [http.all(`${env.appOrigin}${env.backend.basePath}/*`, answer), http.all(`${env.serviceUrl}/*`, answer)]
+  const answer = async ({ request }: { request: Request }) =>
+    (await env.handle(request)) ?? Response.error()
+  return [
+    http.all(`${env.appOrigin}${env.backend.basePath}/*`, answer),
+    http.all(`${env.serviceUrl}/*`, answer),
+  ]
 }

@@ -25,7 +25,11 @@ export function requirePeer<T>(peer: OptionalPeer<T>, name: string, helper: stri
   if ('module' in peer) return peer.module
   const error = peer.error as { code?: string; message?: string } | undefined
   // ERR_MODULE_NOT_FOUND from import(), MODULE_NOT_FOUND from require() (Node and Jest alike).
-  const absent = (error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'MODULE_NOT_FOUND') && new RegExp(`['"]${name.replace(/[/.]/g, '\\$&')}['"]`).test(String(error.message))
+  const absent =
+    (error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'MODULE_NOT_FOUND') &&
+    new RegExp(`['"]${name.replace(/[/.]/g, '\\$&')}['"]`).test(String(error.message))
   if (absent) throw new Error(`${helper} needs ${name}: npm install --save-dev ${name}`)
-  throw new Error(`${helper} could not load ${name}: ${error?.message ?? String(peer.error)}`, { cause: peer.error })
+  throw new Error(`${helper} could not load ${name}: ${error?.message ?? String(peer.error)}`, {
+    cause: peer.error,
+  })
 }

@@ -8,6 +8,8 @@ import type * as Msw from 'msw'
 import { requireOptionalPeer } from './optional-peer.js'
 
 /** Testing Library, for `renderWithIbv`. */
-export const testingLibrary = requireOptionalPeer(() => require('@testing-library/react') as typeof TestingLibrary)
+export const testingLibrary = requireOptionalPeer(
+  () => require('@testing-library/react') as typeof TestingLibrary,
+)
 /** MSW, for `ibvHandlers`. */
 export const msw = requireOptionalPeer(() => require('msw') as typeof Msw)

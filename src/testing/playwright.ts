@@ -32,24 +32,50 @@ export interface CompleteConnectOAuthOptions {
 export type CompleteConnectResult = 'success' | 'error' | 'cancelled'
 
 const DIALOG_FRAME = 'iframe.ibv-connect-dialog__frame'
-const OPTIONS = { password: ['username', 'password', 'mfaCode', 'institution', 'timeout'], oauth: ['oauth', 'institution', 'timeout'] }
+const OPTIONS = {
+  password: ['username', 'password', 'mfaCode', 'institution', 'timeout'],
+  oauth: ['oauth', 'institution', 'timeout'],
+}
 
-function checkOptions(options: unknown): asserts options is CompleteConnectOptions | CompleteConnectOAuthOptions {
-  const shapes = "{ username, password, mfaCode?, institution?, timeout? } or { oauth: 'allow' | 'allow_acquire_fail' | 'deny' | 'close', institution?, timeout? }"
-  if (typeof options !== 'object' || options === null) throw new TypeError(`completeConnect: options must be ${shapes}.`)
+function checkOptions(
+  options: unknown,
+): asserts options is CompleteConnectOptions | CompleteConnectOAuthOptions {
+  const shapes =
+    "{ username, password, mfaCode?, institution?, timeout? } or { oauth: 'allow' | 'allow_acquire_fail' | 'deny' | 'close', institution?, timeout? }"
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`completeConnect: options must be ${shapes}.`)
   const given = options as Record<string, unknown>
   const oauth = 'oauth' in given
-  if (oauth === ('username' in given || 'password' in given)) throw new TypeError(`completeConnect: options must be ${shapes}: a username and password, or oauth, not ${oauth ? 'both' : 'neither'}.`)
-  const unknown = Object.keys(given).filter((key) => !OPTIONS[oauth ? 'oauth' : 'password'].includes(key))
-  if (unknown.length) throw new TypeError(`completeConnect: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ${shapes}.`)
+  if (oauth === ('username' in given || 'password' in given))
+    throw new TypeError(
+      `completeConnect: options must be ${shapes}: a username and password, or oauth, not ${oauth ? 'both' : 'neither'}.`,
+    )
+  const unknown = Object.keys(given).filter(
+    (key) => !OPTIONS[oauth ? 'oauth' : 'password'].includes(key),
+  )
+  if (unknown.length)
+    throw new TypeError(
+      `completeConnect: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ${shapes}.`,
+    )
   if (oauth && !OAUTH_DECISIONS.includes(given.oauth as OAuthDecision)) {
-    throw new TypeError(`completeConnect: oauth must be one of ${OAUTH_DECISIONS.map((name) => `'${name}'`).join(', ')}, not ${JSON.stringify(given.oauth) ?? String(given.oauth)}.`)
+    throw new TypeError(
+      `completeConnect: oauth must be one of ${OAUTH_DECISIONS.map((name) => `'${name}'`).join(', ')}, not ${JSON.stringify(given.oauth) ?? String(given.oauth)}.`,
+    )
   }
-  for (const key of ['username', 'password', 'mfaCode', 'institution'].filter((name) => given[name] !== undefined)) {
-    if (typeof given[key] !== 'string') throw new TypeError(`completeConnect: ${key} must be a string, not ${typeof given[key]}.`)
+  for (const key of ['username', 'password', 'mfaCode', 'institution'].filter(
+    (name) => given[name] !== undefined,
+  )) {
+    if (typeof given[key] !== 'string')
+      throw new TypeError(`completeConnect: ${key} must be a string, not ${typeof given[key]}.`)
   }
   const timeout = given.timeout
-  if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`completeConnect: timeout must be a number of milliseconds above 0, not ${String(timeout)}.`)
+  if (
+    timeout !== undefined &&
+    !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)
+  )
+    throw new TypeError(
+      `completeConnect: timeout must be a number of milliseconds above 0, not ${String(timeout)}.`,
+    )
 }
 
 /**
@@ -71,7 +97,10 @@ function checkOptions(options: unknown): asserts options is CompleteConnectOptio
  * // A bank that signs in on its own site: Allow at its page.
  * expect(await completeConnect(page, { institution: 'Wombat Bank (OAuth)', oauth: 'allow' })).toBe('success')
  */
-export async function completeConnect(page: Page, options: CompleteConnectOptions | CompleteConnectOAuthOptions): Promise<CompleteConnectResult> {
+export async function completeConnect(
+  page: Page,
+  options: CompleteConnectOptions | CompleteConnectOAuthOptions,
+): Promise<CompleteConnectResult> {
   checkOptions(options)
   const timeout = options.timeout ?? 10_000
   const widget = page.frameLocator(DIALOG_FRAME)
@@ -87,28 +116,49 @@ export async function completeConnect(page: Page, options: CompleteConnectOption
   popup.catch(() => undefined)
   await bank.click({ timeout })
   const username = widget.getByLabel('Username')
-  const atBank = widget.getByRole('link', { name: /^Continue to / }).or(widget.getByRole('button', { name: /^Open the bank.s page$/ }))
+  const atBank = widget
+    .getByRole('link', { name: /^Continue to / })
+    .or(widget.getByRole('button', { name: /^Open the bank.s page$/ }))
   await username.or(atBank).first().waitFor({ timeout })
   const signsInHere = await username.isVisible()
   if (oauth) {
-    if (signsInHere) throw new Error(`completeConnect: ${options.institution ?? 'this bank'} signs in with a username and password in the widget; pass username and password instead of oauth.`)
+    if (signsInHere)
+      throw new Error(
+        `completeConnect: ${options.institution ?? 'this bank'} signs in with a username and password in the widget; pass username and password instead of oauth.`,
+      )
     return visitOAuthBank({ page, dialogFrame: DIALOG_FRAME, timeout }, widget, bank, oauth, popup)
   }
-  if (!signsInHere) throw new Error(`completeConnect: ${options.institution ?? 'this bank'} signs in on its own site (OAuth); pass oauth: 'allow' (or 'allow_acquire_fail', 'deny', 'close') instead of a username and password.`)
+  if (!signsInHere)
+    throw new Error(
+      `completeConnect: ${options.institution ?? 'this bank'} signs in on its own site (OAuth); pass oauth: 'allow' (or 'allow_acquire_fail', 'deny', 'close') instead of a username and password.`,
+    )
   const { username: user, password, mfaCode } = options as CompleteConnectOptions
   const submit = async () => {
     await widget.locator('form button[type="submit"]').click({ timeout })
     return firstOf([
-      page.locator(DIALOG_FRAME).waitFor({ state: 'detached', timeout }).then(() => 'success' as const),
-      widget.locator('[role="alert"]').first().waitFor({ state: 'visible', timeout }).then(() => 'error' as const),
-      widget.locator('input[name="code"]').waitFor({ state: 'visible', timeout }).then(() => 'code' as const),
+      page
+        .locator(DIALOG_FRAME)
+        .waitFor({ state: 'detached', timeout })
+        .then(() => 'success' as const),
+      widget
+        .locator('[role="alert"]')
+        .first()
+        .waitFor({ state: 'visible', timeout })
+        .then(() => 'error' as const),
+      widget
+        .locator('input[name="code"]')
+        .waitFor({ state: 'visible', timeout })
+        .then(() => 'code' as const),
     ])
   }
   await username.fill(user, { timeout })
   await widget.getByLabel('Password').fill(password, { timeout })
   let outcome = await submit()
   if (outcome === 'code') {
-    if (mfaCode === undefined) throw new Error('completeConnect: the widget asks for a code; pass mfaCode (the sandbox takes 123456).')
+    if (mfaCode === undefined)
+      throw new Error(
+        'completeConnect: the widget asks for a code; pass mfaCode (the sandbox takes 123456).',
+      )
     await widget.getByLabel('Code').fill(mfaCode, { timeout })
     outcome = await submit()
   }
@@ -134,7 +184,10 @@ const COMPONENT_SELECTORS: Record<IbvComponent, string> = {
  */
 export async function ibvState(page: Page, component: IbvComponent): Promise<string | null> {
   const selector = COMPONENT_SELECTORS[component]
-  if (!selector) throw new TypeError(`ibvState: component must be one of ${Object.keys(COMPONENT_SELECTORS).join(', ')}.`)
+  if (!selector)
+    throw new TypeError(
+      `ibvState: component must be one of ${Object.keys(COMPONENT_SELECTORS).join(', ')}.`,
+    )
   const found = page.locator(selector).first()
   return (await found.count()) === 0 ? null : found.getAttribute('data-state')
 }
@@ -147,11 +200,21 @@ export async function ibvState(page: Page, component: IbvComponent): Promise<str
  * @example
  * await advanceSandboxClock('http://127.0.0.1:5173/ibv-sandbox', 6) // the report completes
  */
-export async function advanceSandboxClock(serviceUrl: string, seconds: number, options: { apiKey?: string } = {}): Promise<void> {
+export async function advanceSandboxClock(
+  serviceUrl: string,
+  seconds: number,
+  options: { apiKey?: string } = {},
+): Promise<void> {
   const response = await fetch(`${serviceUrl.replace(/\/+$/, '')}/sandbox/clock/advance`, {
     method: 'POST',
-    headers: { 'x-api-key': options.apiKey ?? 'sandbox-api-key', 'content-type': 'application/json' },
+    headers: {
+      'x-api-key': options.apiKey ?? 'sandbox-api-key',
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ seconds }),
   })
-  if (!response.ok) throw new Error(`advanceSandboxClock: the sandbox answered ${response.status}: ${await response.text()}`)
+  if (!response.ok)
+    throw new Error(
+      `advanceSandboxClock: the sandbox answered ${response.status}: ${await response.text()}`,
+    )
 }

@@ -19,12 +19,21 @@ export interface RenderWithIbvOptions {
  * renderWithIbv(<ApplicantPage consumerId="LND-1" />, env)
  * expect(await screen.findByRole('button', { name: 'Connect bank' })).toBeEnabled()
  */
-export function renderWithIbv(ui: ReactElement, env: IbvTestEnvironment, options: RenderWithIbvOptions = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithIbv(
+  ui: ReactElement,
+  env: IbvTestEnvironment,
+  options: RenderWithIbvOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const { render } = requirePeer(testingLibrary, '@testing-library/react', 'renderWithIbv')
   const queryClient = options.provider?.queryClient ?? new QueryClient()
   // A wrapper, not a parent element: `rerender` keeps the provider.
   const wrapper = ({ children }: { children?: ReactNode }) => (
-    <IbvProvider {...options.provider} fetchers={env.fetchers} serviceUrl={env.serviceUrl} queryClient={queryClient}>
+    <IbvProvider
+      {...options.provider}
+      fetchers={env.fetchers}
+      serviceUrl={env.serviceUrl}
+      queryClient={queryClient}
+    >
       {children}
     </IbvProvider>
   )

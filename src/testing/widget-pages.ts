@@ -24,8 +24,16 @@ export interface WidgetPage {
 /** Sends a request and reads the answer as a widget page, or follows nothing: a redirect is returned as its `Location`. */
 export type Send = (request: Request) => Promise<Response>
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#34': '"', '#39': "'" }
-const unescape = (value: string) => value.replace(/&(amp|lt|gt|quot|#34|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#34': '"',
+  '#39': "'",
+}
+const unescape = (value: string) =>
+  value.replace(/&(amp|lt|gt|quot|#34|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
 /** The first `name="…"` (or any attribute prefix such as `<form method="post" action`) in `html`, unescaped. */
 export const attribute = (html: string, name: string) => {
   const found = new RegExp(`${name}="([^"]*)"`).exec(html)?.[1]
@@ -33,20 +41,46 @@ export const attribute = (html: string, name: string) => {
 }
 
 export const formRequest = (url: string, form?: Record<string, string>) =>
-  new Request(url, form ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() } : {})
+  new Request(
+    url,
+    form
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        }
+      : {},
+  )
 
 /** Opens `url` (a GET, or a POST of `form`) and reads it as a widget page; an error page throws, saying what it posted. */
-export async function openPage(send: Send, url: string, messages: PostedMessage[], form?: Record<string, string>): Promise<WidgetPage> {
+export async function openPage(
+  send: Send,
+  url: string,
+  messages: PostedMessage[],
+  form?: Record<string, string>,
+): Promise<WidgetPage> {
   const response = await send(formRequest(url, form))
   const html = await response.text()
   const posted = JSON.parse(attribute(html, 'data-ibv-messages') ?? '[]') as PostedMessage[]
   messages.push(...posted)
-  if (!response.ok) throw new Error(`connect: the widget answered ${response.status}: ${posted.map((message) => JSON.stringify(message)).join(' ') || html.slice(0, 200)}`)
+  if (!response.ok)
+    throw new Error(
+      `connect: the widget answered ${response.status}: ${posted.map((message) => JSON.stringify(message)).join(' ') || html.slice(0, 200)}`,
+    )
   const action = attribute(html, '<form method="post" action')
-  return { url, status: response.status, html, posted, action: action === undefined ? undefined : new URL(action, url).href }
+  return {
+    url,
+    status: response.status,
+    html,
+    posted,
+    action: action === undefined ? undefined : new URL(action, url).href,
+  }
 }
 
-export const types = (messages: PostedMessage[]) => messages.map((message) => message.type === 'ibv:event' ? String(message.name) : message.type).join(', ')
+export const types = (messages: PostedMessage[]) =>
+  messages
+    .map((message) => (message.type === 'ibv:event' ? String(message.name) : message.type))
+    .join(', ')
 
 /** The run once the last page is read: the request it handed off, or the one a wrong password left waiting. */
 export function ending(messages: PostedMessage[], last: WidgetPage): WidgetRun {
@@ -55,8 +89,8 @@ export function ending(messages: PostedMessage[], last: WidgetPage): WidgetRun {
   const exit = attribute(last.html, 'data-ibv-exit')
   const left = exit ? (JSON.parse(exit) as PostedMessage) : undefined
   const waiting = (left?.metadata as Record<string, unknown> | undefined)?.product_request_id
-  if (!left || typeof waiting !== 'string') throw new Error(`connect: the widget ended without a product request (${types(messages)})`)
+  if (!left || typeof waiting !== 'string')
+    throw new Error(`connect: the widget ended without a product request (${types(messages)})`)
   messages.push(left)
   return { messages, productRequestId: waiting }
 }
-

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { commands, userEvent } from 'vitest/browser'
-import { EmbeddedReport, IbvError, IbvProvider, createBackendFetchers, type EmbeddedReportState } from '../../src/index.js'
+import {
+  EmbeddedReport,
+  IbvError,
+  IbvProvider,
+  createBackendFetchers,
+  type EmbeddedReportState,
+} from '../../src/index.js'
 import { brokenServices } from './broken-services.js'
 
 // <EmbeddedReport> when the service's report page cannot be reached, in real Chromium: a port
@@ -18,8 +24,13 @@ const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 6000 }
 const brokenService = brokenServices()
 
 async function completeReport(): Promise<string> {
-  const control = async (path: string, body: unknown) => (await fetch(`${sandbox}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
-  const created = await control('/sandbox/product_requests', { consumer_id: `UNAV-${crypto.randomUUID()}` })
+  const control = async (path: string, body: unknown) =>
+    (
+      await fetch(`${sandbox}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    ).json()
+  const created = await control('/sandbox/product_requests', {
+    consumer_id: `UNAV-${crypto.randomUUID()}`,
+  })
   await control('/sandbox/clock/advance', { seconds: 6 })
   return created.product_request_id
 }
@@ -29,14 +40,23 @@ function mount(id: string, serviceUrl: string) {
   const states: EmbeddedReportState[] = []
   render(
     <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={serviceUrl}>
-      <EmbeddedReport productRequestId={id} data-testid="report" readyTimeoutMs={READY_TIMEOUT_MS} onError={onError} onStateChange={(state) => states.push(state)} />
+      <EmbeddedReport
+        productRequestId={id}
+        data-testid="report"
+        readyTimeoutMs={READY_TIMEOUT_MS}
+        onError={onError}
+        onStateChange={(state) => states.push(state)}
+      />
     </IbvProvider>,
   )
   return { onError, states, root: screen.getByTestId('report') }
 }
 
 /** The frames a person can see: none of the browser's error pages. */
-const visibleFrames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')).filter((frame) => getComputedStyle(frame).visibility !== 'hidden')
+const visibleFrames = () =>
+  Array.from(
+    document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame'),
+  ).filter((frame) => getComputedStyle(frame).visibility !== 'hidden')
 
 function expectOneUnavailableError(onError: ReturnType<typeof mount>['onError']) {
   expect(onError).toHaveBeenCalledTimes(1)
@@ -56,14 +76,17 @@ describe('<EmbeddedReport> when the service is unreachable, in Chromium', () => 
       expect(screen.getByRole('alert').textContent).toContain('The report could not be loaded.')
       expect(visibleFrames()).toEqual([])
       expectOneUnavailableError(onError)
-      if (mode !== 'refuse') expect(await commands.brokenServiceRequests(service.id)).toBeGreaterThan(0)
+      if (mode !== 'refuse')
+        expect(await commands.brokenServiceRequests(service.id)).toBeGreaterThan(0)
 
       await commands.healBrokenService(service.id)
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
       await waitFor(() => expect(root.dataset.state).toBe('ready'), WITHIN_TIMEOUT)
       // The real portal, on another origin than this page, said its height: the report is shown.
       expect(visibleFrames()).toHaveLength(1)
-      await waitFor(() => expect(parseInt(visibleFrames()[0]!.style.height, 10)).toBeGreaterThan(300))
+      await waitFor(() =>
+        expect(parseInt(visibleFrames()[0]!.style.height, 10)).toBeGreaterThan(300),
+      )
       // The report that spoke is shown and nothing more was reported (that this lasts well past the
       // timeout is the embed session's, tested with a fake clock in test/core/embed-session.test.ts).
       expect(root.dataset.state).toBe('ready')

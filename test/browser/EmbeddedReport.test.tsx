@@ -9,7 +9,10 @@ const control = async (path: string, body: unknown) =>
   (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
 
 async function completeReport(accounts = 2): Promise<string> {
-  const created = await control('/sandbox/product_requests', { consumer_id: `BR-${crypto.randomUUID()}`, accounts })
+  const created = await control('/sandbox/product_requests', {
+    consumer_id: `BR-${crypto.randomUUID()}`,
+    accounts,
+  })
   await control('/sandbox/clock/advance', { seconds: 6 })
   return created.product_request_id
 }
@@ -22,7 +25,8 @@ function mount(id: string) {
   )
 }
 
-const frames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame'))
+const frames = () =>
+  Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame'))
 
 afterEach(() => {
   vi.useRealTimers()
@@ -32,9 +36,13 @@ describe('<EmbeddedReport> in Chromium', () => {
   it('loads the real portal and takes its real height', async () => {
     const id = await completeReport(3)
     mount(id)
-    await waitFor(() => expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id), { timeout: 5000 })
+    await waitFor(() => expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id), {
+      timeout: 5000,
+    })
     const iframe = frames()[0]!
-    await waitFor(() => expect(iframe.style.height).toBe(`${iframe.contentDocument?.documentElement.scrollHeight}px`))
+    await waitFor(() =>
+      expect(iframe.style.height).toBe(`${iframe.contentDocument?.documentElement.scrollHeight}px`),
+    )
     expect(parseInt(iframe.style.height, 10)).toBeGreaterThan(300)
     expect(iframe.getBoundingClientRect().height).toBeGreaterThan(300)
   })
@@ -64,7 +72,9 @@ describe('<EmbeddedReport> in Chromium', () => {
   it('re-mints when the service ends the session: the open portal notices and says so', async () => {
     const id = await completeReport(1)
     mount(id)
-    await waitFor(() => expect(frames()[0]?.contentDocument?.readyState).toBe('complete'), { timeout: 5000 })
+    await waitFor(() => expect(frames()[0]?.contentDocument?.readyState).toBe('complete'), {
+      timeout: 5000,
+    })
     const before = new URL(frames()[0]!.src).searchParams.get('token')
     await control('/sandbox/tokens/expire', { product_request_id: id })
     // The portal checks its token every 5 s, posts ibv:token_expired, and a new token loads.
@@ -82,7 +92,8 @@ describe('<EmbeddedReport> in Chromium', () => {
     const id = await completeReport(1)
     mount(id)
     const root = document.querySelector<HTMLElement>('.ibv-embedded-report')!
-    const said = (frame: HTMLIFrameElement | undefined) => frame?.contentDocument?.body?.textContent ?? ''
+    const said = (frame: HTMLIFrameElement | undefined) =>
+      frame?.contentDocument?.body?.textContent ?? ''
     const token = () => new URL(frames()[0]!.src).searchParams.get('token')
     await waitFor(() => expect(said(frames()[0])).toContain(id), { timeout: 5000 })
     // Every animation frame: the state, and whether the shown document says the session expired.
@@ -97,23 +108,35 @@ describe('<EmbeddedReport> in Chromium', () => {
       const expiredPage = said(shown).includes('session has expired')
       readyOverExpired = expiredPage && root.dataset.state === 'ready' ? readyOverExpired + 1 : 0
       if (readyOverExpired === 10) problems.push('ready over an expired page')
-      if (expiredPage && root.dataset.state === 'expired') heightsWhileExpired.push(shown!.getBoundingClientRect().height)
+      if (expiredPage && root.dataset.state === 'expired')
+        heightsWhileExpired.push(shown!.getBoundingClientRect().height)
       if (sampling) requestAnimationFrame(sample)
     }
     requestAnimationFrame(sample)
 
     const first = token()
     await control('/sandbox/tokens/expire', { product_request_id: id })
-    await waitFor(() => expect(frames().length === 1 && token() !== first && said(frames()[0]).includes(id)).toBe(true), { timeout: 12_000 })
+    await waitFor(
+      () =>
+        expect(frames().length === 1 && token() !== first && said(frames()[0]).includes(id)).toBe(
+          true,
+        ),
+      { timeout: 12_000 },
+    )
     const second = token()
     const reportHeight = frames()[0]!.getBoundingClientRect().height
     // Again at once: the portal complains within 5 s, inside the 10 s window of the first re-mint.
     await control('/sandbox/tokens/expire', { product_request_id: id })
-    await waitFor(() => expect(said(frames()[0])).toContain('session has expired'), { timeout: 8000 })
+    await waitFor(() => expect(said(frames()[0])).toContain('session has expired'), {
+      timeout: 8000,
+    })
     await waitFor(() => expect(root.dataset.state).toBe('expired'))
     // The frame follows the short expired page down: to the frame's default height, or to the
     // page's own height where its text needs more (a narrow frame, late fonts).
-    await waitFor(() => expect(frames()[0]!.getBoundingClientRect().height).toBeLessThan(reportHeight / 2), { timeout: 5000 })
+    await waitFor(
+      () => expect(frames()[0]!.getBoundingClientRect().height).toBeLessThan(reportHeight / 2),
+      { timeout: 5000 },
+    )
     await waitFor(
       () => {
         expect(frames()).toHaveLength(1)
@@ -127,7 +150,11 @@ describe('<EmbeddedReport> in Chromium', () => {
     expect(problems).toEqual([])
     expect(heightsWhileExpired.length).toBeGreaterThan(0)
     // And back up around the report.
-    await waitFor(() => expect(frames()[0]!.style.height).toBe(`${frames()[0]!.contentDocument?.documentElement.scrollHeight}px`))
+    await waitFor(() =>
+      expect(frames()[0]!.style.height).toBe(
+        `${frames()[0]!.contentDocument?.documentElement.scrollHeight}px`,
+      ),
+    )
   }, 40_000)
 
   it('renews and swaps documents without ever showing an empty frame', async () => {
@@ -139,7 +166,9 @@ describe('<EmbeddedReport> in Chromium', () => {
         expect(frames()[0]?.contentDocument?.readyState).toBe('complete')
         expect(frames()[0]?.contentDocument?.body?.textContent).toContain(id)
         // Shown once its page has spoken.
-        expect(document.querySelector<HTMLElement>('[data-testid="report"]')?.dataset.state).toBe('ready')
+        expect(document.querySelector<HTMLElement>('[data-testid="report"]')?.dataset.state).toBe(
+          'ready',
+        )
       },
       { timeout: 5000 },
     )
@@ -153,7 +182,8 @@ describe('<EmbeddedReport> in Chromium', () => {
       const visible = frames().filter((frame) => getComputedStyle(frame).visibility !== 'hidden')
       const shown = visible[0]?.contentDocument
       if (visible.length !== 1) problems.push(`${visible.length} visible frames`)
-      else if (shown?.readyState !== 'complete' || !shown.body?.textContent?.includes(id)) problems.push(`the visible ${visible[0]?.dataset.frame} frame is ${shown?.readyState}`)
+      else if (shown?.readyState !== 'complete' || !shown.body?.textContent?.includes(id))
+        problems.push(`the visible ${visible[0]?.dataset.frame} frame is ${shown?.readyState}`)
       if (sampling) requestAnimationFrame(sample)
     }
     requestAnimationFrame(sample)
@@ -162,7 +192,12 @@ describe('<EmbeddedReport> in Chromium', () => {
     // replace). A MutationObserver sees every insertion, however fast the new document loads.
     const framesAtInsert: number[] = []
     const observer = new MutationObserver((records) => {
-      if (records.some((record) => [...record.addedNodes].some((node) => node instanceof HTMLIFrameElement))) framesAtInsert.push(frames().length)
+      if (
+        records.some((record) =>
+          [...record.addedNodes].some((node) => node instanceof HTMLIFrameElement),
+        )
+      )
+        framesAtInsert.push(frames().length)
     })
     observer.observe(first.parentElement!, { childList: true })
 

@@ -44,7 +44,8 @@ async function proxy(broken: Broken, request: IncomingMessage, response: ServerR
   for await (const chunk of request) chunks.push(chunk as Buffer)
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string' && !['host', 'connection', 'accept-encoding'].includes(name)) headers.set(name, value)
+    if (typeof value === 'string' && !['host', 'connection', 'accept-encoding'].includes(name))
+      headers.set(name, value)
   }
   const answer = await fetch(new URL(request.url ?? '/', broken.target), {
     method: request.method,
@@ -54,7 +55,8 @@ async function proxy(broken: Broken, request: IncomingMessage, response: ServerR
   })
   const out: Record<string, string> = {}
   answer.headers.forEach((value, name) => {
-    if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) out[name] = value
+    if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+      out[name] = value
   })
   response.writeHead(answer.status, out)
   response.end(Buffer.from(await answer.arrayBuffer()))
@@ -79,8 +81,17 @@ function serve(broken: Broken) {
 }
 
 /** Starts a broken service; resolves to its id and base URL (the serviceUrl to give the components). */
-export const startBrokenService: BrowserCommand<[mode: BrokenMode, target: string, basePath: string]> = async (_context, mode, target, basePath) => {
-  const broken: Broken = { port: 0, mode, server: undefined, sockets: new Set(), target, requests: 0 }
+export const startBrokenService: BrowserCommand<
+  [mode: BrokenMode, target: string, basePath: string]
+> = async (_context, mode, target, basePath) => {
+  const broken: Broken = {
+    port: 0,
+    mode,
+    server: undefined,
+    sockets: new Set(),
+    target,
+    requests: 0,
+  }
   if (mode === 'refuse') {
     broken.port = await freePort()
   } else {
@@ -105,7 +116,8 @@ export const healBrokenService: BrowserCommand<[id: string]> = async (_context, 
 }
 
 /** How many requests reached the service (0 for one that refuses connections). */
-export const brokenServiceRequests: BrowserCommand<[id: string]> = async (_context, id) => services.get(id)?.requests ?? 0
+export const brokenServiceRequests: BrowserCommand<[id: string]> = async (_context, id) =>
+  services.get(id)?.requests ?? 0
 
 /** Stops the service and drops every connection it holds. */
 export const stopBrokenService: BrowserCommand<[id: string]> = async (_context, id) => {
@@ -116,11 +128,20 @@ export const stopBrokenService: BrowserCommand<[id: string]> = async (_context, 
   await new Promise((resolve) => broken.server!.close(resolve))
 }
 
-export const brokenServiceCommands = { startBrokenService, healBrokenService, brokenServiceRequests, stopBrokenService }
+export const brokenServiceCommands = {
+  startBrokenService,
+  healBrokenService,
+  brokenServiceRequests,
+  stopBrokenService,
+}
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    startBrokenService: (mode: BrokenMode, target: string, basePath: string) => Promise<{ id: string; url: string }>
+    startBrokenService: (
+      mode: BrokenMode,
+      target: string,
+      basePath: string,
+    ) => Promise<{ id: string; url: string }>
     healBrokenService: (id: string) => Promise<void>
     brokenServiceRequests: (id: string) => Promise<number>
     stopBrokenService: (id: string) => Promise<void>

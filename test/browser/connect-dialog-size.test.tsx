@@ -30,7 +30,8 @@ function widgetDocument(frame: HTMLIFrameElement, selector: string) {
   return vi.waitFor(
     () => {
       const doc = frame.contentDocument
-      if (!doc?.querySelector(selector) || doc.readyState !== 'complete') throw new Error('widget not ready')
+      if (!doc?.querySelector(selector) || doc.readyState !== 'complete')
+        throw new Error('widget not ready')
       return doc
     },
     { timeout: 5000 },
@@ -38,11 +39,13 @@ function widgetDocument(frame: HTMLIFrameElement, selector: string) {
 }
 
 /** What the page inside the frame needs (its html element's box), in px. */
-const contentHeight = (doc: Document) => Math.ceil(doc.documentElement.getBoundingClientRect().height)
+const contentHeight = (doc: Document) =>
+  Math.ceil(doc.documentElement.getBoundingClientRect().height)
 
 /** With VITE_LAYOUT_SCREENS=1, a picture under __screenshots__/ (not kept in git). */
 async function snapshot(name: string) {
-  if (import.meta.env.VITE_LAYOUT_SCREENS) await page.screenshot({ path: `__screenshots__/connect-dialog-size.test.tsx/${name}.png` })
+  if (import.meta.env.VITE_LAYOUT_SCREENS)
+    await page.screenshot({ path: `__screenshots__/connect-dialog-size.test.tsx/${name}.png` })
 }
 
 describe('the connect dialog fits its widget', () => {
@@ -51,14 +54,24 @@ describe('the connect dialog fits its widget', () => {
     const { dialog, frame } = await openWidget()
     const list = await widgetDocument(frame, 'button[value="platypus"]')
     // The bank list is taller than the screen: the dialog stops 1rem short of each edge, the list scrolls.
-    await vi.waitFor(() => expect(dialog.getBoundingClientRect().height).toBeLessThanOrEqual(900 - 32 + 1))
+    await vi.waitFor(() =>
+      expect(dialog.getBoundingClientRect().height).toBeLessThanOrEqual(900 - 32 + 1),
+    )
     expect(contentHeight(list)).toBeGreaterThan(frame.clientHeight)
 
     list.querySelector<HTMLButtonElement>('button[value="platypus"]')!.click()
     const signIn = await widgetDocument(frame, 'input[name="username"]')
-    await vi.waitFor(() => expect(Math.abs(frame.clientHeight - contentHeight(signIn)), 'space under the sign-in form').toBeLessThanOrEqual(2))
+    await vi.waitFor(() =>
+      expect(
+        Math.abs(frame.clientHeight - contentHeight(signIn)),
+        'space under the sign-in form',
+      ).toBeLessThanOrEqual(2),
+    )
     const rect = dialog.getBoundingClientRect()
-    expect(rect.bottom - frame.getBoundingClientRect().bottom, 'dialog below its frame (the border)').toBeLessThanOrEqual(2)
+    expect(
+      rect.bottom - frame.getBoundingClientRect().bottom,
+      'dialog below its frame (the border)',
+    ).toBeLessThanOrEqual(2)
     expect(rect.top, 'centred: as much room above as below').toBeCloseTo(900 - rect.bottom, -1)
     await snapshot('sign-in-1280')
   })
@@ -70,7 +83,13 @@ describe('the connect dialog fits its widget', () => {
     await vi.waitFor(() => expect(frame.style.height).toMatch(/^\d+px$/))
     const before = frame.style.height
     for (const height of [0, -50, 'tall', 'var(--x)', null, {}]) {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'ibv:resize', height }, origin: location.origin, source: frame.contentWindow }))
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'ibv:resize', height },
+          origin: location.origin,
+          source: frame.contentWindow,
+        }),
+      )
     }
     expect(frame.style.height).toBe(before)
   })
@@ -99,7 +118,10 @@ describe('the connect dialog matches its widget in dark mode', () => {
   }
 
   it('on a dark OS its title bar is dark like the widget, even on a light-only page; color-scheme: light on the dialog keeps it light', async () => {
-    await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: 'dark' }] })
+    await cdp().send('Emulation.setEmulatedMedia', {
+      media: '',
+      features: [{ name: 'prefers-color-scheme', value: 'dark' }],
+    })
     const { dialog, frame } = await openWidget()
     const inside = await widgetDocument(frame, 'button[value="platypus"]')
     expect(luminance(getComputedStyle(inside.body).backgroundColor), 'the widget').toBeLessThan(60)

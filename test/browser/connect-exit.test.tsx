@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { page, userEvent } from 'vitest/browser'
-import { ConnectButton, IbvProvider, createBackendFetchers, type ConnectExitMetadata } from '../../src/index.js'
+import {
+  ConnectButton,
+  IbvProvider,
+  createBackendFetchers,
+  type ConnectExitMetadata,
+} from '../../src/index.js'
 
 // Leaving the sandbox widget in real Chromium: what onExit hands the lender after a wrong
 // password, and Escape pressed while focus is inside the widget's frame (a key pressed in a frame
@@ -10,20 +15,35 @@ const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 
 async function statusOf(id: string): Promise<unknown> {
-  const response = await fetch(`${service}/api/v2/ibv/requests/${encodeURIComponent(id)}`, { headers })
+  const response = await fetch(`${service}/api/v2/ibv/requests/${encodeURIComponent(id)}`, {
+    headers,
+  })
   return ((await response.json()) as { ibv_report_status?: unknown }).ibv_report_status
 }
 
 function setup() {
-  const onExit = vi.fn<(error: { code: string; message: string } | null, metadata: ConnectExitMetadata) => void>()
+  const onExit =
+    vi.fn<
+      (error: { code: string; message: string } | null, metadata: ConnectExitMetadata) => void
+    >()
   const onSuccess = vi.fn()
   const onEvent = vi.fn()
   render(
     <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
-      <ConnectButton consumerId={`E2E-${crypto.randomUUID()}`} onExit={onExit} onSuccess={onSuccess} onEvent={onEvent} />
+      <ConnectButton
+        consumerId={`E2E-${crypto.randomUUID()}`}
+        onExit={onExit}
+        onSuccess={onSuccess}
+        onEvent={onEvent}
+      />
     </IbvProvider>,
   )
-  return { onExit, onSuccess, onEvent, button: screen.getByRole('button', { name: 'Connect bank' }) }
+  return {
+    onExit,
+    onSuccess,
+    onEvent,
+    button: screen.getByRole('button', { name: 'Connect bank' }),
+  }
 }
 
 async function openWidget(button: HTMLElement) {
@@ -35,7 +55,9 @@ async function openWidget(button: HTMLElement) {
 
 async function chooseBank(frame: ReturnType<typeof page.frameLocator>) {
   await frame.getByRole('button', { name: 'Platypus Bank' }).click()
-  await expect.element(frame.getByRole('heading', { name: 'Sign in to Platypus Bank' })).toBeVisible()
+  await expect
+    .element(frame.getByRole('heading', { name: 'Sign in to Platypus Bank' }))
+    .toBeVisible()
 }
 
 async function wrongPassword(frame: ReturnType<typeof page.frameLocator>) {
@@ -43,7 +65,9 @@ async function wrongPassword(frame: ReturnType<typeof page.frameLocator>) {
   await frame.getByLabelText('Username').fill('user_good')
   await frame.getByLabelText('Password').fill('not-the-password')
   await frame.getByRole('button', { name: 'Continue' }).click()
-  await expect.element(frame.getByRole('alert')).toHaveTextContent('Check your username and password and try again')
+  await expect
+    .element(frame.getByRole('alert'))
+    .toHaveTextContent('Check your username and password and try again')
 }
 
 /** onExit ran once, after a wrong password, naming the request that now waits in reconnect_required. */
@@ -51,7 +75,11 @@ async function expectRequestKept(onExit: ReturnType<typeof setup>['onExit']) {
   expect(onExit).toHaveBeenCalledTimes(1)
   const [error, metadata] = onExit.mock.calls[0]!
   expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS' })
-  expect(metadata).toMatchObject({ status: 'reconnect_required', productRequestId: expect.stringMatching(/^IBV/), institutionName: 'Platypus Bank' })
+  expect(metadata).toMatchObject({
+    status: 'reconnect_required',
+    productRequestId: expect.stringMatching(/^IBV/),
+    institutionName: 'Platypus Bank',
+  })
   expect(await statusOf(metadata.productRequestId!)).toBe('reconnect_required')
 }
 
@@ -61,17 +89,35 @@ describe('leaving the connect widget, in Chromium', () => {
     const frame = await openWidget(button)
     await wrongPassword(frame)
     // Server-rendered (a popup or a page on its own keeps it), hidden by the widget's script in a frame.
-    await expect.element(frame.getByRole('button', { name: 'Exit', includeHidden: true })).not.toBeVisible()
+    await expect
+      .element(frame.getByRole('button', { name: 'Exit', includeHidden: true }))
+      .not.toBeVisible()
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(1)
   })
 
   it('a wrong password, then Exit in a widget opened as a popup: ibv:exit names the request, which waits in reconnect_required', async () => {
-    const token = await (await fetch(`${service}/api/v1/auth/tokens`, { method: 'POST', headers, body: JSON.stringify({ consumer_id: `E2E-${crypto.randomUUID()}` }) })).json()
-    const popup = window.open(`${service}/connect?token=${token.access_token as string}&origin=${encodeURIComponent(location.origin)}`, 'ibv-widget', 'popup,width=420,height=700')!
+    const token = await (
+      await fetch(`${service}/api/v1/auth/tokens`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ consumer_id: `E2E-${crypto.randomUUID()}` }),
+      })
+    ).json()
+    const popup = window.open(
+      `${service}/connect?token=${token.access_token as string}&origin=${encodeURIComponent(location.origin)}`,
+      'ibv-widget',
+      'popup,width=420,height=700',
+    )!
     try {
-      const ready = (selector: string) => vi.waitFor(() => popup.document.querySelector<HTMLElement>(selector) ?? Promise.reject(new Error(`no ${selector}`)), { timeout: 5000 })
+      const ready = (selector: string) =>
+        vi.waitFor(
+          () =>
+            popup.document.querySelector<HTMLElement>(selector) ??
+            Promise.reject(new Error(`no ${selector}`)),
+          { timeout: 5000 },
+        )
       ;(await ready('button[value="platypus"]')).click()
-      ;(await ready('input[name="username"]') as HTMLInputElement).value = 'user_good'
+      ;((await ready('input[name="username"]')) as HTMLInputElement).value = 'user_good'
       ;(popup.document.querySelector('input[name="password"]') as HTMLInputElement).value = 'nope'
       popup.document.querySelector<HTMLFormElement>('form[method="post"]')!.requestSubmit()
       await ready('[role="alert"]')
@@ -80,15 +126,25 @@ describe('leaving the connect widget, in Chromium', () => {
       expect(exitButton.hidden).toBe(false)
       const exit = new Promise<Record<string, unknown>>((resolve) =>
         window.addEventListener('message', function listener(event) {
-          if (event.source !== popup || event.origin !== location.origin || event.data?.type !== 'ibv:exit') return
+          if (
+            event.source !== popup ||
+            event.origin !== location.origin ||
+            event.data?.type !== 'ibv:exit'
+          )
+            return
           window.removeEventListener('message', listener)
           resolve(event.data)
         }),
       )
       exitButton.click()
       const message = await exit
-      expect(message).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' }, metadata: { status: 'reconnect_required', institution_name: 'Platypus Bank' } })
-      expect(await statusOf((message.metadata as { product_request_id: string }).product_request_id)).toBe('reconnect_required')
+      expect(message).toMatchObject({
+        error: { code: 'INVALID_CREDENTIALS' },
+        metadata: { status: 'reconnect_required', institution_name: 'Platypus Bank' },
+      })
+      expect(
+        await statusOf((message.metadata as { product_request_id: string }).product_request_id),
+      ).toBe('reconnect_required')
     } finally {
       popup.close()
     }
@@ -145,7 +201,10 @@ describe('leaving the connect widget, in Chromium', () => {
     await waitFor(() => expect(onEvent).toHaveBeenCalledWith('OPEN', expect.anything()))
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(onExit).toHaveBeenCalledExactlyOnceWith(null, expect.objectContaining({ status: 'credentials' }))
+    expect(onExit).toHaveBeenCalledExactlyOnceWith(
+      null,
+      expect.objectContaining({ status: 'credentials' }),
+    )
     expect(onExit.mock.calls[0]![1].productRequestId).toBeUndefined()
   })
 })

@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
-import { ConnectButton, EmbeddedReport, IbvEvents, IbvProvider, ReportView, createBackendFetchers, useIbvReport, type ConnectSuccess } from '../../src/index.js'
+import {
+  ConnectButton,
+  EmbeddedReport,
+  IbvEvents,
+  IbvProvider,
+  ReportView,
+  createBackendFetchers,
+  useIbvReport,
+  type ConnectSuccess,
+} from '../../src/index.js'
 
 // The lender's journey in real Chromium: the sandbox widget in the real dialog, the webhook over
 // HTTP to the backend, the live stream to the page. Polling is set to two minutes, so a report
@@ -19,7 +28,15 @@ function Report({ id }: { id: string }) {
   )
 }
 
-function App({ consumerId, onSuccess, onEvent }: { consumerId: string; onSuccess: (success: ConnectSuccess) => void; onEvent?: (name: string) => void }) {
+function App({
+  consumerId,
+  onSuccess,
+  onEvent,
+}: {
+  consumerId: string
+  onSuccess: (success: ConnectSuccess) => void
+  onEvent?: (name: string) => void
+}) {
   const [id, setId] = useState<string>()
   return (
     <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={service}>
@@ -41,7 +58,8 @@ async function widgetDocument(selector = 'form[method="post"]'): Promise<Documen
   return vi.waitFor(
     () => {
       const doc = document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument
-      if (!doc?.querySelector(selector) || doc.readyState !== 'complete') throw new Error('widget not ready')
+      if (!doc?.querySelector(selector) || doc.readyState !== 'complete')
+        throw new Error('widget not ready')
       return doc
     },
     { timeout: 5000 },
@@ -50,13 +68,16 @@ async function widgetDocument(selector = 'form[method="post"]'): Promise<Documen
 
 /** Step 1 of the widget: chooses Platypus Bank from its list; resolves on its sign-in page. */
 async function chooseBank(): Promise<Document> {
-  ;(await widgetDocument('button[value="platypus"]')).querySelector<HTMLButtonElement>('button[value="platypus"]')!.click()
+  ;(await widgetDocument('button[value="platypus"]'))
+    .querySelector<HTMLButtonElement>('button[value="platypus"]')!
+    .click()
   return widgetDocument('input[name="username"]')
 }
 
 function submit(doc: Document, fields: Record<string, string>) {
   const form = doc.querySelector<HTMLFormElement>('form[method="post"]')!
-  for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
+  for (const [name, value] of Object.entries(fields))
+    (form.elements.namedItem(name) as HTMLInputElement).value = value
   form.requestSubmit()
 }
 
@@ -71,28 +92,67 @@ describe('connect → live report, in Chromium', () => {
     expect(dialog.matches(':modal')).toBe(true)
     submit(await chooseBank(), { username: 'user_good', password: 'pass_good' })
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 5000 })
-    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ productRequestId: expect.stringMatching(/^IBV/), institution: { name: 'Platypus Bank' } })
+    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({
+      productRequestId: expect.stringMatching(/^IBV/),
+      institution: { name: 'Platypus Bank' },
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(button)
 
     await waitFor(() => expect(screen.getByTestId('report').dataset.status).toBe('initiated'))
-    await fetch(`${service}/sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ seconds: 6 }) })
-    await waitFor(() => expect(screen.getByTestId('report').dataset.status).toBe('complete'), { timeout: 5000 })
+    await fetch(`${service}/sandbox/clock/advance`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ seconds: 6 }),
+    })
+    await waitFor(() => expect(screen.getByTestId('report').dataset.status).toBe('complete'), {
+      timeout: 5000,
+    })
     expect(screen.getByRole('article').textContent).toContain('Platypus Bank')
-    await waitFor(() => expect(document.querySelector<HTMLIFrameElement>('.ibv-embedded-report__frame')?.contentDocument?.readyState).toBe('complete'), { timeout: 5000 })
+    await waitFor(
+      () =>
+        expect(
+          document.querySelector<HTMLIFrameElement>('.ibv-embedded-report__frame')?.contentDocument
+            ?.readyState,
+        ).toBe('complete'),
+      { timeout: 5000 },
+    )
   })
 
   it('user_mfa: the code step, then success', async () => {
     const onSuccess = vi.fn()
     const events: string[] = []
-    render(<App consumerId={`E2E-${crypto.randomUUID()}`} onSuccess={onSuccess} onEvent={(name) => events.push(name)} />)
+    render(
+      <App
+        consumerId={`E2E-${crypto.randomUUID()}`}
+        onSuccess={onSuccess}
+        onEvent={(name) => events.push(name)}
+      />,
+    )
     screen.getByRole('button', { name: 'Connect bank' }).click()
     await screen.findByRole('dialog')
     submit(await chooseBank(), { username: 'user_mfa', password: 'pass_good' })
-    await vi.waitFor(() => expect(document.querySelector<HTMLIFrameElement>('dialog iframe')?.contentDocument?.querySelector('input[name="code"]')).toBeTruthy(), { timeout: 5000 })
+    await vi.waitFor(
+      () =>
+        expect(
+          document
+            .querySelector<HTMLIFrameElement>('dialog iframe')
+            ?.contentDocument?.querySelector('input[name="code"]'),
+        ).toBeTruthy(),
+      { timeout: 5000 },
+    )
     submit(await widgetDocument(), { code: '123456' })
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 5000 })
-    expect(events).toEqual(expect.arrayContaining(['OPEN', 'SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'MFA_REQUIRED', 'SUBMIT_MFA', 'HANDOFF']))
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'OPEN',
+        'SELECT_INSTITUTION',
+        'SUBMIT_CREDENTIALS',
+        'MFA_REQUIRED',
+        'SUBMIT_MFA',
+        'HANDOFF',
+      ]),
+    )
   })
 
   it('a spoofed success from another window is ignored; Escape closes the real dialog', async () => {
@@ -102,8 +162,11 @@ describe('connect → live report, in Chromium', () => {
     await screen.findByRole('dialog')
     await widgetDocument()
     const stranger = document.createElement('iframe')
-    stranger.srcdoc = "<script>parent.postMessage({ type: 'ibv:success', product_request_id: 'IBVEVIL', institution: { name: 'Evil' } }, '*')</script>"
-    const arrived = new Promise((resolve) => window.addEventListener('message', resolve, { once: true }))
+    stranger.srcdoc =
+      "<script>parent.postMessage({ type: 'ibv:success', product_request_id: 'IBVEVIL', institution: { name: 'Evil' } }, '*')</script>"
+    const arrived = new Promise((resolve) =>
+      window.addEventListener('message', resolve, { once: true }),
+    )
     document.body.append(stranger)
     await arrived
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { commands, userEvent } from 'vitest/browser'
-import { ConnectButton, IbvProvider, createBackendFetchers, type ConnectExitError, type ConnectExitMetadata } from '../../src/index.js'
+import {
+  ConnectButton,
+  IbvProvider,
+  createBackendFetchers,
+  type ConnectExitError,
+  type ConnectExitMetadata,
+} from '../../src/index.js'
 import { brokenServices } from './broken-services.js'
 
 // The connect dialog when the service cannot be reached, in real Chromium: a port where nothing
@@ -12,7 +18,8 @@ import { brokenServices } from './broken-services.js'
 const READY_TIMEOUT_MS = 3000
 /** Polling bound: the configured timeout, plus time for the token and a render on a busy machine. */
 const WITHIN_TIMEOUT = { timeout: READY_TIMEOUT_MS + 6000 }
-const UNAVAILABLE = 'The bank connection could not be opened: the service did not answer. Try again in a moment.'
+const UNAVAILABLE =
+  'The bank connection could not be opened: the service did not answer. Try again in a moment.'
 
 const brokenService = brokenServices()
 
@@ -21,7 +28,12 @@ function setup(serviceUrl: string) {
   const onEvent = vi.fn<(name: string, metadata: Record<string, unknown>) => void>()
   render(
     <IbvProvider fetchers={createBackendFetchers('/api/ibv')} serviceUrl={serviceUrl}>
-      <ConnectButton consumerId={`UNAV-${crypto.randomUUID()}`} onExit={onExit} onEvent={onEvent} readyTimeoutMs={READY_TIMEOUT_MS} />
+      <ConnectButton
+        consumerId={`UNAV-${crypto.randomUUID()}`}
+        onExit={onExit}
+        onEvent={onEvent}
+        readyTimeoutMs={READY_TIMEOUT_MS}
+      />
     </IbvProvider>,
   )
   return { onExit, onEvent, button: screen.getByRole('button', { name: 'Connect bank' }) }
@@ -42,7 +54,10 @@ async function open(button: HTMLElement) {
 
 /** The dialog's own error, shown within the timeout; the frame (the browser's error page) is gone. */
 async function expectUnavailable(dialog: HTMLElement) {
-  await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(UNAVAILABLE), WITHIN_TIMEOUT)
+  await waitFor(
+    () => expect(within(dialog).getByRole('alert').textContent).toBe(UNAVAILABLE),
+    WITHIN_TIMEOUT,
+  )
   expect(within(dialog).queryByTitle('Bank connection')).toBeNull()
   const tryAgain = within(dialog).getByRole('button', { name: 'Try again' })
   expect(document.activeElement).toBe(tryAgain)
@@ -67,13 +82,21 @@ describe('the connect dialog when the service is unreachable, in Chromium', () =
       expect(onExit).not.toHaveBeenCalled()
       await expectUnavailable(dialog)
       expectExitedUnavailable(onExit, 1)
-      if (mode !== 'refuse') expect(await commands.brokenServiceRequests(service.id)).toBeGreaterThan(0)
+      if (mode !== 'refuse')
+        expect(await commands.brokenServiceRequests(service.id)).toBeGreaterThan(0)
 
       await commands.healBrokenService(service.id)
       await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
       // The widget, on another origin than this page, says it opened: the first step is shown.
-      await waitFor(() => expect(onEvent).toHaveBeenCalledWith('OPEN', { mode: 'connect' }), WITHIN_TIMEOUT)
-      await waitFor(() => expect(parseInt(screen.getByTitle('Bank connection').style.height, 10)).toBeGreaterThan(300))
+      await waitFor(
+        () => expect(onEvent).toHaveBeenCalledWith('OPEN', { mode: 'connect' }),
+        WITHIN_TIMEOUT,
+      )
+      await waitFor(() =>
+        expect(parseInt(screen.getByTitle('Bank connection').style.height, 10)).toBeGreaterThan(
+          300,
+        ),
+      )
       expect(getComputedStyle(screen.getByTitle('Bank connection')).visibility).toBe('visible')
       expect(within(dialog).queryByRole('status')).toBeNull()
       // A fresh token for the new attempt.

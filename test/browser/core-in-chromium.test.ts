@@ -28,6 +28,13 @@ describe('core in Chromium', () => {
       list.append(item)
     }
     document.body.append(list)
-    expect(list.innerText.split('\n')).toEqual(['Started', 'Reconnect required', 'Data pull failed', 'Generating report', 'Report failed', 'Complete'])
+    expect(list.innerText.split('\n')).toEqual([
+      'Started',
+      'Reconnect required',
+      'Data pull failed',
+      'Generating report',
+      'Report failed',
+      'Complete',
+    ])
   })
 })

@@ -8,11 +8,15 @@ import { EmbeddedReport, IbvProvider, createBackendFetchers } from '../../src/in
 // it down as well as up.
 const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const control = async (path: string, body: unknown) => (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+const control = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
 
 /** A ready report of three accounts, in a box `width` px wide; resolves to the frame once shown. */
 async function shownReport(width: number) {
-  const created = await control('/sandbox/product_requests', { consumer_id: `BR-${crypto.randomUUID()}`, accounts: 3 })
+  const created = await control('/sandbox/product_requests', {
+    consumer_id: `BR-${crypto.randomUUID()}`,
+    accounts: 3,
+  })
   await control('/sandbox/clock/advance', { seconds: 6 })
   render(
     <div style={{ width }} data-testid="box">
@@ -24,7 +28,8 @@ async function shownReport(width: number) {
   return waitFor(
     () => {
       const shown = document.querySelector<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')
-      if (!shown?.style.height.endsWith('px') || shown.style.visibility) throw new Error('The report is not shown yet.')
+      if (!shown?.style.height.endsWith('px') || shown.style.visibility)
+        throw new Error('The report is not shown yet.')
       return shown
     },
     { timeout: 5000 },

@@ -12,7 +12,8 @@ function leaves(value: unknown, path = ''): Map<string, string> {
   const found = new Map<string, string>()
   if (typeof value === 'string') found.set(path, value)
   else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) for (const [at, text] of leaves(inner, path ? `${path}.${key}` : key)) found.set(at, text)
+    for (const [key, inner] of Object.entries(value))
+      for (const [at, text] of leaves(inner, path ? `${path}.${key}` : key)) found.set(at, text)
   }
   return found
 }
@@ -32,20 +33,32 @@ function englishPieces(locale: IbvLocale): string[] {
   return [...pieces]
 }
 
-const ENGLISH_WORDS = /\b(the|your|and|report|bank|applicant|refresh|reconnect|loading|could not|try again|unknown|copy|link|close)\b/i
+const ENGLISH_WORDS =
+  /\b(the|your|and|report|bank|applicant|refresh|reconnect|loading|could not|try again|unknown|copy|link|close)\b/i
 
 /**
  * The English in a rendered text (`innerText`, screen-reader-only text included): texts of the
  * catalogue and English words. `data`: strings to remove first (names, ids the service sent).
  */
-export function englishIn(rendered: string, locale: IbvLocale, data: readonly string[] = []): string[] {
+export function englishIn(
+  rendered: string,
+  locale: IbvLocale,
+  data: readonly string[] = [],
+): string[] {
   let text = rendered.replace(/https?:\/\/\S+/g, ' ')
   for (const value of data) text = text.split(value).join(' ')
-  return [...englishPieces(locale).filter((piece) => text.includes(piece)), ...(text.match(new RegExp(ENGLISH_WORDS.source, 'gi')) ?? [])]
+  return [
+    ...englishPieces(locale).filter((piece) => text.includes(piece)),
+    ...(text.match(new RegExp(ENGLISH_WORDS.source, 'gi')) ?? []),
+  ]
 }
 
 /** Fails, naming it, when `element`'s rendered text holds any English (see `englishIn`). */
-export function expectNoEnglish(element: HTMLElement, locale: IbvLocale, data: readonly string[] = []) {
+export function expectNoEnglish(
+  element: HTMLElement,
+  locale: IbvLocale,
+  data: readonly string[] = [],
+) {
   expect(element.innerText.trim(), 'nothing was rendered').not.toBe('')
   expect(englishIn(element.innerText, locale, data)).toEqual([])
 }

@@ -91,8 +91,14 @@ export interface HostOptions {
  * Renders `ui` into a `#root` of a host page: the host's stylesheet, the OS colour preference and
  * the viewport width. `resetHost()` (in an `afterEach`) takes it all away again.
  */
-export async function mountInHost(ui: ReactNode, { scheme = 'light', width = 1280, host = 'create-vite' }: HostOptions = {}) {
-  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] })
+export async function mountInHost(
+  ui: ReactNode,
+  { scheme = 'light', width = 1280, host = 'create-vite' }: HostOptions = {},
+) {
+  await cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-color-scheme', value: scheme }],
+  })
   await page.viewport(width, 900)
   const style = document.head.appendChild(document.createElement('style'))
   style.textContent = HOSTS[host]

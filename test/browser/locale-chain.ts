@@ -23,10 +23,19 @@ export function createChain() {
     verifyWebhook: () => true,
     invites: { secret: randomSecret(), pageUrl: 'https://lender.test/connect' },
   })
-  const fetchers = createBackendFetchers('/api/ibv', { fetch: (input, init) => backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)) })
+  const fetchers = createBackendFetchers('/api/ibv', {
+    fetch: (input, init) =>
+      backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)),
+  })
   const control = async (path: string, body: unknown) =>
     (await (
-      await sandbox.fetch(new Request(`${SERVICE}${path}`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+      await sandbox.fetch(
+        new Request(`${SERVICE}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
     ).json()) as Record<string, string>
   return { sandbox, fetchers, control }
 }
@@ -44,7 +53,10 @@ export function chainPerTest() {
   })
   async function applicantWithReport(consumerId: string) {
     const { control, sandbox, fetchers } = current()
-    const { product_request_id: productRequestId } = await control('/sandbox/product_requests', { consumer_id: consumerId, institution: BANK })
+    const { product_request_id: productRequestId } = await control('/sandbox/product_requests', {
+      consumer_id: consumerId,
+      institution: BANK,
+    })
     await sandbox.advance(6)
     const answer = await fetchers.report!(productRequestId!)
     if (answer.kind !== 'ready') throw new Error('the report is not ready')
@@ -55,10 +67,20 @@ export function chainPerTest() {
 
 /** What a sandbox report sends that is data, not text: ids, names, feature keys, raw dates. */
 export function sandboxData(report: IbvReport): string[] {
-  const data = [report.consumer_id, report.product_request_id, report.created_at, report.reference_date]
+  const data = [
+    report.consumer_id,
+    report.product_request_id,
+    report.created_at,
+    report.reference_date,
+  ]
   for (const account of report.accounts) {
-    data.push(account.provider_name, String(account.account_number), String(account.routing_number ?? ''))
-    for (const item of account.items ?? []) data.push(...Object.keys(item.data ?? {}), String(item.item_code ?? ''))
+    data.push(
+      account.provider_name,
+      String(account.account_number),
+      String(account.routing_number ?? ''),
+    )
+    for (const item of account.items ?? [])
+      data.push(...Object.keys(item.data ?? {}), String(item.item_code ?? ''))
   }
   return data.filter(Boolean).sort((a, b) => b.length - a.length)
 }

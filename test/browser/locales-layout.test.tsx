@@ -36,7 +36,11 @@ afterEach(async () => {
 
 async function sandboxReport(): Promise<IbvReport> {
   chain = createChain()
-  const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LAYOUT-1', institution: 'Caisse populaire du Plateau-Mont-Royal', accounts: 2 })
+  const created = await chain.control('/sandbox/product_requests', {
+    consumer_id: 'LAYOUT-1',
+    institution: 'Caisse populaire du Plateau-Mont-Royal',
+    accounts: 2,
+  })
   await chain.sandbox.advance(6)
   const answer = await chain.fetchers.report!(created.product_request_id!)
   if (answer.kind !== 'ready') throw new Error('the report is not ready')
@@ -47,26 +51,49 @@ async function sandboxReport(): Promise<IbvReport> {
 async function mountAll(locale: IbvLocale) {
   const report = await sandboxReport()
   // A host page that follows the reader's light or dark scheme, as create-vite's does.
-  Object.assign(document.documentElement.style, { colorScheme: 'light dark', background: 'Canvas', color: 'CanvasText' })
+  Object.assign(document.documentElement.style, {
+    colorScheme: 'light dark',
+    background: 'Canvas',
+    color: 'CanvasText',
+  })
   const link = `${SERVICE}/connect?link=lnk_${'Q7x9Zk2Lm4Np'.repeat(6)}`
   render(
-    <IbvProvider fetchers={chain!.fetchers} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={300}>
+    <IbvProvider
+      fetchers={chain!.fetchers}
+      serviceUrl={SERVICE}
+      locale={locale}
+      readyTimeoutMs={300}
+    >
       <main data-testid="page" style={{ display: 'grid', gap: '1rem', padding: '0.5rem' }}>
         <p>
-          <ReportStatusBadge status="reconnect_required" audience="borrower" showDescription /> <ReportStatusBadge status="ibv_data_acquire_failed" />
+          <ReportStatusBadge status="reconnect_required" audience="borrower" showDescription />{' '}
+          <ReportStatusBadge status="ibv_data_acquire_failed" />
         </p>
         <ConnectButton consumerId="LAYOUT-2" />
         <RefreshReportButton consumerId="NOBODY" />
         <InviteBorrowerButton consumerId="LAYOUT-3" consumerName="Geneviève Tremblay-Bouchard" />
-        <ReconnectPrompt reason="invalid_connection" connectionLink={link} institutionName="Caisse populaire du Plateau-Mont-Royal" consumerName="Geneviève" />
-        <ReconnectPrompt reason="data_pull_failed" connectionLink={link} audience="borrower" onReconnect={() => {}} />
+        <ReconnectPrompt
+          reason="invalid_connection"
+          connectionLink={link}
+          institutionName="Caisse populaire du Plateau-Mont-Royal"
+          consumerName="Geneviève"
+        />
+        <ReconnectPrompt
+          reason="data_pull_failed"
+          connectionLink={link}
+          audience="borrower"
+          onReconnect={() => {}}
+        />
         <EmbeddedReport productRequestId="PR-NONE" />
         <ReportView report={report} />
       </main>
     </IbvProvider>,
   )
   // The embedded report has given up on its frame: its error and "try again" are laid out too.
-  await waitFor(() => expect(document.querySelector('.ibv-embedded-report__error')).not.toBeNull(), { timeout: 8000 })
+  await waitFor(
+    () => expect(document.querySelector('.ibv-embedded-report__error')).not.toBeNull(),
+    { timeout: 8000 },
+  )
   return screen.getByTestId('page')
 }
 
@@ -78,19 +105,31 @@ function overflowing(root: HTMLElement): string[] {
       const box = element.getBoundingClientRect()
       return box.width > 0 && (box.right > right + 0.5 || box.left < left - 0.5)
     })
-    .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`)
+    .map(
+      (element) =>
+        `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
+    )
 }
 
 async function shoot(name: string, widths: number[]) {
   if (!import.meta.env.VITE_REFRESH_SCREENS) return
   for (const scheme of ['light', 'dark'] as const) {
-    await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] })
+    await cdp().send('Emulation.setEmulatedMedia', {
+      media: '',
+      features: [{ name: 'prefers-color-scheme', value: scheme }],
+    })
     for (const width of widths) {
       await page.viewport(width, 900)
       // The page is taller than the window: one screenshot per window's height.
-      for (let part = 0, top = 0; top < document.documentElement.scrollHeight; part += 1, top += 850) {
+      for (
+        let part = 0, top = 0;
+        top < document.documentElement.scrollHeight;
+        part += 1, top += 850
+      ) {
         window.scrollTo(0, top)
-        await page.screenshot({ path: `__screenshots__/locales-layout.test.tsx/${name}-${scheme}-${width}-${part}.png` })
+        await page.screenshot({
+          path: `__screenshots__/locales-layout.test.tsx/${name}-${scheme}-${width}-${part}.png`,
+        })
       }
       window.scrollTo(0, 0)
     }
@@ -105,30 +144,43 @@ describe.each([
   it('fit a 320 px phone: no horizontal overflow', async () => {
     await page.viewport(320, 900)
     const root = await mountAll(locale)
-    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth)
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    )
     expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
     expect(overflowing(root)).toEqual([])
     await shoot(code, [320, 390, 1280])
   })
 
-  it.each([1280, 390])('keeps every number and sum of money on one line, decimal points aligned, at %i px', async (width) => {
-    await page.viewport(width, 900)
-    const root = await mountAll(locale)
-    const fractions = Array.from(root.querySelectorAll<HTMLElement>('.ibv-report-view td .ibv-report-view__fraction'))
-    expect(fractions.length).toBeGreaterThan(0)
-    for (const fraction of fractions) {
-      const cell = fraction.closest('td')!
-      // One line: the integer part, then the fraction beside it, not under it.
-      const whole = document.createRange()
-      whole.selectNodeContents(cell.firstChild!)
-      const [integer, part] = [whole.getBoundingClientRect(), fraction.getBoundingClientRect()]
-      expect(whole.getClientRects(), cell.textContent!).toHaveLength(1)
-      expect(part.top < integer.bottom && part.bottom > integer.top, `${cell.textContent} on two lines`).toBe(true)
-      expect(fraction.getClientRects(), cell.textContent!).toHaveLength(1)
-    }
-    // The points line up: every fraction, money's included, is as wide as the others.
-    expect(new Set(fractions.map((fraction) => Math.round(fraction.getBoundingClientRect().width))).size).toBe(1)
-  })
+  it.each([1280, 390])(
+    'keeps every number and sum of money on one line, decimal points aligned, at %i px',
+    async (width) => {
+      await page.viewport(width, 900)
+      const root = await mountAll(locale)
+      const fractions = Array.from(
+        root.querySelectorAll<HTMLElement>('.ibv-report-view td .ibv-report-view__fraction'),
+      )
+      expect(fractions.length).toBeGreaterThan(0)
+      for (const fraction of fractions) {
+        const cell = fraction.closest('td')!
+        // One line: the integer part, then the fraction beside it, not under it.
+        const whole = document.createRange()
+        whole.selectNodeContents(cell.firstChild!)
+        const [integer, part] = [whole.getBoundingClientRect(), fraction.getBoundingClientRect()]
+        expect(whole.getClientRects(), cell.textContent!).toHaveLength(1)
+        expect(
+          part.top < integer.bottom && part.bottom > integer.top,
+          `${cell.textContent} on two lines`,
+        ).toBe(true)
+        expect(fraction.getClientRects(), cell.textContent!).toHaveLength(1)
+      }
+      // The points line up: every fraction, money's included, is as wide as the others.
+      expect(
+        new Set(fractions.map((fraction) => Math.round(fraction.getBoundingClientRect().width)))
+          .size,
+      ).toBe(1)
+    },
+  )
 })
 
 describe('a right-to-left page', () => {
@@ -141,8 +193,12 @@ describe('a right-to-left page', () => {
     expect(getComputedStyle(prompt).borderRightWidth).toBe('4px')
     expect(getComputedStyle(prompt).borderLeftWidth).toBe('1px')
     const title = root.querySelector<HTMLElement>('.ibv-reconnect__title')!
-    expect(Math.round(prompt.getBoundingClientRect().right - title.getBoundingClientRect().right)).toBeLessThan(30)
-    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth)
+    expect(
+      Math.round(prompt.getBoundingClientRect().right - title.getBoundingClientRect().right),
+    ).toBeLessThan(30)
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    )
     expect(overflowing(root)).toEqual([])
     await shoot('rtl', [390])
   })

@@ -23,12 +23,25 @@ const { current, applicantWithReport } = chainPerTest()
  * the 24-hour rule writes it: with the day of the week.
  */
 const serviceDay = (locale: IbvLocale, createdAt: string) =>
-  new Intl.DateTimeFormat(locale.formats.intl, { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(serviceTime(createdAt))
+  new Intl.DateTimeFormat(locale.formats.intl, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(serviceTime(createdAt))
 
 /** The button as a lender's page uses it: the applicant's latest request, the one a refresh started. */
 function Latest({ consumerId, first }: { consumerId: string; first: string }) {
   const [latest, setLatest] = useState(first)
-  return <RefreshReportButton consumerId={consumerId} productRequestId={latest} onRefreshed={setLatest} data-testid="refresh" />
+  return (
+    <RefreshReportButton
+      consumerId={consumerId}
+      productRequestId={latest}
+      onRefreshed={setLatest}
+      data-testid="refresh"
+    />
+  )
 }
 
 describe.each([
@@ -51,7 +64,9 @@ describe.each([
     expect(refresh.lang).toBe(code)
     const button = within(refresh).getByRole('button', { name: messages.refreshReport })
     await userEvent.click(button)
-    await waitFor(() => expect(refresh.textContent).toContain(messages.refreshPreparing), { timeout: 5000 })
+    await waitFor(() => expect(refresh.textContent).toContain(messages.refreshPreparing), {
+      timeout: 5000,
+    })
     expectNoEnglish(refresh, locale)
 
     // The new report is done; a second refresh within 24 hours says when, in the locale's dates.
@@ -62,7 +77,11 @@ describe.each([
     await waitFor(() => expect(refresh.dataset.state).toBe('refresh_not_ready'), { timeout: 5000 })
     const text = refresh.textContent ?? ''
     // The date of the refresh's own report: its created_at, a few seconds after the first's.
-    expect(text).toMatch(new RegExp(messages.refreshNotReadyAt.split(/\{\w+\}/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    expect(text).toMatch(
+      new RegExp(
+        messages.refreshNotReadyAt.split(/\{\w+\}/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      ),
+    )
     expect(text).toContain(messages.serviceClock)
     expect(text).toContain(messages.serviceClockHint)
     expect(text).toContain(serviceDay(locale, report.created_at))
@@ -83,18 +102,35 @@ describe.each([
     await control(`/sandbox/consumers/FLD-${code}/next_refresh`, { outcome: 'refresh_failed' })
     render(
       <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale}>
-        <RefreshReportButton consumerId={`BRK-${code}`} productRequestId={broken.productRequestId} consumerName="Ada" data-testid="broken" />
-        <RefreshReportButton consumerId={`FLD-${code}`} productRequestId={failing.productRequestId} data-testid="failing" />
+        <RefreshReportButton
+          consumerId={`BRK-${code}`}
+          productRequestId={broken.productRequestId}
+          consumerName="Ada"
+          data-testid="broken"
+        />
+        <RefreshReportButton
+          consumerId={`FLD-${code}`}
+          productRequestId={failing.productRequestId}
+          data-testid="failing"
+        />
       </IbvProvider>,
     )
     const brokenButton = screen.getByTestId('broken')
-    await userEvent.click(within(brokenButton).getByRole('button', { name: messages.refreshReport }))
+    await userEvent.click(
+      within(brokenButton).getByRole('button', { name: messages.refreshReport }),
+    )
     const prompt = await within(brokenButton).findByRole('region', {}, { timeout: 5000 })
-    expect(prompt.querySelector('.ibv-reconnect__title')?.textContent).toBe(fill(messages.reconnectTitleStaff.invalid_connection, { consumer: 'Ada', institution: BANK }))
+    expect(prompt.querySelector('.ibv-reconnect__title')?.textContent).toBe(
+      fill(messages.reconnectTitleStaff.invalid_connection, { consumer: 'Ada', institution: BANK }),
+    )
     expectNoEnglish(brokenButton, locale, [BANK, 'Ada'])
     const failingButton = screen.getByTestId('failing')
-    await userEvent.click(within(failingButton).getByRole('button', { name: messages.refreshReport }))
-    await waitFor(() => expect(failingButton.textContent).toContain(messages.refreshFailed), { timeout: 5000 })
+    await userEvent.click(
+      within(failingButton).getByRole('button', { name: messages.refreshReport }),
+    )
+    await waitFor(() => expect(failingButton.textContent).toContain(messages.refreshFailed), {
+      timeout: 5000,
+    })
     expectNoEnglish(failingButton, locale)
   })
 })

@@ -23,7 +23,12 @@ import { expectNoEnglish } from './english-left.js'
 // money and dates written the locale's way, `lang` on each root, and the locale asked of the
 // hosted pages.
 
-const REASONS = ['reconnect_required', 'invalid_connection', 'data_pull_failed', 'refresh_not_ready'] as const
+const REASONS = [
+  'reconnect_required',
+  'invalid_connection',
+  'data_pull_failed',
+  'refresh_not_ready',
+] as const
 const LINK = 'https://service.test/connect?link=lnk_ABC'
 
 const { current, applicantWithReport } = chainPerTest()
@@ -48,7 +53,12 @@ describe.each([
           {statuses.map((status) => (
             <p key={status}>
               <ReportStatusBadge status={status} showDescription data-testid={`staff-${status}`} />
-              <ReportStatusBadge status={status} audience="borrower" showDescription data-testid={`borrower-${status}`} />
+              <ReportStatusBadge
+                status={status}
+                audience="borrower"
+                showDescription
+                data-testid={`borrower-${status}`}
+              />
             </p>
           ))}
         </div>
@@ -57,14 +67,23 @@ describe.each([
     for (const status of REPORT_STATUSES) {
       const staff = screen.getByTestId(`staff-${status}`)
       expect(staff.lang).toBe(code)
-      expect(staff.querySelector('.ibv-badge__label')?.textContent).toBe(messages.statusLabels[status])
-      expect(staff.querySelector('.ibv-badge__description')?.textContent).toBe(messages.statusDescriptions[status])
-      expect(screen.getByTestId(`borrower-${status}`).querySelector('.ibv-badge__description')?.textContent).toBe(messages.statusDescriptionsBorrower[status])
+      expect(staff.querySelector('.ibv-badge__label')?.textContent).toBe(
+        messages.statusLabels[status],
+      )
+      expect(staff.querySelector('.ibv-badge__description')?.textContent).toBe(
+        messages.statusDescriptions[status],
+      )
+      expect(
+        screen.getByTestId(`borrower-${status}`).querySelector('.ibv-badge__description')
+          ?.textContent,
+      ).toBe(messages.statusDescriptionsBorrower[status])
     }
     for (const voice of ['staff', 'borrower']) {
       const unknown = screen.getByTestId(`${voice}-under_review`)
       expect(unknown.querySelector('.ibv-badge__label')?.textContent).toBe(messages.unknownStatus)
-      expect(unknown.querySelector('.ibv-badge__description')?.textContent).toBe(fill(messages.unknownStatusDescription, { status: 'under_review' }))
+      expect(unknown.querySelector('.ibv-badge__description')?.textContent).toBe(
+        fill(messages.unknownStatusDescription, { status: 'under_review' }),
+      )
     }
     expectNoEnglish(screen.getByTestId('badges'), locale, ['under_review'])
   })
@@ -75,8 +94,18 @@ describe.each([
         <div data-testid="prompts">
           {REASONS.map((reason) => (
             <div key={reason}>
-              <ReconnectPrompt reason={reason} connectionLink={LINK} institutionName={BANK} consumerName="Ada" />
-              <ReconnectPrompt reason={reason} connectionLink={LINK} audience="borrower" onReconnect={() => {}} />
+              <ReconnectPrompt
+                reason={reason}
+                connectionLink={LINK}
+                institutionName={BANK}
+                consumerName="Ada"
+              />
+              <ReconnectPrompt
+                reason={reason}
+                connectionLink={LINK}
+                audience="borrower"
+                onReconnect={() => {}}
+              />
               <ReconnectPrompt reason={reason} connectionLink={LINK} />
             </div>
           ))}
@@ -86,8 +115,12 @@ describe.each([
     const regions = screen.getAllByRole('region')
     expect(regions).toHaveLength(12)
     for (const region of regions) expect(region.lang).toBe(code)
-    expect(regions[0]!.querySelector('.ibv-reconnect__title')?.textContent).toBe(fill(messages.reconnectTitleStaff.reconnect_required, { consumer: 'Ada', institution: BANK }))
-    expect(regions[1]!.querySelector('.ibv-reconnect__title')?.textContent).toBe(messages.reconnectTitle.reconnect_required)
+    expect(regions[0]!.querySelector('.ibv-reconnect__title')?.textContent).toBe(
+      fill(messages.reconnectTitleStaff.reconnect_required, { consumer: 'Ada', institution: BANK }),
+    )
+    expect(regions[1]!.querySelector('.ibv-reconnect__title')?.textContent).toBe(
+      messages.reconnectTitle.reconnect_required,
+    )
     expect(regions[2]!.textContent).toContain(messages.theApplicant)
     expectNoEnglish(screen.getByTestId('prompts'), locale, [BANK, 'Ada'])
   })
@@ -101,15 +134,27 @@ describe.each([
     )
     const view = container.querySelector<HTMLElement>('.ibv-report-view')!
     expect(view.lang).toBe(code)
-    const total = report.accounts.reduce((sum, account) => sum + Math.round(Number(account.balance) * 100), 0) / 100
-    const money = new Intl.NumberFormat(locale.formats.intl, { style: 'currency', currency: 'USD' }).format(total)
+    const total =
+      report.accounts.reduce((sum, account) => sum + Math.round(Number(account.balance) * 100), 0) /
+      100
+    const money = new Intl.NumberFormat(locale.formats.intl, {
+      style: 'currency',
+      currency: 'USD',
+    }).format(total)
     expect(view.textContent).toContain(money)
     // US dollars as Canadian French writes them: a comma for decimals, the sign after, named.
     if (code === 'fr-CA') expect(money).toMatch(/^[-−]?\d{1,3}(\s\d{3})*,\d{2}\s\$\sUS$/)
     // The dates too, in the service's time: the locale's words, never the ISO text as sent.
     const at = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`)
-    const day = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(at(report.reference_date))
-    const created = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at(report.created_at))
+    const day = new Intl.DateTimeFormat(locale.formats.intl, {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    }).format(at(report.reference_date))
+    const created = new Intl.DateTimeFormat(locale.formats.intl, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(at(report.created_at))
     const summary = view.querySelector<HTMLElement>('.ibv-report-view__summary')!
     expect(summary.textContent).toContain(day)
     expect(summary.textContent).toContain(created)
@@ -120,7 +165,12 @@ describe.each([
 
   it('embedded report: loading, then the error and its "try again"', async () => {
     render(
-      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={READY_TIMEOUT_MS}>
+      <IbvProvider
+        fetchers={fetchers()}
+        serviceUrl={SERVICE}
+        locale={locale}
+        readyTimeoutMs={READY_TIMEOUT_MS}
+      >
         <EmbeddedReport productRequestId="PR-NONE" data-testid="report" />
       </IbvProvider>,
     )
@@ -128,14 +178,21 @@ describe.each([
     expect(report.lang).toBe(code)
     await waitFor(() => expect(report.textContent).toContain(messages.reportLoading))
     expectNoEnglish(report, locale)
-    await waitFor(() => expect(report.textContent).toContain(messages.reportError), { timeout: READY_TIMEOUT_MS + 5000 })
+    await waitFor(() => expect(report.textContent).toContain(messages.reportError), {
+      timeout: READY_TIMEOUT_MS + 5000,
+    })
     expect(within(report).getByRole('button', { name: messages.tryAgain })).toBeVisible()
     expectNoEnglish(report, locale)
   })
 
   it('connect button and dialog: its texts, and the widget asked for the locale', async () => {
     render(
-      <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale} readyTimeoutMs={READY_TIMEOUT_MS}>
+      <IbvProvider
+        fetchers={fetchers()}
+        serviceUrl={SERVICE}
+        locale={locale}
+        readyTimeoutMs={READY_TIMEOUT_MS}
+      >
         <ConnectButton consumerId={`CON-${code}`} />
       </IbvProvider>,
     )
@@ -147,7 +204,10 @@ describe.each([
     const frame = within(dialog).getByTitle(messages.connectFrameTitle) as HTMLIFrameElement
     expect(new URL(frame.src).searchParams.get('locale')).toBe(code)
     expect(within(dialog).getByRole('button', { name: messages.close })).toBeVisible()
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(messages.widgetUnavailable), { timeout: READY_TIMEOUT_MS + 5000 })
+    await waitFor(
+      () => expect(within(dialog).getByRole('alert').textContent).toBe(messages.widgetUnavailable),
+      { timeout: READY_TIMEOUT_MS + 5000 },
+    )
     expect(within(dialog).getByRole('button', { name: messages.tryAgain })).toBeVisible()
     expectNoEnglish(dialog, locale)
   })
@@ -155,21 +215,38 @@ describe.each([
   it('invite button: its texts, the day the link expires and the line saying where it stands, the locale’s way', async () => {
     render(
       <IbvProvider fetchers={fetchers()} serviceUrl={SERVICE} locale={locale}>
-        <InviteBorrowerButton consumerId={`INV-${code}`} consumerName="Ada" onSend={() => {}} data-testid="invite" />
+        <InviteBorrowerButton
+          consumerId={`INV-${code}`}
+          consumerName="Ada"
+          onSend={() => {}}
+          data-testid="invite"
+        />
       </IbvProvider>,
     )
     const invite = screen.getByTestId('invite')
     expect(invite.lang).toBe(code)
     expectNoEnglish(invite, locale, ['Ada'])
-    await userEvent.click(within(invite).getByRole('button', { name: fill(messages.inviteCreate, { consumer: 'Ada' }) }))
+    await userEvent.click(
+      within(invite).getByRole('button', {
+        name: fill(messages.inviteCreate, { consumer: 'Ada' }),
+      }),
+    )
     const time = await within(invite).findByText((_, element) => element?.tagName === 'TIME')
-    const expires = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(new Date(time.getAttribute('datetime')!))
+    const expires = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(
+      new Date(time.getAttribute('datetime')!),
+    )
     expect(time.textContent).toBe(fill(messages.inviteExpires, { date: expires }))
     expect(within(invite).getByRole('button', { name: messages.inviteCopy })).toBeVisible()
     // Where the invite stands, read from the backend: its day the locale's way.
     const [newest] = await fetchers().invites!(`INV-${code}`)
-    const sent = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(new Date(newest!.sent_at))
-    await waitFor(() => expect(invite.querySelector('.ibv-invite__state')?.textContent).toBe(fill(messages.inviteStates.sent, { date: sent, consumer: 'Ada' })))
+    const sent = new Intl.DateTimeFormat(locale.formats.intl, { dateStyle: 'medium' }).format(
+      new Date(newest!.sent_at),
+    )
+    await waitFor(() =>
+      expect(invite.querySelector('.ibv-invite__state')?.textContent).toBe(
+        fill(messages.inviteStates.sent, { date: sent, consumer: 'Ada' }),
+      ),
+    )
     expectNoEnglish(invite, locale, ['Ada'])
   })
 })

@@ -21,14 +21,25 @@ const service = `${location.origin}/ibv-sandbox`
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 const control = async (path: string, body?: unknown) =>
-  (await fetch(`${service}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })).json()
+  (
+    await fetch(`${service}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  ).json()
 
 /** A complete report's id and, as prefetchReport would hand it over, what the server fetched; `age` ms ago. */
 async function prefetch(age = 0): Promise<PrefetchedReport> {
-  const created = await control('/sandbox/product_requests', { consumer_id: `SSR-${crypto.randomUUID()}` })
+  const created = await control('/sandbox/product_requests', {
+    consumer_id: `SSR-${crypto.randomUUID()}`,
+  })
   await control('/sandbox/clock/advance', { seconds: 6 })
   const id = created.product_request_id as string
-  const token = await control('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: id })
+  const token = await control('/api/v1/auth/tokens', {
+    type: 'embedded_report_token',
+    product_request_id: id,
+  })
   const report = await control(`/api/v2/ibv/requests/${id}`)
   const issuedAt = Date.now() - age
   return {
@@ -42,10 +53,24 @@ async function prefetch(age = 0): Promise<PrefetchedReport> {
 
 function Status({ id }: { id: string }) {
   const { status } = useIbvReport(id)
-  return status ? <ReportStatusBadge status={status} data-testid="badge" /> : <span data-testid="badge">no status</span>
+  return status ? (
+    <ReportStatusBadge status={status} data-testid="badge" />
+  ) : (
+    <span data-testid="badge">no status</span>
+  )
 }
 
-function App({ id, prefetched, fetchers, renewLeadSeconds }: { id: string; prefetched: readonly (PrefetchedReport | null)[]; fetchers: IbvFetchers; renewLeadSeconds?: number }) {
+function App({
+  id,
+  prefetched,
+  fetchers,
+  renewLeadSeconds,
+}: {
+  id: string
+  prefetched: readonly (PrefetchedReport | null)[]
+  fetchers: IbvFetchers
+  renewLeadSeconds?: number
+}) {
   return (
     <IbvProvider fetchers={fetchers} serviceUrl={service} prefetched={prefetched}>
       <Status id={id} />
@@ -83,19 +108,29 @@ async function settled(frame: HTMLIFrameElement) {
     if (event.source === frame.contentWindow) last = performance.now()
   }
   addEventListener('message', heard)
-  await vi.waitFor(() => expect(performance.now() - last).toBeGreaterThan(500), { timeout: 5000, interval: 100 })
+  await vi.waitFor(() => expect(performance.now() - last).toBeGreaterThan(500), {
+    timeout: 5000,
+    interval: 100,
+  })
   removeEventListener('message', heard)
 }
 
 /** The server's HTML in the page (its iframe starts loading), then hydration; what React said meanwhile. */
-async function serveAndHydrate(id: string, prefetched: readonly (PrefetchedReport | null)[], options: { waitForFrame?: boolean; renewLeadSeconds?: number } = {}) {
+async function serveAndHydrate(
+  id: string,
+  prefetched: readonly (PrefetchedReport | null)[],
+  options: { waitForFrame?: boolean; renewLeadSeconds?: number } = {},
+) {
   const { fetchers, tokens, reports } = countingFetchers()
   const lead = options.renewLeadSeconds
   // The server renders as soon as it has fetched: its clock reads the token's issue time. The
   // browser hydrates now, however long the page took to get here (a cache, a slow network).
   const issuedAt = prefetched[0]?.token?.issued_at
-  const serverClock = issuedAt === undefined ? undefined : vi.spyOn(Date, 'now').mockReturnValue(issuedAt + 50)
-  const html = renderToString(<App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />)
+  const serverClock =
+    issuedAt === undefined ? undefined : vi.spyOn(Date, 'now').mockReturnValue(issuedAt + 50)
+  const html = renderToString(
+    <App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />,
+  )
   serverClock?.mockRestore()
   const container = document.createElement('div')
   container.innerHTML = html
@@ -113,7 +148,11 @@ async function serveAndHydrate(id: string, prefetched: readonly (PrefetchedRepor
     })
   }
   await act(async () => {
-    root = hydrateRoot(container, <App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />, { onRecoverableError: (error) => said.push(String(error)) })
+    root = hydrateRoot(
+      container,
+      <App id={id} prefetched={prefetched} fetchers={fetchers} renewLeadSeconds={lead} />,
+      { onRecoverableError: (error) => said.push(String(error)) },
+    )
   })
   return { html, container, serverFrame, tokens, reports, said }
 }
@@ -122,16 +161,22 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
   it('the HTML holds the iframe and the badge; hydration keeps both, fetches no token and says nothing', async () => {
     const prefetched = await prefetch()
     const id = prefetched.productRequestId
-    const { html, container, serverFrame, tokens, said } = await serveAndHydrate(id, [prefetched], { waitForFrame: true })
+    const { html, container, serverFrame, tokens, said } = await serveAndHydrate(id, [prefetched], {
+      waitForFrame: true,
+    })
     expect(html).toContain(`token=${encodeURIComponent(prefetched.token!.access_token)}`)
     expect(html).toContain('Complete')
     expect(said).toEqual([])
     expect(container.querySelector('iframe'), 'the same iframe, not a new one').toBe(serverFrame)
     expect(tokens).toEqual([])
     expect(container.querySelector('[data-testid="badge"]')?.textContent).toContain('Complete')
-    expect(container.querySelector('.ibv-embedded-report')?.getAttribute('data-state')).toBe('ready')
+    expect(container.querySelector('.ibv-embedded-report')?.getAttribute('data-state')).toBe(
+      'ready',
+    )
     // The frame loaded before React listened: asked (ibv:hello), it says its height again.
-    await vi.waitFor(() => expect(parseFloat(serverFrame!.style.height)).toBeGreaterThan(400), { timeout: 5000 })
+    await vi.waitFor(() => expect(parseFloat(serverFrame!.style.height)).toBeGreaterThan(400), {
+      timeout: 5000,
+    })
   })
 
   it('a prefetched report is not read again as the page hydrates', async () => {
@@ -145,7 +190,9 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
   it("the prefetched token is timed with the component's own renewLeadSeconds", async () => {
     // 1,205 s old: past renewal with a 600 s lead (renewed at once), not with the default 120 s.
     const prefetched = await prefetch(1205 * 1000)
-    const { tokens, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched], { renewLeadSeconds: 600 })
+    const { tokens, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched], {
+      renewLeadSeconds: 600,
+    })
     expect(said).toEqual([])
     await vi.waitFor(() => expect(tokens).toHaveLength(1), { timeout: 3000 })
   })
@@ -153,7 +200,9 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
   it('prefetched without the report (includeReport: false): the badge still shows the status in the HTML', async () => {
     const prefetched = await prefetch()
     delete prefetched.answer
-    const { html, container, said } = await serveAndHydrate(prefetched.productRequestId, [prefetched])
+    const { html, container, said } = await serveAndHydrate(prefetched.productRequestId, [
+      prefetched,
+    ])
     expect(html).toContain('Complete')
     expect(said).toEqual([])
     expect(container.querySelector('[data-testid="badge"]')?.textContent).toContain('Complete')
@@ -183,13 +232,17 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
     const old = encodeURIComponent(prefetched.token!.access_token)
     const added: string[] = []
     const watcher = new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) added.push(node.src)
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLIFrameElement) added.push(node.src)
     })
     watcher.observe(document.body, { childList: true, subtree: true })
     const { container, tokens, said } = await serveAndHydrate(id, [prefetched])
     expect(said).toEqual([])
     await vi.waitFor(() => expect(tokens).toHaveLength(1), { timeout: 3000 })
-    await vi.waitFor(() => expect(container.querySelector('iframe')?.src).not.toContain(old), { timeout: 5000 })
+    await vi.waitFor(() => expect(container.querySelector('iframe')?.src).not.toContain(old), {
+      timeout: 5000,
+    })
     watcher.disconnect()
     // The server's iframe came in with the HTML (innerHTML); React added only the renewed one.
     expect(added.filter((src) => src.includes(old))).toEqual([])
@@ -204,10 +257,16 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
     const { createRoot } = await import('react-dom/client')
     const client = createRoot(container)
     root = client
-    await act(async () => client.render(<App id={id} prefetched={[prefetched]} fetchers={fetchers} />))
+    await act(async () =>
+      client.render(<App id={id} prefetched={[prefetched]} fetchers={fetchers} />),
+    )
     await vi.waitFor(() => expect(tokens).toHaveLength(1), { timeout: 3000 })
-    await vi.waitFor(() => expect(container.querySelector('iframe')).toBeTruthy(), { timeout: 5000 })
-    expect(container.querySelector('iframe')!.src).not.toContain(encodeURIComponent(prefetched.token!.access_token))
+    await vi.waitFor(() => expect(container.querySelector('iframe')).toBeTruthy(), {
+      timeout: 5000,
+    })
+    expect(container.querySelector('iframe')!.src).not.toContain(
+      encodeURIComponent(prefetched.token!.access_token),
+    )
   })
 
   it('authorize refused (prefetched is null): no iframe in the HTML, the browser asks for its token as usual', async () => {
@@ -216,6 +275,8 @@ describe('<IbvProvider prefetched>: the report in the first paint', () => {
     expect(html).not.toContain('<iframe')
     expect(said).toEqual([])
     await vi.waitFor(() => expect(tokens).toHaveLength(1), { timeout: 3000 })
-    await vi.waitFor(() => expect(container.querySelector('iframe')).toBeTruthy(), { timeout: 5000 })
+    await vi.waitFor(() => expect(container.querySelector('iframe')).toBeTruthy(), {
+      timeout: 5000,
+    })
   })
 })

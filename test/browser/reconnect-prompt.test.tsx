@@ -24,8 +24,15 @@ code { font-family: ui-monospace, Consolas, monospace; display: inline-flex; bor
 #root { max-width: 1280px; margin: 0 auto; padding: 2rem; text-align: center; box-sizing: border-box; width: 100%; }
 `
 
-async function mount(props: ReconnectPromptProps, scheme: 'light' | 'dark' = 'light', width = 1280) {
-  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] })
+async function mount(
+  props: ReconnectPromptProps,
+  scheme: 'light' | 'dark' = 'light',
+  width = 1280,
+) {
+  await cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-color-scheme', value: scheme }],
+  })
   await page.viewport(width, 800)
   const style = document.head.appendChild(document.createElement('style'))
   style.textContent = HOST_CSS
@@ -43,10 +50,14 @@ afterEach(async () => {
 })
 
 function expectNoOverflow(region: HTMLElement) {
-  expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth)
+  expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+    document.documentElement.clientWidth,
+  )
   expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth)
   const right = region.getBoundingClientRect().right + 0.5
-  const outside = Array.from(region.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > right)
+  const outside = Array.from(region.querySelectorAll('*')).filter(
+    (element) => element.getBoundingClientRect().right > right,
+  )
   expect(outside.map((element) => element.outerHTML.slice(0, 80))).toEqual([])
 }
 
@@ -59,7 +70,8 @@ describe('<ReconnectPrompt> for staff in Chromium', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }))
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Link copied.'))
     expect(await navigator.clipboard.readText()).toBe(short)
-    if (import.meta.env.VITE_RECONNECT_SCREENS) await page.screenshot({ path: '__screenshots__/reconnect-prompt.test.tsx/staff-copied.png' })
+    if (import.meta.env.VITE_RECONNECT_SCREENS)
+      await page.screenshot({ path: '__screenshots__/reconnect-prompt.test.tsx/staff-copied.png' })
   })
 
   it('lets the officer select the whole link by hand: a triple click, or one click', async () => {
@@ -86,10 +98,16 @@ describe('<ReconnectPrompt> layout', () => {
       for (const scheme of ['light', 'dark'] as const) {
         it(`${audience} at ${width} px in ${scheme}: a 200-character link does not overflow, the text starts at the left`, async () => {
           expect(long).toHaveLength(200)
-          const region = await mount({ audience, connectionLink: long, consumerName: 'Ada', onSend: () => undefined }, scheme, width)
+          const region = await mount(
+            { audience, connectionLink: long, consumerName: 'Ada', onSend: () => undefined },
+            scheme,
+            width,
+          )
           expectNoOverflow(region)
           expect(getComputedStyle(region).textAlign).toBe('start')
-          expect(getComputedStyle(region).backgroundColor).toBe(scheme === 'dark' ? 'rgb(22, 27, 34)' : 'rgb(255, 255, 255)')
+          expect(getComputedStyle(region).backgroundColor).toBe(
+            scheme === 'dark' ? 'rgb(22, 27, 34)' : 'rgb(255, 255, 255)',
+          )
           if (audience === 'staff') {
             const code = region.querySelector('code')!
             expect(code.textContent).toBe(long)
@@ -98,7 +116,9 @@ describe('<ReconnectPrompt> layout', () => {
             expect(code.getBoundingClientRect().height).toBeGreaterThan(40)
           }
           if (import.meta.env.VITE_RECONNECT_SCREENS) {
-            await page.screenshot({ path: `__screenshots__/reconnect-prompt.test.tsx/${audience}-${width}-${scheme}.png` })
+            await page.screenshot({
+              path: `__screenshots__/reconnect-prompt.test.tsx/${audience}-${width}-${scheme}.png`,
+            })
           }
         })
       }

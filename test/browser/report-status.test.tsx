@@ -18,7 +18,10 @@ describe('report status in Chromium', () => {
     const response = await fetch(`${service}/sandbox/product_requests`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ consumer_id: `E2E-${crypto.randomUUID()}`, outcome: 'ibv_data_acquire_failed' }),
+      body: JSON.stringify({
+        consumer_id: `E2E-${crypto.randomUUID()}`,
+        outcome: 'ibv_data_acquire_failed',
+      }),
     })
     expect(response.status).toBe(201)
     const { product_request_id: id } = (await response.json()) as { product_request_id: string }
@@ -29,6 +32,9 @@ describe('report status in Chromium', () => {
       </IbvProvider>,
     )
     // The sandbox fails the pull 3 s after the request; 13 s from now bounds "within 10 s".
-    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('ibv_data_acquire_failed'), { timeout: 13_000, interval: 250 })
+    await waitFor(
+      () => expect(screen.getByTestId('status').dataset.status).toBe('ibv_data_acquire_failed'),
+      { timeout: 13_000, interval: 250 },
+    )
   }, 20_000)
 })

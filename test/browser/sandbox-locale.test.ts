@@ -12,7 +12,8 @@ import { englishLeft } from '../sandbox/english-left.js'
 // px, dark at 1280), and no horizontal scrolling. VITE_LOCALE_SCREENS=1 also takes a screenshot of each.
 const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const post = async (path: string, body: unknown) => (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+const post = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
 const consumer = () => `LOC-${crypto.randomUUID()}`
 
 type Locale = 'es' | 'fr-CA'
@@ -39,7 +40,8 @@ async function go(action: () => void): Promise<void> {
 function fill(fields: Record<string, string>): Promise<void> {
   return go(() => {
     const form = doc().querySelector<HTMLFormElement>('form[method="post"]')!
-    for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
+    for (const [name, value] of Object.entries(fields))
+      (form.elements.namedItem(name) as HTMLInputElement).value = value
     form.requestSubmit()
   })
 }
@@ -48,7 +50,10 @@ async function widget(locale: Locale): Promise<void> {
   const token = await post('/api/v1/auth/tokens', { consumer_id: consumer() })
   await open(connectWidgetUrl(service, token.access_token, location.origin, { locale }))
 }
-const choose = (id: string) => go(() => doc().querySelector<HTMLButtonElement>(`button[name="institution"][value="${id}"]`)!.click())
+const choose = (id: string) =>
+  go(() =>
+    doc().querySelector<HTMLButtonElement>(`button[name="institution"][value="${id}"]`)!.click(),
+  )
 const search = (q: string) =>
   go(() => {
     const form = doc().querySelector<HTMLFormElement>('form[role="search"]')!
@@ -60,16 +65,33 @@ const WIDGET: Record<string, (locale: Locale) => Promise<void>> = {
   'bank list': widget,
   'search with results': async (locale) => (await widget(locale), await search('wom')),
   'search with none': async (locale) => (await widget(locale), await search('zzzz')),
-  'bank not listed': async (locale) => (await widget(locale), await go(() => doc().querySelector<HTMLButtonElement>('button[name="not_listed"]')!.click())),
+  'bank not listed': async (locale) => (
+    await widget(locale),
+    await go(() => doc().querySelector<HTMLButtonElement>('button[name="not_listed"]')!.click())
+  ),
   'sign-in': async (locale) => (await widget(locale), await choose('quokka')),
-  'wrong password': async (locale) => (await widget(locale), await choose('quokka'), await fill({ username: 'user_good', password: 'nope' })),
-  'MFA code': async (locale) => (await widget(locale), await choose('quokka'), await fill({ username: 'user_mfa', password: 'pass_good' })),
-  'wrong code': async (locale) => (await WIDGET['MFA code']!(locale), await fill({ code: '000000' })),
+  'wrong password': async (locale) => (
+    await widget(locale),
+    await choose('quokka'),
+    await fill({ username: 'user_good', password: 'nope' })
+  ),
+  'MFA code': async (locale) => (
+    await widget(locale),
+    await choose('quokka'),
+    await fill({ username: 'user_mfa', password: 'pass_good' })
+  ),
+  'wrong code': async (locale) => (
+    await WIDGET['MFA code']!(locale),
+    await fill({ code: '000000' })
+  ),
   connected: async (locale) => (await WIDGET['MFA code']!(locale), await fill({ code: '123456' })),
   'refused token': (locale) => open(connectWidgetUrl(service, 'nope', location.origin, { locale })),
   'session ended': (locale) => open(`${service}/connect/sessions/ws_unknown?locale=${locale}`),
   reconnect: async (locale) => {
-    const created = await post('/sandbox/product_requests', { consumer_id: consumer(), outcome: 'reconnect_required' })
+    const created = await post('/sandbox/product_requests', {
+      consumer_id: consumer(),
+      outcome: 'reconnect_required',
+    })
     // The link names the sandbox's public host; the same path on this page's origin, to read the frame.
     const link = new URL(created.ibv_connection_link as string)
     await open(`${location.origin}${link.pathname}${link.search}&locale=${locale}`)
@@ -77,9 +99,16 @@ const WIDGET: Record<string, (locale: Locale) => Promise<void>> = {
 }
 
 async function report(locale: Locale, outcome: string, seconds: number): Promise<string> {
-  const created = await post('/sandbox/product_requests', { consumer_id: consumer(), outcome, accounts: 3 })
+  const created = await post('/sandbox/product_requests', {
+    consumer_id: consumer(),
+    outcome,
+    accounts: 3,
+  })
   if (seconds) await post('/sandbox/clock/advance', { seconds })
-  const token = await post('/api/v1/auth/tokens', { product_request_id: created.product_request_id, type: 'embedded_report_token' })
+  const token = await post('/api/v1/auth/tokens', {
+    product_request_id: created.product_request_id,
+    type: 'embedded_report_token',
+  })
   return embeddedReportUrl(service, token.access_token, { locale })
 }
 
@@ -99,14 +128,23 @@ const PORTAL: Record<string, (locale: Locale) => Promise<void>> = {
 }
 
 async function axe(): Promise<string[]> {
-  const win = iframe.contentWindow as Window & { eval: (source: string) => unknown; axe?: { run: (context: Document, options: object) => Promise<AxeResults> } }
+  const win = iframe.contentWindow as Window & {
+    eval: (source: string) => unknown
+    axe?: { run: (context: Document, options: object) => Promise<AxeResults> }
+  }
   if (!win.axe) win.eval(axeSource)
   const results = await win.axe!.run(win.document, { resultTypes: ['violations'] })
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }
 
 async function scheme(value: 'light' | 'dark') {
-  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value }] })
+  await cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-color-scheme', value }],
+  })
 }
 
 beforeAll(async () => {
@@ -151,18 +189,31 @@ async function check(name: string, show: (locale: Locale) => Promise<void>, loca
   for (const width of widths) {
     await page.viewport(width, 900)
     iframe.style.width = `${width}px`
-    expect(iframe.contentWindow!.innerWidth, `${name}, ${locale}, resized to ${width} px`).toBe(width)
-    expect(doc().documentElement.scrollWidth, `${name}, ${locale}, ${width} px`).toBeLessThanOrEqual(doc().documentElement.clientWidth)
+    expect(iframe.contentWindow!.innerWidth, `${name}, ${locale}, resized to ${width} px`).toBe(
+      width,
+    )
+    expect(
+      doc().documentElement.scrollWidth,
+      `${name}, ${locale}, ${width} px`,
+    ).toBeLessThanOrEqual(doc().documentElement.clientWidth)
     const audited: 'light' | 'dark' = width < 1280 ? 'light' : 'dark'
-    for (const value of import.meta.env.VITE_LOCALE_SCREENS ? (['light', 'dark'] as const) : [audited]) {
+    for (const value of import.meta.env.VITE_LOCALE_SCREENS
+      ? (['light', 'dark'] as const)
+      : [audited]) {
       await scheme(value)
-      if (value === audited) expect(await axe(), `${name}, ${locale}, ${width} px, ${value}`).toEqual([])
+      if (value === audited)
+        expect(await axe(), `${name}, ${locale}, ${width} px, ${value}`).toEqual([])
       if (import.meta.env.VITE_LOCALE_SCREENS) {
-        await page.screenshot({ path: `__screenshots__/sandbox-locale.test.ts/${name.replace(/\W+/g, '-')}-${locale}-${width}-${value}.png` })
+        await page.screenshot({
+          path: `__screenshots__/sandbox-locale.test.ts/${name.replace(/\W+/g, '-')}-${locale}-${width}-${value}.png`,
+        })
       }
     }
   }
-  expect(doc() === shown, `${name}, ${locale}: the page reloaded during its checks (its status moved on)`).toBe(true)
+  expect(
+    doc() === shown,
+    `${name}, ${locale}: the page reloaded during its checks (its status moved on)`,
+  ).toBe(true)
 }
 
 describe.each(locales)('the connect widget in %s, at 360 and 1280 px', (locale) => {
@@ -184,7 +235,8 @@ describe('the page an open report becomes when its token expires (built by its s
     await open(src)
     const told = new Promise<void>((resolve) => {
       const listener = (event: MessageEvent) => {
-        if (event.source !== iframe.contentWindow || event.data?.type !== 'ibv:token_expired') return
+        if (event.source !== iframe.contentWindow || event.data?.type !== 'ibv:token_expired')
+          return
         window.removeEventListener('message', listener)
         resolve()
       }
@@ -192,7 +244,9 @@ describe('the page an open report becomes when its token expires (built by its s
     })
     await post('/sandbox/tokens/expire', { access_token: new URL(src).searchParams.get('token') })
     await told
-    expect(doc().querySelector('h1')?.textContent).toBe(textsFor(locale).portal.sessionExpired.title)
+    expect(doc().querySelector('h1')?.textContent).toBe(
+      textsFor(locale).portal.sessionExpired.title,
+    )
   }
 
   it.each(['es', 'fr-CA'] as const)('speaks %s too', async (locale) => {

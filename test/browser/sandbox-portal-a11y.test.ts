@@ -10,15 +10,24 @@ import { embeddedReportUrl } from '../../src/core/index.js'
 // the frame as a same-origin script file, so the page's strict CSP stays on.
 const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const post = async (path: string, body: unknown) => (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
-const tokenFor = async (id: string) => (await post('/api/v1/auth/tokens', { product_request_id: id, type: 'embedded_report_token' })).access_token as string
+const post = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+const tokenFor = async (id: string) =>
+  (await post('/api/v1/auth/tokens', { product_request_id: id, type: 'embedded_report_token' }))
+    .access_token as string
 
 type Scheme = 'light' | 'dark'
-type AxeWindow = Window & { axe?: { run(context: Document, options: RunOptions): Promise<AxeResults> } }
+type AxeWindow = Window & {
+  axe?: { run(context: Document, options: RunOptions): Promise<AxeResults> }
+}
 
 /** A product request in `outcome`, moved `seconds` on; the URL of its report page. */
 async function reportUrl(outcome: string, seconds: number, accounts = 2): Promise<string> {
-  const created = await post('/sandbox/product_requests', { consumer_id: `A11Y-${crypto.randomUUID()}`, outcome, accounts })
+  const created = await post('/sandbox/product_requests', {
+    consumer_id: `A11Y-${crypto.randomUUID()}`,
+    outcome,
+    accounts,
+  })
   if (seconds) await post('/sandbox/clock/advance', { seconds })
   return embeddedReportUrl(service, await tokenFor(created.product_request_id))
 }
@@ -29,7 +38,11 @@ const STATES: Array<[name: string, url: () => Promise<string>, title: string]> =
   ['initiated', () => reportUrl('complete', 0), 'Report in progress'],
   ['ibv_data_acquired', () => reportUrl('complete', 3), 'Report being generated'],
   ['reconnect_required', () => reportUrl('reconnect_required', 0), 'Bank reconnection needed'],
-  ['ibv_data_acquire_failed', () => reportUrl('ibv_data_acquire_failed', 6), 'Bank data could not be pulled'],
+  [
+    'ibv_data_acquire_failed',
+    () => reportUrl('ibv_data_acquire_failed', 6),
+    'Bank data could not be pulled',
+  ],
   ['generation_failed', () => reportUrl('generation_failed', 6), 'Report could not be generated'],
   [
     'expired token',
@@ -43,13 +56,20 @@ const STATES: Array<[name: string, url: () => Promise<string>, title: string]> =
   ['unknown token', async () => embeddedReportUrl(service, 'sbx_e_nope'), 'Report link not valid'],
   [
     'consumer token (wrong kind)',
-    async () => embeddedReportUrl(service, (await post('/api/v1/auth/tokens', { consumer_id: 'A11Y-1' })).access_token),
+    async () =>
+      embeddedReportUrl(
+        service,
+        (await post('/api/v1/auth/tokens', { consumer_id: 'A11Y-1' })).access_token,
+      ),
     'Report link not valid',
   ],
 ]
 
 async function scheme(value: Scheme) {
-  await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value }] })
+  await cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-color-scheme', value }],
+  })
 }
 
 afterEach(async () => {
@@ -62,11 +82,20 @@ afterAll(async () => {
 })
 
 /** The next message of `type` from `iframe`, checking origin and source. */
-function nextMessage(iframe: HTMLIFrameElement, type: string, timeout = 10_000): Promise<Record<string, unknown>> {
+function nextMessage(
+  iframe: HTMLIFrameElement,
+  type: string,
+  timeout = 10_000,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout)
     const listener = (event: MessageEvent) => {
-      if (event.source !== iframe.contentWindow || event.origin !== location.origin || event.data?.type !== type) return
+      if (
+        event.source !== iframe.contentWindow ||
+        event.origin !== location.origin ||
+        event.data?.type !== type
+      )
+        return
       window.removeEventListener('message', listener)
       clearTimeout(timer)
       resolve(event.data)
@@ -109,7 +138,9 @@ async function audit(iframe: HTMLIFrameElement): Promise<AxeResults> {
 function describeViolations(results: AxeResults) {
   return results.violations.map((violation) => ({
     id: violation.id,
-    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+    nodes: violation.nodes.map(
+      (node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+    ),
   }))
 }
 
@@ -121,17 +152,27 @@ describe('the hosted report page is accessible in every state', () => {
         const doc = iframe.contentDocument!
         for (const value of ['light', 'dark'] as const) {
           await scheme(value)
-          expect(iframe.contentWindow!.matchMedia('(prefers-color-scheme: dark)').matches).toBe(value === 'dark')
+          expect(iframe.contentWindow!.matchMedia('(prefers-color-scheme: dark)').matches).toBe(
+            value === 'dark',
+          )
           expect(doc.querySelector('h1')?.textContent).toBe(title)
           const results = await audit(iframe)
           // The states that can still move watch their status (the script reloads on a change).
-          expect(doc.body.dataset.ibvStatus !== undefined).toBe(name === 'initiated' || name === 'ibv_data_acquired')
+          expect(doc.body.dataset.ibvStatus !== undefined).toBe(
+            name === 'initiated' || name === 'ibv_data_acquired',
+          )
           expect(describeViolations(results), `${name}, ${width} px, ${value}`).toEqual([])
           // The contrast rule ran on text and passed: not skipped, not inapplicable.
           const contrast = results.passes.find((rule) => rule.id === 'color-contrast')
           expect(contrast?.nodes.length ?? 0).toBeGreaterThan(0)
-          expect(results.incomplete.filter((rule) => rule.id === 'color-contrast').flatMap((rule) => rule.nodes.map((node) => node.target))).toEqual([])
-          expect(doc.documentElement.scrollWidth).toBeLessThanOrEqual(doc.documentElement.clientWidth)
+          expect(
+            results.incomplete
+              .filter((rule) => rule.id === 'color-contrast')
+              .flatMap((rule) => rule.nodes.map((node) => node.target)),
+          ).toEqual([])
+          expect(doc.documentElement.scrollWidth).toBeLessThanOrEqual(
+            doc.documentElement.clientWidth,
+          )
         }
       })
     }
@@ -148,7 +189,9 @@ describe('the hosted report page is accessible in every state', () => {
       await scheme(value)
       const results = await audit(iframe)
       expect(describeViolations(results), value).toEqual([])
-      expect(results.passes.find((rule) => rule.id === 'color-contrast')?.nodes.length ?? 0).toBeGreaterThan(0)
+      expect(
+        results.passes.find((rule) => rule.id === 'color-contrast')?.nodes.length ?? 0,
+      ).toBeGreaterThan(0)
     }
   }, 20_000)
 })
@@ -159,10 +202,16 @@ describe('the hosted report page fits and reports its height', () => {
     const doc = iframe.contentDocument!
     expect(doc.documentElement.scrollWidth).toBeLessThanOrEqual(doc.documentElement.clientWidth)
     const right = doc.documentElement.clientWidth
-    const outside = Array.from(doc.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > right + 0.5)
+    const outside = Array.from(doc.body.querySelectorAll('*')).filter(
+      (element) => element.getBoundingClientRect().right > right + 0.5,
+    )
     expect(outside.map((element) => element.outerHTML.slice(0, 80))).toEqual([])
     // Numbers are right-aligned: every value cell of a table ends at the same x.
-    const ends = new Set(Array.from(doc.querySelectorAll('tbody td.portal-number')).map((cell) => Math.round(cell.getBoundingClientRect().right)))
+    const ends = new Set(
+      Array.from(doc.querySelectorAll('tbody td.portal-number')).map((cell) =>
+        Math.round(cell.getBoundingClientRect().right),
+      ),
+    )
     expect(ends.size).toBe(1)
   })
 
@@ -170,11 +219,14 @@ describe('the hosted report page fits and reports its height', () => {
     const iframe = await open(await reportUrl('complete', 6, 3), 1280)
     const doc = iframe.contentDocument!
     for (const value of doc.querySelectorAll<HTMLElement>('.portal-facts dd')) {
-      const lines = Math.round(value.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight))
+      const lines = Math.round(
+        value.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight),
+      )
       expect(lines, `${value.previousElementSibling?.textContent}: ${value.textContent}`).toBe(1)
     }
     const rem = parseFloat(getComputedStyle(doc.documentElement).fontSize)
-    for (const table of doc.querySelectorAll('.portal-features')) expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(36 * rem + 0.5)
+    for (const table of doc.querySelectorAll('.portal-features'))
+      expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(36 * rem + 0.5)
     const rows = Array.from(doc.querySelectorAll('.portal-features tbody tr')).slice(0, 2)
     const [odd, even] = rows.map((row) => getComputedStyle(row).backgroundColor)
     expect(even).not.toBe(odd)
@@ -202,9 +254,13 @@ describe('a page waiting for its report', () => {
     const iframe = await open(await reportUrl('complete', 0), 1280)
     expect(iframe.contentDocument!.querySelector('h1')?.textContent).toBe('Report in progress')
     expect(iframe.contentDocument!.querySelector('meta[http-equiv="refresh"]')).toBeNull()
-    const reloaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
+    const reloaded = new Promise((resolve) =>
+      iframe.addEventListener('load', resolve, { once: true }),
+    )
     await post('/sandbox/clock/advance', { seconds: 6 })
     await reloaded
-    expect(iframe.contentDocument!.querySelector('h1')?.textContent).toBe('Income and bank verification report')
+    expect(iframe.contentDocument!.querySelector('h1')?.textContent).toBe(
+      'Income and bank verification report',
+    )
   }, 15_000)
 })

@@ -7,8 +7,14 @@ const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/j
 const control = async (path: string, body: unknown) =>
   (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
 
-export async function sandboxReport(shape: { accounts: number; features: number }): Promise<IbvReport> {
-  const created = await control('/sandbox/product_requests', { consumer_id: `RV-${crypto.randomUUID()}`, ...shape })
+export async function sandboxReport(shape: {
+  accounts: number
+  features: number
+}): Promise<IbvReport> {
+  const created = await control('/sandbox/product_requests', {
+    consumer_id: `RV-${crypto.randomUUID()}`,
+    ...shape,
+  })
   await control('/sandbox/clock/advance', { seconds: 6 })
   const answer = await createBackendFetchers('/api/ibv').report(created.product_request_id)
   if (answer.kind !== 'ready') throw new Error('not ready')

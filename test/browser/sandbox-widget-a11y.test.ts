@@ -8,7 +8,8 @@ import type { AxeResults } from 'axe-core'
 // alone. The pages run under a strict CSP (no inline script), so axe is injected with CSP bypassed.
 const service = `${location.origin}/ibv-sandbox`
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const post = async (path: string, body: unknown) => (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
+const post = async (path: string, body: unknown) =>
+  (await fetch(`${service}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()
 
 let iframe: HTMLIFrameElement
 const doc = () => iframe.contentDocument!
@@ -44,7 +45,8 @@ let bankWindow: Window | null = null
 
 function fill(fields: Record<string, string>): void {
   const form = doc().querySelector<HTMLFormElement>('form[method="post"]')!
-  for (const [name, value] of Object.entries(fields)) (form.elements.namedItem(name) as HTMLInputElement).value = value
+  for (const [name, value] of Object.entries(fields))
+    (form.elements.namedItem(name) as HTMLInputElement).value = value
   form.requestSubmit()
 }
 
@@ -54,7 +56,10 @@ const search = (q: string) =>
     ;(form.elements.namedItem('q') as HTMLInputElement).value = q
     form.requestSubmit()
   })
-const choose = (id: string) => go(() => doc().querySelector<HTMLButtonElement>(`button[name="institution"][value="${id}"]`)!.click())
+const choose = (id: string) =>
+  go(() =>
+    doc().querySelector<HTMLButtonElement>(`button[name="institution"][value="${id}"]`)!.click(),
+  )
 const signIn = (username: string, password: string) => go(() => fill({ username, password }))
 
 /** Every page and state of the widget, each reached from a fresh session. */
@@ -62,7 +67,10 @@ const STATES: Record<string, () => Promise<void>> = {
   'institution list': async () => open(await widgetUrl()),
   'search with results': async () => (await open(await widgetUrl()), await search('wom')),
   'search with none': async () => (await open(await widgetUrl()), await search('zzzz')),
-  'bank not listed': async () => (await open(await widgetUrl()), await go(() => doc().querySelector<HTMLButtonElement>('button[name="not_listed"]')!.click())),
+  'bank not listed': async () => (
+    await open(await widgetUrl()),
+    await go(() => doc().querySelector<HTMLButtonElement>('button[name="not_listed"]')!.click())
+  ),
   credentials: async () => (await open(await widgetUrl()), await choose('platypus')),
   'oauth bank, popup': async () => {
     await open(await widgetUrl())
@@ -71,9 +79,20 @@ const STATES: Record<string, () => Promise<void>> = {
     bankWindow = iframe.contentWindow!.open('', 'ibv_oauth')
     expect(doc().querySelector('[data-ibv-oauth-waiting]')?.hasAttribute('hidden')).toBe(false)
   },
-  'oauth bank, redirect': async () => (await open(await widgetUrl(`&redirect_uri=${encodeURIComponent(`${location.origin}/back`)}`)), await choose('wombat_oauth')),
-  'wrong password': async () => (await open(await widgetUrl()), await choose('platypus'), await signIn('user_good', 'nope')),
-  mfa: async () => (await open(await widgetUrl()), await choose('quokka'), await signIn('user_mfa', 'pass_good')),
+  'oauth bank, redirect': async () => (
+    await open(await widgetUrl(`&redirect_uri=${encodeURIComponent(`${location.origin}/back`)}`)),
+    await choose('wombat_oauth')
+  ),
+  'wrong password': async () => (
+    await open(await widgetUrl()),
+    await choose('platypus'),
+    await signIn('user_good', 'nope')
+  ),
+  mfa: async () => (
+    await open(await widgetUrl()),
+    await choose('quokka'),
+    await signIn('user_mfa', 'pass_good')
+  ),
   'wrong code': async () => (await STATES.mfa!(), await go(() => fill({ code: '000000' }))),
   success: async () => (await STATES.mfa!(), await go(() => fill({ code: '123456' }))),
   'form too large': async () => {
@@ -86,9 +105,13 @@ const STATES: Record<string, () => Promise<void>> = {
     await open(`${service}/connect/sessions/ws_unknown`)
     expect(doc().querySelector('[role="alert"]')?.textContent).toContain('This session has ended')
   },
-  'refused token': async () => open(`${service}/connect?token=nope&origin=${encodeURIComponent(location.origin)}`),
+  'refused token': async () =>
+    open(`${service}/connect?token=nope&origin=${encodeURIComponent(location.origin)}`),
   reconnect: async () => {
-    const created = await post('/sandbox/product_requests', { consumer_id: `A11Y-${crypto.randomUUID()}`, outcome: 'reconnect_required' })
+    const created = await post('/sandbox/product_requests', {
+      consumer_id: `A11Y-${crypto.randomUUID()}`,
+      outcome: 'reconnect_required',
+    })
     // The link names the sandbox's public host; the same path on this page's origin, to read the frame.
     const link = new URL(created.ibv_connection_link as string)
     await open(`${location.origin}${link.pathname}${link.search}`)
@@ -96,7 +119,10 @@ const STATES: Record<string, () => Promise<void>> = {
 }
 
 async function axe(): Promise<AxeResults['violations']> {
-  const win = iframe.contentWindow as Window & { eval: (source: string) => unknown; axe?: { run: (context: Document, options: object) => Promise<AxeResults> } }
+  const win = iframe.contentWindow as Window & {
+    eval: (source: string) => unknown
+    axe?: { run: (context: Document, options: object) => Promise<AxeResults> }
+  }
   if (!win.axe) win.eval(axeSource)
   // The sandbox mark under every sandbox page (pages/html.ts, shared with the report pages) sits
   // outside any landmark (axe's best-practice `region`): left out here until html.ts puts it in a
@@ -119,7 +145,9 @@ afterEach(async () => {
 
 // Each state is reached once and audited in place at each width and scheme (the same document
 // resized and repainted): every combination is checked, for a quarter of the page loads.
-const views = [360, 1280].flatMap((width) => (['light', 'dark'] as const).map((scheme) => ({ width, scheme })))
+const views = [360, 1280].flatMap((width) =>
+  (['light', 'dark'] as const).map((scheme) => ({ width, scheme })),
+)
 
 describe('the widget at 360 and 1280 px, light and dark: axe finds nothing', () => {
   it.each(Object.keys(STATES))('%s', async (state) => {
@@ -127,11 +155,19 @@ describe('the widget at 360 and 1280 px, light and dark: axe finds nothing', () 
     await STATES[state]!()
     const found: string[] = []
     for (const { width, scheme } of views) {
-      await cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-color-scheme', value: scheme }] })
+      await cdp().send('Emulation.setEmulatedMedia', {
+        media: '',
+        features: [{ name: 'prefers-color-scheme', value: scheme }],
+      })
       await page.viewport(width, 900)
       expect(iframe.contentWindow!.innerWidth, `${state} resized to ${width} px`).toBe(width)
       const violations = await axe()
-      found.push(...violations.map((violation) => `${width} px, ${scheme}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`))
+      found.push(
+        ...violations.map(
+          (violation) =>
+            `${width} px, ${scheme}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      )
     }
     expect(found).toEqual([])
   })

@@ -35,7 +35,10 @@ function setup(extra: Partial<ConnectSessionOptions> = {}) {
   const session = createConnectSession(options)
   const frame = document.body.appendChild(document.createElement('iframe'))
   session.attachFrame(frame)
-  const post = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: SERVICE, source: frame.contentWindow }))
+  const post = (data: unknown) =>
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: SERVICE, source: frame.contentWindow }),
+    )
   const query = () => {
     const src = session.getSnapshot().src
     return src ? Object.fromEntries(new URL(src).searchParams) : undefined
@@ -52,7 +55,10 @@ async function leaveForBank() {
 
 describe('a crafted link with oauth_state_id (this tab never left for a bank)', () => {
   it('opens nothing and asks for no token', async () => {
-    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const { session, options } = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
     expect(options.token).not.toHaveBeenCalled()
@@ -62,7 +68,10 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
   it('opens nothing either when this tab left for a bank more than 30 minutes ago (the state has expired)', async () => {
     await leaveForBank()
     await vi.advanceTimersByTimeAsync(30 * 60_000 + 1000)
-    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const { session, options } = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
     expect(options.token).not.toHaveBeenCalled()
@@ -74,7 +83,10 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     first.post({ type: 'ibv:ready' })
     first.session.dismiss()
     expect(first.options.onExit).toHaveBeenCalledOnce()
-    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const { session, options } = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
     expect(options.token).not.toHaveBeenCalled()
@@ -82,10 +94,16 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
 
   it('opens nothing after a genuine return was used: a reload with another state is a link from elsewhere', async () => {
     await leaveForBank()
-    const genuine = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const genuine = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await genuine.session.resume()
     expect(genuine.state()).toBe('open')
-    const { session, options } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const { session, options } = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
     expect(options.token).not.toHaveBeenCalled()
@@ -102,12 +120,26 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
 describe('the connect session on the redirect path', () => {
   it('resumes a second return when the applicant, back from one bank, left for another (OAUTH_OPENED, redirect)', async () => {
     await leaveForBank()
-    const first = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}` })
+    const first = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${newState()}`,
+    })
     await first.session.resume()
     first.post({ type: 'ibv:ready' })
-    first.post({ type: 'ibv:event', name: 'OAUTH_OPENED', metadata: { institution_id: 'wombat_oauth', institution_name: 'Wombat Bank (OAuth)', mode: 'redirect' } })
+    first.post({
+      type: 'ibv:event',
+      name: 'OAUTH_OPENED',
+      metadata: {
+        institution_id: 'wombat_oauth',
+        institution_name: 'Wombat Bank (OAuth)',
+        mode: 'redirect',
+      },
+    })
     const state = newState()
-    const second = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    const second = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${state}`,
+    })
     await second.session.resume()
     expect(second.query()?.oauth_state_id).toBe(state)
   })
@@ -127,33 +159,63 @@ describe('the connect session on the redirect path', () => {
     ['a javascript: URL', 'javascript:alert(1)'],
     ['another scheme', 'ftp://localhost/bank-return'],
     ['an empty string', ''],
-  ])('refuses a redirectUri on %s with a typed error, before any token is asked for', async (_, redirectUri) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { session, options, state } = setup({ redirectUri })
-    await session.open()
-    expect(state()).toBe('error')
-    const error = session.getSnapshot().error
-    expect(error).toBeInstanceOf(IbvError)
-    expect(error).toMatchObject({ code: 'invalid_request', fields: { redirectUri: [expect.stringContaining('origin')] } })
-    expect((error as Error).message).toContain(location.origin)
-    expect(logged).toHaveBeenCalledExactlyOnceWith((error as Error).message)
-    expect(options.token).not.toHaveBeenCalled()
-    expect(options.onExit).not.toHaveBeenCalled()
-  })
+  ])(
+    'refuses a redirectUri on %s with a typed error, before any token is asked for',
+    async (_, redirectUri) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const { session, options, state } = setup({ redirectUri })
+      await session.open()
+      expect(state()).toBe('error')
+      const error = session.getSnapshot().error
+      expect(error).toBeInstanceOf(IbvError)
+      expect(error).toMatchObject({
+        code: 'invalid_request',
+        fields: { redirectUri: [expect.stringContaining('origin')] },
+      })
+      expect((error as Error).message).toContain(location.origin)
+      expect(logged).toHaveBeenCalledExactlyOnceWith((error as Error).message)
+      expect(options.token).not.toHaveBeenCalled()
+      expect(options.onExit).not.toHaveBeenCalled()
+    },
+  )
 
   it('opens by itself with the state the bank returned, ends in onSuccess, and later opens send no state', async () => {
     await leaveForBank()
     const state = newState()
     const onEvent = vi.fn()
-    const { session, options, post, query } = setup({ onEvent, redirectUri: BACK, receivedRedirectUri: `${BACK}?step=2&oauth_state_id=${state}#top` })
+    const { session, options, post, query } = setup({
+      onEvent,
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?step=2&oauth_state_id=${state}#top`,
+    })
     await session.resume()
-    expect(query()).toEqual({ token: 'tok-1', origin: location.origin, redirect_uri: BACK, oauth_state_id: state })
+    expect(query()).toEqual({
+      token: 'tok-1',
+      origin: location.origin,
+      redirect_uri: BACK,
+      oauth_state_id: state,
+    })
     post({ type: 'ibv:ready' })
     post({ type: 'ibv:event', name: 'OPEN', metadata: { mode: 'oauth_return' } })
-    post({ type: 'ibv:event', name: 'OAUTH_COMPLETED', metadata: { institution_id: 'wombat_oauth', institution_name: 'Wombat Bank (OAuth)', mode: 'redirect' } })
-    post({ type: 'ibv:success', product_request_id: 'IBV7', institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    post({
+      type: 'ibv:event',
+      name: 'OAUTH_COMPLETED',
+      metadata: {
+        institution_id: 'wombat_oauth',
+        institution_name: 'Wombat Bank (OAuth)',
+        mode: 'redirect',
+      },
+    })
+    post({
+      type: 'ibv:success',
+      product_request_id: 'IBV7',
+      institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' },
+    })
     expect(onEvent.mock.calls.map(([name]) => name)).toEqual(['OPEN', 'OAUTH_COMPLETED'])
-    expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({ productRequestId: 'IBV7', institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({
+      productRequestId: 'IBV7',
+      institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' },
+    })
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
 
     // Once: asked again, it stays closed; opened by the button, it starts over without the state.
@@ -165,12 +227,20 @@ describe('the connect session on the redirect path', () => {
 
   it('ends in onExit, closed, when the widget refuses the state', async () => {
     await leaveForBank()
-    const { session, options, post, state } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=os_tampered_${crypto.randomUUID()}` })
+    const { session, options, post, state } = setup({
+      receivedRedirectUri: `${BACK}?oauth_state_id=os_tampered_${crypto.randomUUID()}`,
+    })
     await session.resume()
     expect(state()).toBe('open')
-    const error = { code: 'OAUTH_STATE_INVALID', message: 'This sign-in at the bank cannot be used.' }
+    const error = {
+      code: 'OAUTH_STATE_INVALID',
+      message: 'This sign-in at the bank cannot be used.',
+    }
     post({ type: 'ibv:exit', error, metadata: { status: 'refused' } })
-    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(error, expect.objectContaining({ status: 'refused' }))
+    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(
+      error,
+      expect.objectContaining({ status: 'refused' }),
+    )
     expect(state()).toBe('idle')
   })
 
@@ -189,7 +259,9 @@ describe('the connect session on the redirect path', () => {
   it('still opens with the state after a close that came before the widget showed (a remount under StrictMode)', async () => {
     await leaveForBank()
     const state = newState()
-    const { session, options, query } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    const { session, options, query } = setup({
+      receivedRedirectUri: `${BACK}?oauth_state_id=${state}`,
+    })
     void session.resume()
     session.close()
     await session.resume()
@@ -214,7 +286,11 @@ describe('the connect session on the redirect path', () => {
   it('keeps the state for "Try again" after the widget said nothing in time', async () => {
     await leaveForBank()
     const state = newState()
-    const { session, query, state: current } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}`, readyTimeoutMs: 1000 })
+    const {
+      session,
+      query,
+      state: current,
+    } = setup({ receivedRedirectUri: `${BACK}?oauth_state_id=${state}`, readyTimeoutMs: 1000 })
     await session.resume()
     await vi.advanceTimersByTimeAsync(1000)
     expect(current()).toBe('unavailable')
@@ -226,8 +302,17 @@ describe('the connect session on the redirect path', () => {
     await leaveForBank()
     const state = newState()
     const widgetUrl = vi.fn((serviceUrl: string, token: string) => `${serviceUrl}/w/${token}`)
-    const { session } = setup({ widgetUrl, redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    const { session } = setup({
+      widgetUrl,
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${state}`,
+    })
     await session.resume()
-    expect(widgetUrl).toHaveBeenCalledExactlyOnceWith(SERVICE, 'tok-1', location.origin, expect.objectContaining({ redirectUri: BACK, oauthStateId: state }))
+    expect(widgetUrl).toHaveBeenCalledExactlyOnceWith(
+      SERVICE,
+      'tok-1',
+      location.origin,
+      expect.objectContaining({ redirectUri: BACK, oauthStateId: state }),
+    )
   })
 })

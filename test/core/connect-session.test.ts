@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createConnectSession, IbvError, type ConnectSessionOptions, type ConnectSessionSnapshot } from '../../src/core/index.js'
+import {
+  createConnectSession,
+  IbvError,
+  type ConnectSessionOptions,
+  type ConnectSessionSnapshot,
+} from '../../src/core/index.js'
 
 const SERVICE = 'https://service.test'
 const CLOSED = { status: 'closed_by_user' }
@@ -37,13 +42,21 @@ function setup(extra: Partial<ConnectSessionOptions> = {}) {
   session.attachFrame(frame)
   const seen: ConnectSessionSnapshot[] = []
   session.subscribe(() => seen.push(session.getSnapshot()))
-  const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null = frame.contentWindow) => {
+  const post = (
+    data: unknown,
+    origin = SERVICE,
+    source: MessageEventSource | null = frame.contentWindow,
+  ) => {
     window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
   }
   return { session, options, frame, post, seen, state: () => session.getSnapshot().state }
 }
 
-const success = (id = 'IBV1') => ({ type: 'ibv:success', product_request_id: id, institution: { id: 'platypus', name: 'Platypus Bank' } })
+const success = (id = 'IBV1') => ({
+  type: 'ibv:success',
+  product_request_id: id,
+  institution: { id: 'platypus', name: 'Platypus Bank' },
+})
 
 describe('the connect session', () => {
   it('opens the widget with a token, and closes on success', async () => {
@@ -66,7 +79,10 @@ describe('the connect session', () => {
     post(success())
     expect(state()).toBe('idle')
     expect(options.onEvent).toHaveBeenCalledExactlyOnceWith('SUBMIT_CREDENTIALS', { step: 1 })
-    expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({ productRequestId: 'IBV1', institution: { id: 'platypus', name: 'Platypus Bank' } })
+    expect(options.onSuccess).toHaveBeenCalledExactlyOnceWith({
+      productRequestId: 'IBV1',
+      institution: { id: 'platypus', name: 'Platypus Bank' },
+    })
     expect(options.onExit).not.toHaveBeenCalled()
     expect(seen.map((snapshot) => [snapshot.state, snapshot.ready])).toEqual([
       ['loading', undefined],
@@ -100,10 +116,20 @@ describe('the connect session', () => {
   it('reports the exit the widget says, with its error, and closes', async () => {
     const { session, options, post, state } = setup()
     await session.open()
-    const error = { code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }
-    post({ type: 'ibv:exit', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV7' } })
+    const error = {
+      code: 'INVALID_CREDENTIALS',
+      message: 'The bank did not accept the credentials.',
+    }
+    post({
+      type: 'ibv:exit',
+      error,
+      metadata: { status: 'reconnect_required', product_request_id: 'IBV7' },
+    })
     expect(state()).toBe('idle')
-    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(error, expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV7' }))
+    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(
+      error,
+      expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV7' }),
+    )
   })
 
   it('reports what the widget last said leaving would, when the dialog is closed', async () => {
@@ -115,11 +141,18 @@ describe('the connect session', () => {
 
     await session.open()
     const error = { code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }
-    post({ type: 'ibv:exit_pending', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV8' } })
+    post({
+      type: 'ibv:exit_pending',
+      error,
+      metadata: { status: 'reconnect_required', product_request_id: 'IBV8' },
+    })
     expect(state()).toBe('open')
     expect(options.onExit).toHaveBeenCalledTimes(1)
     session.dismiss()
-    expect(options.onExit).toHaveBeenLastCalledWith(error, expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV8' }))
+    expect(options.onExit).toHaveBeenLastCalledWith(
+      error,
+      expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV8' }),
+    )
 
     // A new widget starts from nothing said.
     await session.open()
@@ -135,7 +168,10 @@ describe('the connect session', () => {
     expect(state()).toBe('open')
     await vi.advanceTimersByTimeAsync(1)
     expect(state()).toBe('unavailable')
-    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'WIDGET_UNAVAILABLE' }), { status: 'unavailable' })
+    expect(options.onExit).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ code: 'WIDGET_UNAVAILABLE' }),
+      { status: 'unavailable' },
+    )
     await vi.advanceTimersByTimeAsync(60_000)
     expect(options.onExit).toHaveBeenCalledTimes(1)
     // The frame is gone while the error shows: a late word from it changes nothing.
@@ -144,7 +180,10 @@ describe('the connect session', () => {
 
     await session.retry()
     expect(options.forgetToken).toHaveBeenCalledTimes(1)
-    expect(session.getSnapshot()).toEqual({ state: 'open', src: expect.stringContaining('token=tok-2') })
+    expect(session.getSnapshot()).toEqual({
+      state: 'open',
+      src: expect.stringContaining('token=tok-2'),
+    })
     await vi.advanceTimersByTimeAsync(5000)
     expect(state()).toBe('unavailable')
     expect(options.onExit).toHaveBeenCalledTimes(2)
@@ -173,7 +212,11 @@ describe('the connect session', () => {
     const { session, options, post, state } = setup()
     await session.open()
     const stranger = frameInPage()
-    for (const data of [success('IBVEVIL'), { type: 'ibv:ready' }, { type: 'ibv:exit', error: null, metadata: {} }]) {
+    for (const data of [
+      success('IBVEVIL'),
+      { type: 'ibv:ready' },
+      { type: 'ibv:exit', error: null, metadata: {} },
+    ]) {
       post(data, 'https://evil.test')
       post(data, SERVICE, window)
       post(data, SERVICE, stranger.contentWindow)
@@ -196,7 +239,9 @@ describe('the connect session', () => {
 
   it('shows why when no token can be had, and can be opened again', async () => {
     const refused = new Error('Not yours')
-    const { session, options } = setup({ token: vi.fn().mockRejectedValueOnce(refused).mockResolvedValue('tok-ok') })
+    const { session, options } = setup({
+      token: vi.fn().mockRejectedValueOnce(refused).mockResolvedValue('tok-ok'),
+    })
     await session.open()
     // A fetcher's plain error becomes a typed one, kept as its cause; onError hears it once, onExit not at all.
     const { error } = session.getSnapshot()
@@ -210,10 +255,16 @@ describe('the connect session', () => {
   })
 
   it('never puts a page other than http(s) in the frame: a javascript: service URL or widgetUrl is an error', async () => {
-    for (const extra of [{ serviceUrl: 'javascript:alert(1)//' }, { widgetUrl: () => 'javascript:alert(1)' }]) {
+    for (const extra of [
+      { serviceUrl: 'javascript:alert(1)//' },
+      { widgetUrl: () => 'javascript:alert(1)' },
+    ]) {
       const { session } = setup(extra)
       await session.open()
-      expect(session.getSnapshot()).toEqual({ state: 'error', error: expect.objectContaining({ code: 'invalid_request' }) })
+      expect(session.getSnapshot()).toEqual({
+        state: 'error',
+        error: expect.objectContaining({ code: 'invalid_request' }),
+      })
     }
   })
 
@@ -233,7 +284,9 @@ describe('the connect session', () => {
 
   it('drops a token that arrives after the widget was closed', async () => {
     let grant: (token: string) => void = () => {}
-    const { session, state } = setup({ token: () => new Promise<string>((resolve) => (grant = resolve)) })
+    const { session, state } = setup({
+      token: () => new Promise<string>((resolve) => (grant = resolve)),
+    })
     const opening = session.open()
     await vi.advanceTimersByTimeAsync(0)
     session.close()
@@ -282,7 +335,9 @@ describe('the connect session', () => {
 
     const spanish = setup({ locale: 'es' })
     await spanish.session.open()
-    expect(spanish.session.getSnapshot().src).toBe(`${SERVICE}/connect?token=tok-1&origin=${encodeURIComponent(location.origin)}&locale=es`)
+    expect(spanish.session.getSnapshot().src).toBe(
+      `${SERVICE}/connect?token=tok-1&origin=${encodeURIComponent(location.origin)}&locale=es`,
+    )
     spanish.session.close()
 
     const renamed = setup({ locale: 'fr-CA', localeParam: 'lang' })
@@ -290,17 +345,31 @@ describe('the connect session', () => {
     expect(new URL(renamed.session.getSnapshot().src!).searchParams.get('lang')).toBe('fr-CA')
     renamed.session.close()
 
-    const widgetUrl = vi.fn((serviceUrl: string, token: string, _origin: string, options?: { locale?: string; localeParam?: string | null }) => `${serviceUrl}/w/${token}?hl=${options?.locale}`)
+    const widgetUrl = vi.fn(
+      (
+        serviceUrl: string,
+        token: string,
+        _origin: string,
+        options?: { locale?: string; localeParam?: string | null },
+      ) => `${serviceUrl}/w/${token}?hl=${options?.locale}`,
+    )
     const own = setup({ locale: 'fr-CA', localeParam: null, widgetUrl })
     await own.session.open()
     expect(own.session.getSnapshot().src).toBe(`${SERVICE}/w/tok-1?hl=fr-CA`)
-    expect(widgetUrl).toHaveBeenCalledWith(SERVICE, 'tok-1', location.origin, { locale: 'fr-CA', localeParam: null })
+    expect(widgetUrl).toHaveBeenCalledWith(SERVICE, 'tok-1', location.origin, {
+      locale: 'fr-CA',
+      localeParam: null,
+    })
   })
 
   it('reads the options it was last given', async () => {
     const { session, options, post } = setup()
     const onSuccess = vi.fn()
-    session.setOptions({ ...options, onSuccess, widgetUrl: (serviceUrl, token) => `${serviceUrl}/w/${token}` })
+    session.setOptions({
+      ...options,
+      onSuccess,
+      widgetUrl: (serviceUrl, token) => `${serviceUrl}/w/${token}`,
+    })
     await session.open()
     expect(session.getSnapshot().src).toBe(`${SERVICE}/w/tok-1`)
     post(success())

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IbvError } from '../../src/core/index.js'
-import { createEmbedSession, type EmbedFrameElement, type EmbedSession, type EmbedSessionOptions, type EmbedSnapshot } from '../../src/core/embed-session.js'
+import {
+  createEmbedSession,
+  type EmbedFrameElement,
+  type EmbedSession,
+  type EmbedSessionOptions,
+  type EmbedSnapshot,
+} from '../../src/core/embed-session.js'
 import { heldToken } from '../../src/core/held-token.js'
 import { createSandbox } from '../../src/sandbox/index.js'
 
@@ -27,20 +33,35 @@ async function pass(ms: number) {
 /** An iframe as the session sees it: its src, and a window that records what it was sent. */
 function frameElement(src: string) {
   const posted: unknown[] = []
-  return { src, posted, contentWindow: { postMessage: (message: unknown) => posted.push(message) } } satisfies EmbedFrameElement & { posted: unknown[] }
+  return {
+    src,
+    posted,
+    contentWindow: { postMessage: (message: unknown) => posted.push(message) },
+  } satisfies EmbedFrameElement & { posted: unknown[] }
 }
 
 async function setUp(options: Partial<EmbedSessionOptions> = {}) {
   const sandbox = createSandbox({ serviceUrl: SERVICE })
   const call = async (path: string, body: unknown) =>
-    (await sandbox.fetch(new Request(`${SERVICE}${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) }))).json()
+    (
+      await sandbox.fetch(
+        new Request(`${SERVICE}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+    ).json()
   const created = await call('/sandbox/product_requests', { consumer_id: 'LND-42' })
   const productRequestId: string = created.product_request_id
   let minted = 0
   /** What the adapter would answer: another token than the one held, here always a new one from the service. */
   const getToken = async () => {
     minted++
-    const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
+    const body = await call('/api/v1/auth/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: productRequestId,
+    })
     if (body.access_token === undefined) throw new IbvError('server_error', 'no token')
     return heldToken(body, Date.now())
   }
@@ -69,8 +90,19 @@ async function setUp(options: Partial<EmbedSessionOptions> = {}) {
   session.subscribe(render)
   render()
   /** The page in the frame of `token` posts `data`. */
-  const say = (token: string, data: unknown, origin = SERVICE) => session.message(data, origin, elements.get(token)?.contentWindow)
-  return { session, productRequestId, minted: () => minted, states, errors, snapshots, elements, say, call }
+  const say = (token: string, data: unknown, origin = SERVICE) =>
+    session.message(data, origin, elements.get(token)?.contentWindow)
+  return {
+    session,
+    productRequestId,
+    minted: () => minted,
+    states,
+    errors,
+    snapshots,
+    elements,
+    say,
+    call,
+  }
 }
 
 const frames = (session: EmbedSession) => session.getSnapshot().frames
@@ -78,7 +110,9 @@ const state = (session: EmbedSession) => session.getSnapshot().state
 const tokens = (session: EmbedSession) => frames(session).map((frame) => frame.token)
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  })
   vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 0))
 })
 afterEach(() => {
@@ -100,7 +134,9 @@ describe('the embed session', () => {
     await flush()
     const [first] = tokens(session)
     expect(frames(session)).toEqual([expect.objectContaining({ token: first, ready: undefined })])
-    expect(frames(session)[0]!.src).toBe(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(first!)}`)
+    expect(frames(session)[0]!.src).toBe(
+      `${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(first!)}`,
+    )
     say(first!, { type: 'ibv:resize', height: 612.2 })
     expect(frames(session)[0]).toMatchObject({ ready: true, height: 613 })
     expect(state(session)).toBe('ready')
@@ -176,7 +212,16 @@ describe('the embed session', () => {
     expect(minted()).toBe(3)
     say(tokens(session)[1]!, { type: 'ibv:ready' })
     expect(state(session)).toBe('ready')
-    expect(states).toEqual(['loading', 'ready', 'expired', 'renewing', 'ready', 'expired', 'renewing', 'ready'])
+    expect(states).toEqual([
+      'loading',
+      'ready',
+      'expired',
+      'renewing',
+      'ready',
+      'expired',
+      'renewing',
+      'ready',
+    ])
   })
 
   it('counts only the newest token’s first complaint', async () => {
@@ -280,7 +325,15 @@ describe('the embed session', () => {
     say(first!, { type: 'ibv:ready' }, 'https://evil.test')
     session.message({ type: 'ibv:ready' }, SERVICE, { postMessage: () => undefined })
     session.message({ type: 'ibv:ready' }, SERVICE, null)
-    for (const data of [null, 'ibv:ready', 42, ['ibv:ready'], { type: 'ready' }, { kind: 'ibv:ready' }]) say(first!, data)
+    for (const data of [
+      null,
+      'ibv:ready',
+      42,
+      ['ibv:ready'],
+      { type: 'ready' },
+      { kind: 'ibv:ready' },
+    ])
+      say(first!, data)
     expect(snapshots.length).toBe(before)
     expect(state(session)).toBe('loading')
     say(first!, { type: 'ibv:ready' })
@@ -318,32 +371,64 @@ describe('the embed session', () => {
     expect(minted()).toBe(0)
     expect(state(session)).toBe('error')
     expect(session.getSnapshot().canRetry).toBe(false)
-    expect(errors).toEqual([expect.objectContaining({ code: 'invalid_request', fields: { productRequestId: ['is required'] } })])
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('needs a non-empty productRequestId'))
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'invalid_request',
+        fields: { productRequestId: ['is required'] },
+      }),
+    ])
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('needs a non-empty productRequestId'),
+    )
   })
 
-  it.each(['javascript:alert(document.domain)//', ' JAVA\tSCRIPT:alert(1)', 'data:text/html,<p>spoof</p>'])('refuses the service URL %j: no token asked for, no frame, an error said once', async (serviceUrl) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { session, minted, errors } = await setUp({ serviceUrl })
-    session.start()
-    await flush()
-    expect(minted()).toBe(0)
-    expect(session.getSnapshot().frames).toEqual([])
-    expect(state(session)).toBe('error')
-    expect(errors).toEqual([expect.objectContaining({ code: 'invalid_request', fields: { serviceUrl: ['must be http(s) or a path'] } })])
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('must be http(s) or a path'))
-  })
+  it.each([
+    'javascript:alert(document.domain)//',
+    ' JAVA\tSCRIPT:alert(1)',
+    'data:text/html,<p>spoof</p>',
+  ])(
+    'refuses the service URL %j: no token asked for, no frame, an error said once',
+    async (serviceUrl) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { session, minted, errors } = await setUp({ serviceUrl })
+      session.start()
+      await flush()
+      expect(minted()).toBe(0)
+      expect(session.getSnapshot().frames).toEqual([])
+      expect(state(session)).toBe('error')
+      expect(errors).toEqual([
+        expect.objectContaining({
+          code: 'invalid_request',
+          fields: { serviceUrl: ['must be http(s) or a path'] },
+        }),
+      ])
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('must be http(s) or a path'))
+    },
+  )
 
   it('while hydrating, shows the prefetched token’s frame at once, even aged; asks it to speak; renews it when due', async () => {
     const { call, productRequestId } = await setUp()
-    const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
+    const body = await call('/api/v1/auth/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: productRequestId,
+    })
     const issuedAt = Date.now() - 29 * MINUTE
     const { session, elements, minted } = await setUp({
       productRequestId,
       hydrating: true,
-      prefetched: [null, { productRequestId, fetched_at: issuedAt, token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt }, status: 'complete' }],
+      prefetched: [
+        null,
+        {
+          productRequestId,
+          fetched_at: issuedAt,
+          token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt },
+          status: 'complete',
+        },
+      ],
     })
-    expect(frames(session)).toEqual([expect.objectContaining({ token: body.access_token, ready: true })])
+    expect(frames(session)).toEqual([
+      expect.objectContaining({ token: body.access_token, ready: true }),
+    ])
     expect(state(session)).toBe('ready')
     session.start()
     expect(elements.get(body.access_token)!.posted).toEqual([{ type: 'ibv:hello' }])
@@ -354,12 +439,22 @@ describe('the embed session', () => {
 
   it('a page from the server’s HTML that speaks after its renewal began keeps the new frame loading behind it', async () => {
     const { call, productRequestId } = await setUp()
-    const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
+    const body = await call('/api/v1/auth/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: productRequestId,
+    })
     const issuedAt = Date.now() - 29 * MINUTE
     const { session, say, minted } = await setUp({
       productRequestId,
       hydrating: true,
-      prefetched: [{ productRequestId, fetched_at: issuedAt, token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt }, status: 'complete' }],
+      prefetched: [
+        {
+          productRequestId,
+          fetched_at: issuedAt,
+          token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt },
+          status: 'complete',
+        },
+      ],
     })
     session.start()
     await flush()
@@ -374,11 +469,21 @@ describe('the embed session', () => {
 
   it('after hydration, an aged prefetched token is not used; a fresh one is', async () => {
     const { call, productRequestId } = await setUp()
-    const body = await call('/api/v1/auth/tokens', { type: 'embedded_report_token', product_request_id: productRequestId })
+    const body = await call('/api/v1/auth/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: productRequestId,
+    })
     const issuedAt = Date.now() - 29 * MINUTE
     const { session } = await setUp({
       productRequestId,
-      prefetched: [{ productRequestId, fetched_at: issuedAt, token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt }, status: 'complete' }],
+      prefetched: [
+        {
+          productRequestId,
+          fetched_at: issuedAt,
+          token: { access_token: body.access_token, expires_in: 1800, issued_at: issuedAt },
+          status: 'complete',
+        },
+      ],
     })
     expect(frames(session)).toEqual([])
   })
@@ -389,7 +494,9 @@ describe('the embed session', () => {
     await flush()
     previous.say(tokens(previous.session)[0]!, { type: 'ibv:ready' })
     const next = await setUp({ replaces: previous.session })
-    expect(frames(next.session)).toEqual([expect.objectContaining({ token: tokens(previous.session)[0], ready: true })])
+    expect(frames(next.session)).toEqual([
+      expect.objectContaining({ token: tokens(previous.session)[0], ready: true }),
+    ])
     next.session.start()
     await flush()
     expect(frames(next.session)).toHaveLength(2)
@@ -406,10 +513,15 @@ describe('the embed session', () => {
     session.start()
     await flush()
     const [first] = tokens(session)
-    expect(frames(session)[0]!.src).toBe(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(first!)}&locale=es`)
+    expect(frames(session)[0]!.src).toBe(
+      `${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(first!)}&locale=es`,
+    )
     say(first!, { type: 'ibv:ready' })
     await pass(28 * MINUTE)
-    expect(frames(session).map((frame) => new URL(frame.src).searchParams.get('locale'))).toEqual(['es', 'es'])
+    expect(frames(session).map((frame) => new URL(frame.src).searchParams.get('locale'))).toEqual([
+      'es',
+      'es',
+    ])
 
     const renamed = await setUp({ locale: 'fr-CA', localeParam: 'hl' })
     renamed.session.start()

@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest'
-import { IbvError, codeForStatus, errorFromResponse, isRetryable, readFieldErrors } from '../../src/core/index.js'
+import {
+  IbvError,
+  codeForStatus,
+  errorFromResponse,
+  isRetryable,
+  readFieldErrors,
+} from '../../src/core/index.js'
 
 describe('IbvError', () => {
   it('is an Error with a stable code, status and fields', () => {
-    const error = new IbvError('invalid_request', 'Validation error', { status: 400, fields: { type: ['is invalid'] } })
+    const error = new IbvError('invalid_request', 'Validation error', {
+      status: 400,
+      fields: { type: ['is invalid'] },
+    })
     expect(error).toBeInstanceOf(Error)
-    expect(error).toMatchObject({ name: 'IbvError', code: 'invalid_request', status: 400, fields: { type: ['is invalid'] } })
+    expect(error).toMatchObject({
+      name: 'IbvError',
+      code: 'invalid_request',
+      status: 400,
+      fields: { type: ['is invalid'] },
+    })
   })
 
   it('serializes without its cause', () => {
-    const error = new IbvError('network', 'The service could not be reached.', { cause: new Error('x-api-key=secret') })
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'IbvError', code: 'network', source: 'network', message: 'The service could not be reached.' })
+    const error = new IbvError('network', 'The service could not be reached.', {
+      cause: new Error('x-api-key=secret'),
+    })
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'IbvError',
+      code: 'network',
+      source: 'network',
+      message: 'The service could not be reached.',
+    })
   })
 
   it('says which side failed: as told, else the network for code network and the backend otherwise', () => {
@@ -38,8 +59,19 @@ describe('isRetryable', () => {
 
   it('agrees with codeForStatus on every status (it compares the statuses instead of looking the code up)', () => {
     const retryableCodes = ['network', 'timeout', 'rate_limited', 'server_error']
-    for (const status of [...Array.from({ length: 600 }, (_, index) => index), 500.5, 599.9, 600, 1000, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(isRetryable({ status }), `status ${status}`).toBe(retryableCodes.includes(codeForStatus(status)))
+    for (const status of [
+      ...Array.from({ length: 600 }, (_, index) => index),
+      500.5,
+      599.9,
+      600,
+      1000,
+      -1,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ]) {
+      expect(isRetryable({ status }), `status ${status}`).toBe(
+        retryableCodes.includes(codeForStatus(status)),
+      )
     }
   })
 
@@ -70,34 +102,62 @@ describe('errorFromResponse', () => {
   it('reads the 400 of the embedded-token request: message and fields', () => {
     const error = errorFromResponse(400, {
       message: 'Validation error',
-      fields: { product_request_id: ['product_request_id is required for generation of an embedded report token'] },
+      fields: {
+        product_request_id: [
+          'product_request_id is required for generation of an embedded report token',
+        ],
+      },
     })
     expect(error).toMatchObject({
       code: 'invalid_request',
       status: 400,
       message: 'Validation error',
-      fields: { product_request_id: ['product_request_id is required for generation of an embedded report token'] },
+      fields: {
+        product_request_id: [
+          'product_request_id is required for generation of an embedded report token',
+        ],
+      },
     })
   })
 
   it('reads the 401 of either token request: message or error', () => {
-    expect(errorFromResponse(401, { message: 'Invalid credentials' })).toMatchObject({ code: 'unauthorized', message: 'Invalid credentials' })
-    expect(errorFromResponse(401, { error: 'Invalid token' })).toMatchObject({ code: 'unauthorized', message: 'Invalid token' })
+    expect(errorFromResponse(401, { message: 'Invalid credentials' })).toMatchObject({
+      code: 'unauthorized',
+      message: 'Invalid credentials',
+    })
+    expect(errorFromResponse(401, { error: 'Invalid token' })).toMatchObject({
+      code: 'unauthorized',
+      message: 'Invalid token',
+    })
   })
 
   it('falls back to a sentence for a body without words', () => {
-    expect(errorFromResponse(502, '<html>')).toMatchObject({ code: 'server_error', source: 'service', message: 'The verification service answered HTTP 502.' })
-    expect(errorFromResponse(500, { message: '  ' }).message).toBe('The verification service answered HTTP 500.')
+    expect(errorFromResponse(502, '<html>')).toMatchObject({
+      code: 'server_error',
+      source: 'service',
+      message: 'The verification service answered HTTP 502.',
+    })
+    expect(errorFromResponse(500, { message: '  ' }).message).toBe(
+      'The verification service answered HTTP 500.',
+    )
   })
 
   it("names the lender's backend, never the service, for the backend's own answer", () => {
-    expect(errorFromResponse(501, undefined, 'backend')).toMatchObject({ code: 'server_error', status: 501, source: 'backend', message: 'Your backend answered HTTP 501.' })
+    expect(errorFromResponse(501, undefined, 'backend')).toMatchObject({
+      code: 'server_error',
+      status: 501,
+      source: 'backend',
+      message: 'Your backend answered HTTP 501.',
+    })
   })
 })
 
 describe('readFieldErrors', () => {
   it('keeps well-formed entries and drops the rest', () => {
-    expect(readFieldErrors({ a: ['x', 1, 'y'], b: 'z', c: 3, d: [] })).toEqual({ a: ['x', 'y'], b: ['z'] })
+    expect(readFieldErrors({ a: ['x', 1, 'y'], b: 'z', c: 3, d: [] })).toEqual({
+      a: ['x', 'y'],
+      b: ['z'],
+    })
     expect(readFieldErrors(['x'])).toBeUndefined()
     expect(readFieldErrors({})).toBeUndefined()
   })

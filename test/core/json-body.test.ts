@@ -19,7 +19,11 @@ describe('parseJsonObjectBody', () => {
   })
 
   it('refuses another content type with 415', () => {
-    expect(failure('a=1', 'application/x-www-form-urlencoded')).toMatchObject({ code: 'invalid_request', status: 415, fields: { body: ['must be application/json'] } })
+    expect(failure('a=1', 'application/x-www-form-urlencoded')).toMatchObject({
+      code: 'invalid_request',
+      status: 415,
+      fields: { body: ['must be application/json'] },
+    })
   })
 
   it.each([
@@ -28,6 +32,9 @@ describe('parseJsonObjectBody', () => {
     ['null', 'must be a JSON object'],
     ['"text"', 'must be a JSON object'],
   ])('refuses %j with 400 and fields.body', (text, reason) => {
-    expect(failure(text, 'application/json')).toMatchObject({ status: 400, fields: { body: [reason] } })
+    expect(failure(text, 'application/json')).toMatchObject({
+      status: 400,
+      fields: { body: [reason] },
+    })
   })
 })

@@ -25,7 +25,10 @@ describe('IbvLocale', () => {
     const { complete, ...labels } = es.messages.statusLabels
     // @ts-expect-error statusLabels.complete is missing
     const missing: IbvLocale = { ...es, messages: { ...es.messages, statusLabels: labels } }
-    const whole: IbvLocale = { ...es, messages: { ...es.messages, statusLabels: { ...labels, complete } } }
+    const whole: IbvLocale = {
+      ...es,
+      messages: { ...es.messages, statusLabels: { ...labels, complete } },
+    }
     expectTypeOf(missing).toEqualTypeOf(whole)
   })
 
@@ -50,7 +53,13 @@ describe('IbvLocale', () => {
   it('lets the data dictionary label only the names it knows, and the maps by status add others', () => {
     const open: IbvLocale = {
       ...es,
-      messages: { ...es.messages, featureLabels: {}, itemNames: {}, accountTypes: { loan: 'Préstamo' }, statusLabels: { ...es.messages.statusLabels, archived: 'Archivado' } },
+      messages: {
+        ...es.messages,
+        featureLabels: {},
+        itemNames: {},
+        accountTypes: { loan: 'Préstamo' },
+        statusLabels: { ...es.messages.statusLabels, archived: 'Archivado' },
+      },
     }
     expectTypeOf(open.messages).toExtend<IbvMessages>()
   })

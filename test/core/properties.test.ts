@@ -14,7 +14,12 @@ function valueOrIbvError(run: () => unknown): boolean {
 
 const webhookLike = fc.record(
   {
-    event: fc.constantFrom('report_generated', 'report_generation_failed', 'data_pull_via_connection_failed', 'x'),
+    event: fc.constantFrom(
+      'report_generated',
+      'report_generation_failed',
+      'data_pull_via_connection_failed',
+      'x',
+    ),
     consumer_id: fc.jsonValue(),
     product_request_id: fc.jsonValue(),
     ibv_report: fc.jsonValue(),
@@ -25,11 +30,18 @@ const webhookLike = fc.record(
 
 describe('on arbitrary JSON', () => {
   it('parseWebhook returns an event or throws IbvError', () => {
-    fc.assert(fc.property(fc.oneof(fc.jsonValue(), webhookLike, fc.json(), fc.string()), (body) => valueOrIbvError(() => parseWebhook(body))))
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), webhookLike, fc.json(), fc.string()), (body) =>
+        valueOrIbvError(() => parseWebhook(body)),
+      ),
+    )
   })
 
   it('tokenLifetime returns a lifetime renewing before expiry, or throws IbvError', () => {
-    const body = fc.oneof(fc.jsonValue(), fc.record({ expires_in: fc.oneof(fc.jsonValue(), fc.double(), fc.integer().map(String)) }))
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ expires_in: fc.oneof(fc.jsonValue(), fc.double(), fc.integer().map(String)) }),
+    )
     fc.assert(
       fc.property(body, (response) => {
         try {
@@ -54,10 +66,14 @@ describe('on arbitrary JSON', () => {
       { requiredKeys: [] },
     )
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.jsonValue(), refreshLike), (status, body) => {
-        const outcome = classifyRefresh(status, body)
-        return typeof outcome.kind === 'string' && typeof outcome.message === 'string'
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.oneof(fc.jsonValue(), refreshLike),
+        (status, body) => {
+          const outcome = classifyRefresh(status, body)
+          return typeof outcome.kind === 'string' && typeof outcome.message === 'string'
+        },
+      ),
     )
     expect(valueOrIbvError(() => classifyRefresh(Number.NaN, undefined))).toBe(true)
   })

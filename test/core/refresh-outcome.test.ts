@@ -16,12 +16,14 @@ const invalidConnection = {
   product_request_id: 'IBV-OLD-1',
   ibv_report_status: 'initiated',
   ibv_connection_link: link,
-  message: 'Unable to pull IBV data. Ask the consumer to reconnect to Platypus Bank using the connection link.',
+  message:
+    'Unable to pull IBV data. Ask the consumer to reconnect to Platypus Bank using the connection link.',
 }
 const dataPullFailure = {
   ibv_report_status: 'ibv_data_acquire_failed',
   ibv_connection_link: link,
-  message: 'Unable to pull IBV data. Ask the consumer to reconnect to Platypus Bank using the connection link.',
+  message:
+    'Unable to pull IBV data. Ask the consumer to reconnect to Platypus Bank using the connection link.',
 }
 const consumerNotFound = { message: 'Consumer ID LND-404 does not exist.' }
 const tooManyRequests = {
@@ -56,18 +58,26 @@ describe('classifyRefresh', () => {
     expect(classifyRefresh(200, { ...success, product_request_id: undefined }).kind).toBe('unknown')
   })
 
-  it.each(errorStatuses)('classifies the invalid-connection sample (data-pull message, no status) at HTTP %i', (code) => {
-    expect(classifyRefresh(code, invalidConnection)).toMatchObject({
-      kind: 'invalid_connection',
-      connectionLink: link,
-      productRequestId: 'IBV-OLD-1',
-      institutionName: 'Platypus Bank',
-    })
-  })
+  it.each(errorStatuses)(
+    'classifies the invalid-connection sample (data-pull message, no status) at HTTP %i',
+    (code) => {
+      expect(classifyRefresh(code, invalidConnection)).toMatchObject({
+        kind: 'invalid_connection',
+        connectionLink: link,
+        productRequestId: 'IBV-OLD-1',
+        institutionName: 'Platypus Bank',
+      })
+    },
+  )
 
   it('classifies the listed invalid-connection message on its own', () => {
-    const outcome = classifyRefresh(400, { message: 'Connection no longer valid. Ask consumer to reconnect.' })
-    expect(outcome).toMatchObject({ kind: 'invalid_connection', message: 'Connection no longer valid. Ask consumer to reconnect.' })
+    const outcome = classifyRefresh(400, {
+      message: 'Connection no longer valid. Ask consumer to reconnect.',
+    })
+    expect(outcome).toMatchObject({
+      kind: 'invalid_connection',
+      message: 'Connection no longer valid. Ask consumer to reconnect.',
+    })
   })
 
   it.each(errorStatuses)('classifies a data pull failure at HTTP %i', (code) => {
@@ -99,7 +109,10 @@ describe('classifyRefresh', () => {
   })
 
   it.each(errorStatuses)('classifies a failure to initiate at HTTP %i', (code) => {
-    expect(classifyRefresh(code, refreshFailed)).toMatchObject({ kind: 'refresh_failed', message: refreshFailed.message })
+    expect(classifyRefresh(code, refreshFailed)).toMatchObject({
+      kind: 'refresh_failed',
+      message: refreshFailed.message,
+    })
   })
 
   it('answers unknown, keeping status and body, for anything else', () => {
@@ -109,22 +122,36 @@ describe('classifyRefresh', () => {
       httpStatus: 401,
       body: { message: 'Invalid API key' },
     })
-    expect(classifyRefresh(502, '<html>Bad gateway</html>')).toMatchObject({ kind: 'unknown', body: '<html>Bad gateway</html>' })
+    expect(classifyRefresh(502, '<html>Bad gateway</html>')).toMatchObject({
+      kind: 'unknown',
+      body: '<html>Bad gateway</html>',
+    })
     expect(classifyRefresh(200, [])).toMatchObject({ kind: 'unknown' })
-    expect(classifyRefresh(200, null)).toMatchObject({ kind: 'unknown', message: 'The refresh answer was not understood.' })
+    expect(classifyRefresh(200, null)).toMatchObject({
+      kind: 'unknown',
+      message: 'The refresh answer was not understood.',
+    })
     expect(classifyRefresh(200, {})).toMatchObject({ kind: 'unknown' })
   })
 
   it('supplies the service API wording when a recognised body has no message', () => {
-    expect(classifyRefresh(429, { status: 'refresh_not_ready' }).message).toBe('Reports can only be refreshed once every 24 hours.')
-    expect(classifyRefresh(400, { ibv_report_status: 'ibv_data_acquire_failed' }).message).toMatch(/Unable to pull IBV data/)
+    expect(classifyRefresh(429, { status: 'refresh_not_ready' }).message).toBe(
+      'Reports can only be refreshed once every 24 hours.',
+    )
+    expect(classifyRefresh(400, { ibv_report_status: 'ibv_data_acquire_failed' }).message).toMatch(
+      /Unable to pull IBV data/,
+    )
   })
 })
 
 describe('institutionIn', () => {
   it('fills the service API <FI Name> from the message, and not from the placeholder itself', () => {
-    expect(institutionIn('Ask the consumer to reconnect to Banco São Paulo using the connection link.')).toBe('Banco São Paulo')
-    expect(institutionIn('Ask the consumer to reconnect to <FI Name> using the connection link.')).toBeUndefined()
+    expect(
+      institutionIn('Ask the consumer to reconnect to Banco São Paulo using the connection link.'),
+    ).toBe('Banco São Paulo')
+    expect(
+      institutionIn('Ask the consumer to reconnect to <FI Name> using the connection link.'),
+    ).toBeUndefined()
     expect(institutionIn('Consumer ID does not exist.')).toBeUndefined()
   })
 })

@@ -6,7 +6,9 @@ describe('ibv-kit/core on a server', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
     const core = await import('../../src/core/index.js')
     expect(core.describeStatus('complete').label).toBe('Complete')
-    expect(core.embeddedReportUrl('https://s.test', 't')).toBe('https://s.test/portal/embeddable_reports?token=t')
+    expect(core.embeddedReportUrl('https://s.test', 't')).toBe(
+      'https://s.test/portal/embeddable_reports?token=t',
+    )
   })
 
   it('and so does the browser entry, which only re-exports core for now', async () => {

@@ -42,7 +42,10 @@ describe('schemas', () => {
   it('accept a report shaped as the service API shows it, keeping custom account fields', () => {
     const parsed = parseWith(ibvReportSchema, report, 'malformed_response')
     expect(parsed.accounts[0]).toMatchObject({ loyalty_tier: 'gold' })
-    expect(parsed.accounts[0]?.items[0]?.data).toEqual({ ne_income_feature_1: 4200, ne_income_feature_2: 'monthly' })
+    expect(parsed.accounts[0]?.items[0]?.data).toEqual({
+      ne_income_feature_1: 4200,
+      ne_income_feature_2: 'monthly',
+    })
   })
 
   it('reject a report with a wrong field type, naming its path', () => {
@@ -54,15 +57,31 @@ describe('schemas', () => {
       caught = error
     }
     expect(caught).toBeInstanceOf(IbvError)
-    expect(caught).toMatchObject({ code: 'malformed_response', fields: { 'accounts.0.balance': [expect.any(String)] } })
-    expect((caught as Error).message).toMatch(/^The report does not match the service API \(accounts\.0\.balance: /)
+    expect(caught).toMatchObject({
+      code: 'malformed_response',
+      fields: { 'accounts.0.balance': [expect.any(String)] },
+    })
+    expect((caught as Error).message).toMatch(
+      /^The report does not match the service API \(accounts\.0\.balance: /,
+    )
   })
 
   it('accept both shapes of expires_in and the failure bodies of the token requests', () => {
-    expect(tokenResponseSchema.safeParse({ access_token: 'a', expires_in: 3600 }).success).toBe(true)
-    expect(tokenResponseSchema.safeParse({ access_token: 'a', expires_in: '1800' }).success).toBe(true)
-    expect(tokenResponseSchema.safeParse({ access_token: '', expires_in: 1800 }).success).toBe(false)
-    expect(tokenErrorSchema.safeParse({ message: 'Validation error', fields: { type: ['must equal embedded_report_token'] } }).success).toBe(true)
+    expect(tokenResponseSchema.safeParse({ access_token: 'a', expires_in: 3600 }).success).toBe(
+      true,
+    )
+    expect(tokenResponseSchema.safeParse({ access_token: 'a', expires_in: '1800' }).success).toBe(
+      true,
+    )
+    expect(tokenResponseSchema.safeParse({ access_token: '', expires_in: 1800 }).success).toBe(
+      false,
+    )
+    expect(
+      tokenErrorSchema.safeParse({
+        message: 'Validation error',
+        fields: { type: ['must equal embedded_report_token'] },
+      }).success,
+    ).toBe(true)
     expect(tokenErrorSchema.safeParse({ error: 'Invalid token' }).success).toBe(true)
   })
 
@@ -76,7 +95,9 @@ describe('schemas', () => {
         ibv_connection_link: 'https://s.test/connect',
       }).success,
     ).toBe(true)
-    expect(refreshResponseSchema.safeParse({ message: 'Consumer ID does not exist.' }).success).toBe(true)
+    expect(
+      refreshResponseSchema.safeParse({ message: 'Consumer ID does not exist.' }).success,
+    ).toBe(true)
     expect(refreshResponseSchema.safeParse({ status: 7 }).success).toBe(false)
   })
 })

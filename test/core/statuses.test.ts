@@ -3,9 +3,14 @@ import { REPORT_STATUSES, describeStatus, isReportStatus } from '../../src/core/
 
 describe('REPORT_STATUSES', () => {
   it('lists the six states of the service API, each once', () => {
-    expect([...REPORT_STATUSES].sort()).toEqual(
-      ['complete', 'generation_failed', 'ibv_data_acquire_failed', 'ibv_data_acquired', 'initiated', 'reconnect_required'],
-    )
+    expect([...REPORT_STATUSES].sort()).toEqual([
+      'complete',
+      'generation_failed',
+      'ibv_data_acquire_failed',
+      'ibv_data_acquired',
+      'initiated',
+      'reconnect_required',
+    ])
   })
 })
 
@@ -17,12 +22,15 @@ describe('describeStatus', () => {
     ['ibv_data_acquired', 'progress', false, false],
     ['generation_failed', 'danger', true, false],
     ['complete', 'success', true, false],
-  ] as const)('%s: tone %s, terminal %s, needsReconnect %s', (status, tone, terminal, needsReconnect) => {
-    const description = describeStatus(status)
-    expect(description).toMatchObject({ status, known: true, tone, terminal, needsReconnect })
-    expect(description.label).not.toBe('')
-    expect(description.description.length).toBeGreaterThan(10)
-  })
+  ] as const)(
+    '%s: tone %s, terminal %s, needsReconnect %s',
+    (status, tone, terminal, needsReconnect) => {
+      const description = describeStatus(status)
+      expect(description).toMatchObject({ status, known: true, tone, terminal, needsReconnect })
+      expect(description.label).not.toBe('')
+      expect(description.description.length).toBeGreaterThan(10)
+    },
+  )
 
   it('gives every known state its own label', () => {
     const labels = REPORT_STATUSES.map((status) => describeStatus(status).label)
@@ -48,7 +56,10 @@ describe('describeStatus', () => {
   })
 
   it('tolerates non-string input from untyped callers', () => {
-    expect(describeStatus(undefined as unknown as string)).toMatchObject({ status: 'undefined', known: false })
+    expect(describeStatus(undefined as unknown as string)).toMatchObject({
+      status: 'undefined',
+      known: false,
+    })
     expect(describeStatus(Object.create(null) as string)).toMatchObject({ known: false })
   })
 })

@@ -21,21 +21,31 @@ describe('tokenLifetime', () => {
   })
 
   it('reads expires_in as a numeric string (as the service API documents it)', () => {
-    expect(tokenLifetime({ access_token: 't', expires_in: '3600' }, received).expiresAt).toBe(received + 3_600_000)
+    expect(tokenLifetime({ access_token: 't', expires_in: '3600' }, received).expiresAt).toBe(
+      received + 3_600_000,
+    )
     expect(tokenLifetime({ expires_in: ' 1800 ' }, new Date(received)).expiresIn).toBe(1800)
     expect(tokenLifetime({ expires_in: '90.5' }, received).expiresIn).toBe(90.5)
   })
 
   it('renews at the configured lead, capped at half the lifetime', () => {
-    expect(tokenLifetime({ expires_in: 1800 }, received, { renewLeadSeconds: 300 }).renewAt).toBe(received + 1_500_000)
+    expect(tokenLifetime({ expires_in: 1800 }, received, { renewLeadSeconds: 300 }).renewAt).toBe(
+      received + 1_500_000,
+    )
     expect(tokenLifetime({ expires_in: 60 }, received).renewAt).toBe(received + 30_000)
-    expect(tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: -5 }).renewAt).toBe(received + 60_000)
+    expect(tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: -5 }).renewAt).toBe(
+      received + 60_000,
+    )
   })
 
   it('is lifetimeFrom() once the answer is validated, the browser path', () => {
     const { expires_in } = parseTokenResponse({ access_token: 't', expires_in: '1800' })
-    expect(lifetimeFrom(expires_in, received)).toEqual(tokenLifetime({ expires_in: 1800 }, received))
-    expect(lifetimeFrom(60, received, 300)).toEqual(tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: 300 }))
+    expect(lifetimeFrom(expires_in, received)).toEqual(
+      tokenLifetime({ expires_in: 1800 }, received),
+    )
+    expect(lifetimeFrom(60, received, 300)).toEqual(
+      tokenLifetime({ expires_in: 60 }, received, { renewLeadSeconds: 300 }),
+    )
     expect(lifetimeFrom(60, received, 300).renewAt).toBe(received + 30_000)
   })
 
@@ -84,18 +94,26 @@ describe('parseExpiresIn', () => {
       parseExpiresIn('later')
       expect.unreachable()
     } catch (error) {
-      expect(error).toMatchObject({ code: 'malformed_response', message: expect.stringContaining('"later"') })
+      expect(error).toMatchObject({
+        code: 'malformed_response',
+        message: expect.stringContaining('"later"'),
+      })
     }
   })
 })
 
 describe('parseTokenResponse', () => {
   it('normalises expires_in to a number and keeps the token', () => {
-    expect(parseTokenResponse({ access_token: 'abc', expires_in: '1800' })).toEqual({ access_token: 'abc', expires_in: 1800 })
+    expect(parseTokenResponse({ access_token: 'abc', expires_in: '1800' })).toEqual({
+      access_token: 'abc',
+      expires_in: 1800,
+    })
   })
 
   it('refuses an answer without a token, without echoing anything secret', () => {
-    expect(() => parseTokenResponse({ expires_in: 1800 })).toThrow('The token answer has no access_token.')
+    expect(() => parseTokenResponse({ expires_in: 1800 })).toThrow(
+      'The token answer has no access_token.',
+    )
     expect(() => parseTokenResponse({ access_token: '', expires_in: 1800 })).toThrow(IbvError)
     expect(() => parseTokenResponse({ message: 'Invalid credentials' })).toThrow(IbvError)
   })

@@ -15,7 +15,12 @@ describe('npm run dev', () => {
 
   it('mounts the sandbox and a backend that knows the seeded applicants', async () => {
     const applicants = await (await fetch(`${demo.base}/api/ibv/demo/applicants`)).json()
-    expect(applicants.map((applicant: { consumerId: string }) => applicant.consumerId)).toEqual(['DEMO-ADA', 'DEMO-MATEO', 'DEMO-PRIYA', 'DEMO-LENA'])
+    expect(applicants.map((applicant: { consumerId: string }) => applicant.consumerId)).toEqual([
+      'DEMO-ADA',
+      'DEMO-MATEO',
+      'DEMO-PRIYA',
+      'DEMO-LENA',
+    ])
     const ada = applicants[0].productRequestId
     expect(ada).toMatch(/^IBV/)
     const report = await fetch(`${demo.base}/api/ibv/reports/${ada}`)
@@ -24,7 +29,11 @@ describe('npm run dev', () => {
 
   it('authorizes explicitly: demo applicants get tokens, anyone else a 403', async () => {
     const token = (consumerId: string) =>
-      fetch(`${demo.base}/api/ibv/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: consumerId }) })
+      fetch(`${demo.base}/api/ibv/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'consumer', consumer_id: consumerId }),
+      })
     expect((await token('DEMO-LENA')).status).toBe(200)
     expect((await token('SOMEONE-ELSE')).status).toBe(403)
     expect((await fetch(`${demo.base}/api/ibv/reports/IBVNOTOURS`)).status).toBe(403)
@@ -38,24 +47,46 @@ describe('npm run dev', () => {
       ibv_report_status: 'complete',
       event: 'report_generated',
     }
-    const unsigned = await fetch(`${demo.base}/api/ibv/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) })
+    const unsigned = await fetch(`${demo.base}/api/ibv/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    })
     expect(unsigned.status).toBe(401)
     // The seeded report completes: its signed delivery is accepted (the sandbox's log, with its public test key).
     await fetch(`${demo.base}/api/ibv/demo/applicants`)
-    await fetch(`${demo.base}/api/ibv/demo/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) })
+    await fetch(`${demo.base}/api/ibv/demo/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 10 }),
+    })
     await vi.waitFor(async () => {
-      const log = (await (await fetch(`${demo.base}/ibv-sandbox/sandbox/webhooks`, { headers: { 'x-api-key': 'sandbox-api-key' } })).json()) as { deliveries: Array<{ status?: number }> }
+      const log = (await (
+        await fetch(`${demo.base}/ibv-sandbox/sandbox/webhooks`, {
+          headers: { 'x-api-key': 'sandbox-api-key' },
+        })
+      ).json()) as { deliveries: Array<{ status?: number }> }
       expect(log.deliveries.length).toBeGreaterThan(0)
       expect(log.deliveries.every((delivery) => delivery.status === 200)).toBe(true)
     })
   })
 
   it('keeps the sandbox key on the server: the page never needs it', async () => {
-    const moved = await fetch(`${demo.base}/api/ibv/demo/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }) })
+    const moved = await fetch(`${demo.base}/api/ibv/demo/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 60 }),
+    })
     expect(moved.status).toBe(200)
     const direct = await fetch(`${demo.base}/ibv-sandbox/sandbox/clock`)
     expect(direct.status).toBe(401)
-    for (const module of ['/main.tsx', '/App.tsx', '/ApplicantDetail.tsx', '/ControlPanel.tsx', '/api.ts']) {
+    for (const module of [
+      '/main.tsx',
+      '/App.tsx',
+      '/ApplicantDetail.tsx',
+      '/ControlPanel.tsx',
+      '/api.ts',
+    ]) {
       const code = await (await fetch(`${demo.base}${module}`)).text()
       expect(code.length).toBeGreaterThan(100)
       expect(code).not.toContain('sandbox-api-key')

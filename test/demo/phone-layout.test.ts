@@ -12,7 +12,10 @@ const demo = servedDemo({ browser: true })
 async function phone(height = 844): Promise<Page> {
   // Reduced motion: the detail scrolls into view at once rather than smoothly, so the checks do not
   // race an animation that a busy machine can stretch or a layout change can cut short.
-  const page = await demo.browser.newPage({ viewport: { width: 390, height }, reducedMotion: 'reduce' })
+  const page = await demo.browser.newPage({
+    viewport: { width: 390, height },
+    reducedMotion: 'reduce',
+  })
   await page.goto(demo.base)
   await page.getByRole('button', { name: /Priya Raman/ }).waitFor()
   return page
@@ -33,7 +36,9 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 describe('the demo at 390 px', () => {
   it('has one main landmark, and leaves focus alone on first load', async () => {
     const page = await phone()
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).count())
+      .toBe(1)
     expect(await page.getByRole('main').count()).toBe(1)
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
@@ -65,7 +70,10 @@ describe('the demo at 390 px', () => {
   )
 
   it('at a desktop width, where the detail is beside the list: choosing an applicant does not scroll, and the actions keep their row', async () => {
-    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
+    const page = await demo.browser.newPage({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    })
     await page.goto(demo.base)
     for (const name of ['Priya Raman', 'Ada Okafor']) {
       await page.getByRole('button', { name: new RegExp(name) }).click()
@@ -80,10 +88,20 @@ describe('the demo at 390 px', () => {
         .locator(selector)
         .first()
         .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)
-    await page.route('**/api/ibv/tokens', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"Refused","code":"invalid_request"}' }))
+    await page.route('**/api/ibv/tokens', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"message":"Refused","code":"invalid_request"}',
+      }),
+    )
     await page.getByRole('button', { name: 'Connect another bank' }).click()
     await page.locator('.detail .ibv-connect-error').waitFor()
-    const [connect, refresh, error] = [await box('.detail .ibv-connect-button'), await box('.detail .ibv-refresh > .ibv-button'), await box('.detail .ibv-connect-error')]
+    const [connect, refresh, error] = [
+      await box('.detail .ibv-connect-button'),
+      await box('.detail .ibv-refresh > .ibv-button'),
+      await box('.detail .ibv-connect-error'),
+    ]
     expect(refresh.top).toBe(connect.top)
     expect(error.top).toBeGreaterThanOrEqual(Math.max(connect.bottom, refresh.bottom))
     await page.unroute('**/api/ibv/tokens')
@@ -92,7 +110,11 @@ describe('the demo at 390 px', () => {
     // allows (it was squeezed into a column as narrow as the Refresh button's text).
     await page.getByRole('button', { name: /Mateo Rossi/ }).click()
     await page.locator('.detail .ibv-reconnect').waitFor()
-    const [actions, reconnect, connectMateo] = [await box('.detail .actions'), await box('.detail .ibv-reconnect'), await box('.detail .ibv-connect-button')]
+    const [actions, reconnect, connectMateo] = [
+      await box('.detail .actions'),
+      await box('.detail .ibv-reconnect'),
+      await box('.detail .ibv-connect-button'),
+    ]
     expect(reconnect.left).toBeGreaterThan(connectMateo.right)
     expect(reconnect.width).toBeGreaterThan((actions.right - connectMateo.right) * 0.8)
     await page.close()

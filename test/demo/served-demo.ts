@@ -19,10 +19,15 @@ export function servedDemo({ browser = false } = {}): ServedDemo {
   const demo = {} as ServedDemo
   let server: ViteDevServer | undefined
   beforeAll(async () => {
-    server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
+    server = await createServer({
+      configFile: 'vite.config.ts',
+      server: { port: 0, host: '127.0.0.1' },
+      logLevel: 'silent',
+    })
     await server.listen()
     demo.base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '')
-    if (browser) demo.browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+    if (browser)
+      demo.browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   }, 30_000)
   afterAll(async () => {
     await demo.browser?.close()
@@ -43,6 +48,9 @@ export const primaryActions = (page: Page) =>
     const accent = getComputedStyle(probe).backgroundColor
     probe.remove()
     return [...detail.querySelectorAll<HTMLElement>('button, a[href]')]
-      .filter((element) => element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent)
+      .filter(
+        (element) =>
+          element.offsetParent !== null && getComputedStyle(element).backgroundColor === accent,
+      )
       .map((element) => element.textContent?.trim())
   })

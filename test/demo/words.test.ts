@@ -10,7 +10,10 @@ import { primaryActions, servedDemo } from './served-demo.js'
 const demo = servedDemo({ browser: true })
 
 async function ada(): Promise<Page> {
-  const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+  const page = await demo.browser.newPage({
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+  })
   await page.goto(demo.base)
   await page.getByRole('button', { name: /Ada Okafor/ }).click()
   await page.getByRole('heading', { level: 2, name: 'Ada Okafor' }).waitFor()
@@ -27,7 +30,12 @@ function watchBadge() {
     const text = document.querySelector('.detail__header .ibv-badge')?.textContent ?? ''
     if (text && seen.at(-1) !== text) seen.push(text)
   }
-  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+  new MutationObserver(note).observe(document.body, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  })
 }
 
 describe('the demo’s words for the loan officer', () => {
@@ -36,12 +44,17 @@ describe('the demo’s words for the loan officer', () => {
     await expect.poll(() => badgeText(page), { timeout: 15_000 }).toContain('Complete')
     await page.evaluate(watchBadge)
     await page.getByRole('button', { name: 'Refresh report' }).click()
-    await expect.poll(() => badgeText(page), { timeout: 30_000 }).toMatch(/^Generating report|^Complete/)
+    await expect
+      .poll(() => badgeText(page), { timeout: 30_000 })
+      .toMatch(/^Generating report|^Complete/)
     await expect.poll(() => badgeText(page), { timeout: 30_000 }).toContain('Complete')
     // The refresh's request starts as `initiated`: the bank data on its way, no one waited for. (It
     // lasts three seconds: a busy machine's page may first see the next state.)
-    const seen = await page.evaluate(() => (window as unknown as { badgeTexts: string[] }).badgeTexts)
-    for (const text of seen.filter((shown) => shown.startsWith('Started'))) expect(text).toBe('StartedThe bank data is being pulled.')
+    const seen = await page.evaluate(
+      () => (window as unknown as { badgeTexts: string[] }).badgeTexts,
+    )
+    for (const text of seen.filter((shown) => shown.startsWith('Started')))
+      expect(text).toBe('StartedThe bank data is being pulled.')
     expect(seen.join(' ')).not.toMatch(/waiting|applicant/i)
 
     await page.getByRole('button', { name: 'Refresh report' }).click()
@@ -50,7 +63,9 @@ describe('the demo’s words for the loan officer', () => {
     expect(await refusal.textContent()).toMatch(
       /^Reports can be refreshed once every 24 hours\. The last report dates from [A-Z][a-z]+day, .+, so the next refresh is possible from [A-Z][a-z]+day, .+ \(verification service time\)\.$/,
     )
-    expect(await page.locator('.detail .ibv-refresh__hint').textContent()).toBe('Verification service time is the clock of the service that makes the reports. It may differ from your time zone.')
+    expect(await page.locator('.detail .ibv-refresh__hint').textContent()).toBe(
+      'Verification service time is the clock of the service that makes the reports. It may differ from your time zone.',
+    )
     // Nothing to do until then: no action is drawn as the next step; Refresh stays, outlined.
     await expect.poll(() => primaryActions(page), { timeout: 5_000 }).toEqual([])
     expect(await page.getByRole('button', { name: 'Refresh report' }).isEnabled()).toBe(true)
@@ -60,7 +75,11 @@ describe('the demo’s words for the loan officer', () => {
   it('the sandbox controls: outcomes in words, the sandbox’s code beside the choice', async () => {
     const page = await ada()
     const select = page.getByLabel('Next refresh of Ada Okafor')
-    const options = await select.locator('option').evaluateAll((all) => all.map((option) => [(option as HTMLOptionElement).value, option.textContent]))
+    const options = await select
+      .locator('option')
+      .evaluateAll((all) =>
+        all.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+      )
     expect(options).toEqual([
       ['submitted', 'Works (a new report)'],
       ['invalid_connection', 'Connection no longer valid'],
@@ -71,7 +90,9 @@ describe('the demo’s words for the loan officer', () => {
     await page.getByRole('button', { name: 'Set outcome' }).click()
     await expect
       .poll(() => page.locator('.controls [role="status"]').textContent(), { timeout: 5_000 })
-      .toBe('The next refresh of Ada Okafor: “Connection no longer valid” (sandbox outcome invalid_connection).')
+      .toBe(
+        'The next refresh of Ada Okafor: “Connection no longer valid” (sandbox outcome invalid_connection).',
+      )
     await page.close()
   }, 30_000)
 })

@@ -49,14 +49,22 @@ function accepted(value: string): boolean {
 describe('secrets in docs, examples, the demo and TSDoc', () => {
   it('are read from the environment with no literal fallback', () => {
     const fallback = /process\.env(?:\.|\[['"])\w*SECRET\w*(?:['"]\])?\s*(?:\?\?|\|\|)\s*['"`]/i
-    expect(lines.filter(({ text }) => fallback.test(text)).map(({ where, text }) => `${where}: ${text.trim()}`)).toEqual([])
+    expect(
+      lines
+        .filter(({ text }) => fallback.test(text))
+        .map(({ where, text }) => `${where}: ${text.trim()}`),
+    ).toEqual([])
   })
 
   it('are never a literal the library would accept', () => {
     const literal = /(['"`])([^'"`\s]{20,})\1|\b(whsec_[A-Za-z0-9+/=]{8,})/g
     const near = lines.filter(({ text }) => /secret|whsec_/i.test(text))
-    const found = near.flatMap(({ where, text }) => Array.from(text.matchAll(literal), (match) => ({ where, value: match[2] ?? match[3] ?? '' })))
+    const found = near.flatMap(({ where, text }) =>
+      Array.from(text.matchAll(literal), (match) => ({ where, value: match[2] ?? match[3] ?? '' })),
+    )
     expect(found.length).toBeGreaterThan(20)
-    expect(found.filter(({ value }) => accepted(value)).map(({ where, value }) => `${where}: ${value}`)).toEqual([])
+    expect(
+      found.filter(({ value }) => accepted(value)).map(({ where, value }) => `${where}: ${value}`),
+    ).toEqual([])
   })
 })

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { IbvError, configureIbv, defineIbvElements, type IbvErrorDetail, type IbvLocale, type IbvStateChangeDetail } from '../../src/elements/index.js'
+import {
+  IbvError,
+  configureIbv,
+  defineIbvElements,
+  type IbvErrorDetail,
+  type IbvLocale,
+  type IbvStateChangeDetail,
+} from '../../src/elements/index.js'
 import { elementSettings } from '../../src/elements/config.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createSandbox } from '../../src/sandbox/index.js'
@@ -23,18 +30,27 @@ function make(tag: string, attributes: Record<string, string>): HTMLElement {
 /** The events of both kinds that reach the document, in order. */
 function listen() {
   const seen: Array<[string, unknown]> = []
-  const onState = (event: CustomEvent<IbvStateChangeDetail>) => seen.push(['ibv-state-change', event.detail.state])
-  const onError = (event: CustomEvent<IbvErrorDetail>) => seen.push(['ibv-error', event.detail.error.code])
+  const onState = (event: CustomEvent<IbvStateChangeDetail>) =>
+    seen.push(['ibv-state-change', event.detail.state])
+  const onError = (event: CustomEvent<IbvErrorDetail>) =>
+    seen.push(['ibv-error', event.detail.error.code])
   document.addEventListener('ibv-state-change', onState)
   document.addEventListener('ibv-error', onError)
-  return { seen, stop: () => (document.removeEventListener('ibv-state-change', onState), document.removeEventListener('ibv-error', onError)) }
+  return {
+    seen,
+    stop: () => (
+      document.removeEventListener('ibv-state-change', onState),
+      document.removeEventListener('ibv-error', onError)
+    ),
+  }
 }
 
 describe('defineIbvElements', () => {
   it('registers every element once; a second call changes nothing', () => {
     const badge = customElements.get('ibv-report-status-badge')
     expect(badge).toBeDefined()
-    for (const tag of ['ibv-reconnect-prompt', 'ibv-connect-button', 'ibv-embedded-report']) expect(customElements.get(tag)).toBeDefined()
+    for (const tag of ['ibv-reconnect-prompt', 'ibv-connect-button', 'ibv-embedded-report'])
+      expect(customElements.get(tag)).toBeDefined()
     defineIbvElements()
     expect(customElements.get('ibv-report-status-badge')).toBe(badge)
   })
@@ -49,7 +65,9 @@ describe('<ibv-report-status-badge>', () => {
     expect(badge.querySelector('.ibv-badge')?.getAttribute('data-tone')).toBe('progress')
     badge.setAttribute('status', 'reconnect_required')
     badge.setAttribute('audience', 'borrower')
-    expect(badge.textContent).toBe('Reconnect requiredYour bank connection needs attention: reconnect your bank to continue.')
+    expect(badge.textContent).toBe(
+      'Reconnect requiredYour bank connection needs attention: reconnect your bank to continue.',
+    )
     badge.setAttribute('status', 'no_such_state')
     expect(badge.querySelector('.ibv-badge')?.getAttribute('data-status')).toBe('no_such_state')
     expect(badge.querySelector('.ibv-badge__label')?.textContent).toBe('Unknown status')
@@ -60,11 +78,16 @@ describe('<ibv-report-status-badge>', () => {
   })
 
   it('takes texts from configureIbv({ messages })', () => {
-    configureIbv({ serviceUrl: 'https://s.test', messages: { statusLabels: { complete: 'Terminé' }, unknownStatus: 'Inconnu' } })
+    configureIbv({
+      serviceUrl: 'https://s.test',
+      messages: { statusLabels: { complete: 'Terminé' }, unknownStatus: 'Inconnu' },
+    })
     try {
       const badge = make('ibv-report-status-badge', { status: 'complete' })
       document.body.append(badge, make('ibv-report-status-badge', { status: 'later' }))
-      expect([...document.querySelectorAll('.ibv-badge__label')].map((label) => label.textContent)).toEqual(['Terminé', 'Inconnu'])
+      expect(
+        [...document.querySelectorAll('.ibv-badge__label')].map((label) => label.textContent),
+      ).toEqual(['Terminé', 'Inconnu'])
     } finally {
       configureIbv({ serviceUrl: 'https://s.test' })
     }
@@ -73,30 +96,43 @@ describe('<ibv-report-status-badge>', () => {
   it('refuses a locale that is not a language, naming where single texts go', () => {
     // Texts alone are not a language (a page without TypeScript could pass them).
     const texts = { statusLabels: { complete: 'Terminé' } } as unknown as IbvLocale
-    expect(() => configureIbv({ serviceUrl: 'https://s.test', locale: texts })).toThrow(/locale must be an IbvLocale .*; single texts go in messages/)
+    expect(() => configureIbv({ serviceUrl: 'https://s.test', locale: texts })).toThrow(
+      /locale must be an IbvLocale .*; single texts go in messages/,
+    )
   })
 })
 
 describe('<ibv-reconnect-prompt>', () => {
   it('follows its attributes: reason, audience, names, link', () => {
-    const prompt = make('ibv-reconnect-prompt', { 'connection-link': link, 'institution-name': 'Platypus Bank' })
+    const prompt = make('ibv-reconnect-prompt', {
+      'connection-link': link,
+      'institution-name': 'Platypus Bank',
+    })
     document.body.append(prompt)
-    expect(prompt.querySelector('.ibv-reconnect__title')?.textContent).toBe('Ask the applicant to reconnect Platypus Bank')
+    expect(prompt.querySelector('.ibv-reconnect__title')?.textContent).toBe(
+      'Ask the applicant to reconnect Platypus Bank',
+    )
     expect(prompt.querySelector('code')?.textContent).toBe(link)
     prompt.setAttribute('audience', 'borrower')
     expect(prompt.querySelector('a')?.getAttribute('href')).toBe(link)
     expect(prompt.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer')
     prompt.setAttribute('reason', 'refresh_not_ready')
-    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe('refresh_not_ready')
+    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe(
+      'refresh_not_ready',
+    )
     expect(prompt.querySelector('a, code, button')).toBeNull()
     prompt.setAttribute('reason', 'ibv_data_acquire_failed')
-    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe('data_pull_failed')
+    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe(
+      'data_pull_failed',
+    )
   })
 
   it('refuses a javascript: link with a typed ibv-error, a console error naming only its scheme, and data-state="error"', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const events = listen()
-    const prompt = make('ibv-reconnect-prompt', { 'connection-link': 'javascript:alert(document.cookie)' })
+    const prompt = make('ibv-reconnect-prompt', {
+      'connection-link': 'javascript:alert(document.cookie)',
+    })
     document.body.append(prompt)
     expect(prompt.getAttribute('data-state')).toBe('error')
     expect(prompt.querySelector('a, code, button')).toBeNull()
@@ -105,16 +141,24 @@ describe('<ibv-reconnect-prompt>', () => {
     prompt.setAttribute('connection-link', link)
     expect(prompt.getAttribute('data-state')).toBe('ready')
     events.stop()
-    expect(events.seen).toEqual([['ibv-error', 'invalid_request'], ['ibv-state-change', 'error'], ['ibv-state-change', 'ready']])
+    expect(events.seen).toEqual([
+      ['ibv-error', 'invalid_request'],
+      ['ibv-state-change', 'error'],
+      ['ibv-state-change', 'ready'],
+    ])
     expect(logged).toHaveBeenCalledTimes(1)
-    expect(String(logged.mock.calls[0]![0])).toBe('<ibv-reconnect-prompt> renders no link: the connection link must be an https URL, or http on this computer for the sandbox (got a javascript: link).')
+    expect(String(logged.mock.calls[0]![0])).toBe(
+      '<ibv-reconnect-prompt> renders no link: the connection link must be an https URL, or http on this computer for the sandbox (got a javascript: link).',
+    )
   })
 
   it('shows an unknown reason as reconnect_required, and says so in the console', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const prompt = make('ibv-reconnect-prompt', { reason: 'bank_on_fire' })
     document.body.append(prompt)
-    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe('reconnect_required')
+    expect(prompt.querySelector('.ibv-reconnect')?.getAttribute('data-reason')).toBe(
+      'reconnect_required',
+    )
     expect(String(warned.mock.calls[0]![0])).toContain('"bank_on_fire"')
   })
 })
@@ -122,12 +166,22 @@ describe('<ibv-reconnect-prompt>', () => {
 describe('configureIbv and the per-element overrides', () => {
   // The lender's backend over HTTP, on a free loopback port: tokens come from its real route.
   const sandbox = createSandbox({ serviceUrl: 'https://service.test' })
-  const backend = createIbvBackend({ client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'https://service.test', fetch: sandbox.fetch }), authorize: () => true, verifyWebhook: () => true })
+  const backend = createIbvBackend({
+    client: createIbvClient({
+      apiKey: sandbox.apiKey,
+      serviceUrl: 'https://service.test',
+      fetch: sandbox.fetch,
+    }),
+    authorize: () => true,
+    verifyWebhook: () => true,
+  })
   let server: ReturnType<typeof serve>
   let origin = ''
   beforeAll(async () => {
     server = await new Promise((resolve) => {
-      const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+      const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(started),
+      )
     })
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
@@ -141,23 +195,35 @@ describe('configureIbv and the per-element overrides', () => {
     expect(() => configureIbv({ serviceUrl: ' ' })).toThrow(/serviceUrl is required/)
   })
 
-  it('mints tokens at the page\'s tokenUrl, an element\'s token-url, or through the page\'s fetchers', async () => {
+  it("mints tokens at the page's tokenUrl, an element's token-url, or through the page's fetchers", async () => {
     configureIbv({ serviceUrl: 'https://service.test', tokenUrl: `${origin}/api/ibv/tokens` })
     const plain = make('ibv-reconnect-prompt', {})
-    expect(elementSettings(plain)).toMatchObject({ serviceUrl: 'https://service.test', tokenUrl: `${origin}/api/ibv/tokens` })
-    expect(await elementSettings(plain).fetchers.token({ type: 'consumer', consumerId: 'LND-1' })).toMatchObject({ access_token: expect.stringMatching(/^sbx_c_/) })
+    expect(elementSettings(plain)).toMatchObject({
+      serviceUrl: 'https://service.test',
+      tokenUrl: `${origin}/api/ibv/tokens`,
+    })
+    expect(
+      await elementSettings(plain).fetchers.token({ type: 'consumer', consumerId: 'LND-1' }),
+    ).toMatchObject({ access_token: expect.stringMatching(/^sbx_c_/) })
 
-    const own = make('ibv-reconnect-prompt', { 'token-url': `${origin}/no/such/route`, 'service-url': 'https://other.test' })
+    const own = make('ibv-reconnect-prompt', {
+      'token-url': `${origin}/no/such/route`,
+      'service-url': 'https://other.test',
+    })
     expect(elementSettings(own).serviceUrl).toBe('https://other.test')
-    await expect(elementSettings(own).fetchers.token({ type: 'consumer', consumerId: 'LND-1' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(
+      elementSettings(own).fetchers.token({ type: 'consumer', consumerId: 'LND-1' }),
+    ).rejects.toMatchObject({ code: 'not_found' })
 
     const token = vi.fn(async () => ({ access_token: 'mine', expires_in: 60 }))
     configureIbv({ serviceUrl: 'https://service.test', fetchers: { token } })
-    expect(await elementSettings(plain).fetchers.token({ type: 'consumer', consumerId: 'LND-2' })).toEqual({ access_token: 'mine', expires_in: 60 })
+    expect(
+      await elementSettings(plain).fetchers.token({ type: 'consumer', consumerId: 'LND-2' }),
+    ).toEqual({ access_token: 'mine', expires_in: 60 })
     expect(token).toHaveBeenCalledWith({ type: 'consumer', consumerId: 'LND-2' })
   })
 
-  it('defaults to the backend\'s own route, /api/ibv/tokens', () => {
+  it("defaults to the backend's own route, /api/ibv/tokens", () => {
     configureIbv({ serviceUrl: 'https://service.test' })
     expect(elementSettings(make('ibv-report-status-badge', {})).tokenUrl).toBe('/api/ibv/tokens')
   })

@@ -11,21 +11,30 @@ let opened: OpenElementsPage
 let page: Page
 
 beforeAll(async () => {
-  opened = await openElementsPage({ prepare: (_page, context, at) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(at).origin }) })
+  opened = await openElementsPage({
+    prepare: (_page, context, at) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: new URL(at).origin,
+      }),
+  })
   ;({ page } = opened)
 }, 60_000)
 
 afterAll(() => opened?.close())
 
 /** Replaces the page's content with `html` and returns the first element's rendered state. */
-const mount = (html: string) => page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)
+const mount = (html: string) =>
+  page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)
 
 describe('ibv-kit/elements in Chromium, with no React on the page', () => {
   it('loads no React module', async () => {
     const loaded = await page.evaluate(() => ({
       resources: performance.getEntriesByType('resource').map((entry) => entry.name),
       react: typeof (window as { React?: unknown }).React,
-      defined: [customElements.get('ibv-report-status-badge'), customElements.get('ibv-reconnect-prompt')].map((element) => typeof element),
+      defined: [
+        customElements.get('ibv-report-status-badge'),
+        customElements.get('ibv-reconnect-prompt'),
+      ].map((element) => typeof element),
     }))
     expect(loaded.resources.some((name) => name.includes('/src/elements/'))).toBe(true)
     expect(loaded.resources.filter((name) => /react|tanstack/i.test(name))).toEqual([])
@@ -35,12 +44,23 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
 
   it('shows every status, and an unknown one, themed by styles.css in the light DOM', async () => {
     const statuses = [...REPORT_STATUSES, 'archived_by_service']
-    await mount(statuses.map((status) => `<ibv-report-status-badge status="${status}"></ibv-report-status-badge>`).join(' '))
+    await mount(
+      statuses
+        .map((status) => `<ibv-report-status-badge status="${status}"></ibv-report-status-badge>`)
+        .join(' '),
+    )
     const badges = await page.locator('ibv-report-status-badge').evaluateAll((hosts) =>
       hosts.map((host) => {
         const badge = host.querySelector<HTMLElement>('.ibv-badge')!
         const style = getComputedStyle(badge)
-        return { state: host.dataset.state, status: badge.dataset.status, tone: badge.dataset.tone, label: badge.querySelector('.ibv-badge__label')?.textContent, display: style.display, radius: style.borderTopLeftRadius }
+        return {
+          state: host.dataset.state,
+          status: badge.dataset.status,
+          tone: badge.dataset.tone,
+          label: badge.querySelector('.ibv-badge__label')?.textContent,
+          display: style.display,
+          radius: style.borderTopLeftRadius,
+        }
       }),
     )
     expect(badges).toEqual(
@@ -54,8 +74,12 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
       })),
     )
     // The description is announced with the label.
-    const described = await page.getByText('Reconnect required', { exact: true }).evaluate((label) => label.parentElement!.getAttribute('aria-describedby'))
-    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(describeStatus('reconnect_required').description)
+    const described = await page
+      .getByText('Reconnect required', { exact: true })
+      .evaluate((label) => label.parentElement!.getAttribute('aria-describedby'))
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(
+      describeStatus('reconnect_required').description,
+    )
   })
 
   it('re-renders when an attribute changes', async () => {
@@ -72,10 +96,20 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
 
   it('says each reason in both voices, with the link for staff to copy and for the borrower to open', async () => {
     const link = 'https://service.test/connect?link=lnk_ABC'
-    const reasons = ['reconnect_required', 'invalid_connection', 'data_pull_failed', 'refresh_not_ready']
+    const reasons = [
+      'reconnect_required',
+      'invalid_connection',
+      'data_pull_failed',
+      'refresh_not_ready',
+    ]
     await mount(
       reasons
-        .flatMap((reason) => ['staff', 'borrower'].map((audience) => `<ibv-reconnect-prompt reason="${reason}" audience="${audience}" institution-name="Platypus Bank" connection-link="${link}"></ibv-reconnect-prompt>`))
+        .flatMap((reason) =>
+          ['staff', 'borrower'].map(
+            (audience) =>
+              `<ibv-reconnect-prompt reason="${reason}" audience="${audience}" institution-name="Platypus Bank" connection-link="${link}"></ibv-reconnect-prompt>`,
+          ),
+        )
         .join(''),
     )
     const prompts = await page.locator('ibv-reconnect-prompt').evaluateAll((hosts) =>
@@ -98,10 +132,21 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
       'Your report was refreshed recently',
     ])
     // No link for the 24-hour wait: there is nothing to reconnect.
-    expect(prompts.map(({ link: shown }) => shown)).toEqual([link, link, link, link, link, link, null, null])
+    expect(prompts.map(({ link: shown }) => shown)).toEqual([
+      link,
+      link,
+      link,
+      link,
+      link,
+      link,
+      null,
+      null,
+    ])
     expect(new Set(prompts.map(({ border }) => border))).toEqual(new Set(['4px']))
 
-    await mount(`<ibv-reconnect-prompt connection-link="${link}" consumer-name="Ada"></ibv-reconnect-prompt>`)
+    await mount(
+      `<ibv-reconnect-prompt connection-link="${link}" consumer-name="Ada"></ibv-reconnect-prompt>`,
+    )
     await page.evaluate(() => navigator.clipboard.writeText('something else'))
     await page.getByRole('button', { name: 'Copy link' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Link copied.')
@@ -113,7 +158,11 @@ describe('ibv-kit/elements in Chromium, with no React on the page', () => {
       const events: Array<{ type: string; target: string; detail: unknown }> = []
       const record = (event: Event) => {
         const { detail } = event as CustomEvent<{ state?: string; error?: { code: string } }>
-        events.push({ type: event.type, target: (event.target as Element).tagName.toLowerCase(), detail: detail.state ?? detail.error?.code })
+        events.push({
+          type: event.type,
+          target: (event.target as Element).tagName.toLowerCase(),
+          detail: detail.state ?? detail.error?.code,
+        })
       }
       document.addEventListener('ibv-state-change', record)
       document.addEventListener('ibv-error', record)

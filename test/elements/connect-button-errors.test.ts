@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { configureIbv, defineIbvElements, IbvError, type IbvElementEventMap } from '../../src/elements/index.js'
+import {
+  configureIbv,
+  defineIbvElements,
+  IbvError,
+  type IbvElementEventMap,
+} from '../../src/elements/index.js'
 import { createIbvClient } from '../../src/server/index.js'
 import { startHttpBackend } from './http-backend.js'
 
@@ -53,13 +58,19 @@ async function failedConnect(tokenUrl: string) {
   element.setAttribute('token-url', tokenUrl)
   const errors: IbvError[] = []
   const exits: unknown[] = []
-  element.addEventListener('ibv-error', (event) => errors.push((event as IbvElementEventMap['ibv-error']).detail.error))
+  element.addEventListener('ibv-error', (event) =>
+    errors.push((event as IbvElementEventMap['ibv-error']).detail.error),
+  )
   element.addEventListener('ibv-exit', (event) => exits.push((event as CustomEvent).detail))
   document.body.append(element)
   await Promise.resolve()
   element.querySelector('button')!.click()
-  await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'), { timeout: 20_000 })
-  expect(element.querySelector('[role="alert"]')?.textContent).toBe('The bank connection could not be started. Try again.')
+  await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'), {
+    timeout: 20_000,
+  })
+  expect(element.querySelector('[role="alert"]')?.textContent).toBe(
+    'The bank connection could not be started. Try again.',
+  )
   expect(exits).toEqual([])
   return errors
 }
@@ -69,24 +80,35 @@ describe('<ibv-connect-button> says which side failed', () => {
     const errors = await failedConnect(await bareStatusServer(501))
     expect(errors).toHaveLength(1)
     expect(errors[0]).toBeInstanceOf(IbvError)
-    expect(errors[0]).toMatchObject({ code: 'server_error', status: 501, source: 'backend', message: 'Your backend answered HTTP 501.' })
+    expect(errors[0]).toMatchObject({
+      code: 'server_error',
+      status: 501,
+      source: 'backend',
+      message: 'Your backend answered HTTP 501.',
+    })
     expect(JSON.parse(JSON.stringify(errors[0]))).toMatchObject({ source: 'backend' })
   })
 
   it('blames the service when the backend says the service failed', async () => {
     const errors = await failedConnect(await backendWithService(503))
-    expect(errors.map(({ code, source }) => ({ code, source }))).toEqual([{ code: 'server_error', source: 'service' }])
+    expect(errors.map(({ code, source }) => ({ code, source }))).toEqual([
+      { code: 'server_error', source: 'service' },
+    ])
   })
 
   it('blames the service when the backend could not reach it', async () => {
     const errors = await failedConnect(await backendWithService('unreachable'))
-    expect(errors.map(({ code, status, source }) => ({ code, status, source }))).toEqual([{ code: 'server_error', status: 502, source: 'service' }])
+    expect(errors.map(({ code, status, source }) => ({ code, status, source }))).toEqual([
+      { code: 'server_error', status: 502, source: 'service' },
+    ])
   })
 
   it('blames the backend for its own refusal', async () => {
     const backend = await startHttpBackend(serviceUrl, { authorize: () => false })
     servers.push(backend)
     const errors = await failedConnect(backend.tokenUrl)
-    expect(errors.map(({ code, status, source }) => ({ code, status, source }))).toEqual([{ code: 'forbidden', status: 403, source: 'backend' }])
+    expect(errors.map(({ code, status, source }) => ({ code, status, source }))).toEqual([
+      { code: 'forbidden', status: 403, source: 'backend' },
+    ])
   })
 })

@@ -22,14 +22,18 @@ afterEach(() => {
 })
 afterAll(() => backend.close())
 
-type ConnectButtonElement = HTMLElement & { redirectUri: string | null; receivedRedirectUri: string | null }
+type ConnectButtonElement = HTMLElement & {
+  redirectUri: string | null
+  receivedRedirectUri: string | null
+}
 
 /** A connect button with `attributes` on the page, and what it sends, in order. */
 async function mount(attributes: Record<string, string>) {
   const element = document.createElement('ibv-connect-button') as ConnectButtonElement
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   const seen: Array<[string, unknown]> = []
-  for (const type of ['ibv-success', 'ibv-exit', 'ibv-event', 'ibv-error']) element.addEventListener(type, (event) => seen.push([type, (event as CustomEvent).detail]))
+  for (const type of ['ibv-success', 'ibv-exit', 'ibv-event', 'ibv-error'])
+    element.addEventListener(type, (event) => seen.push([type, (event as CustomEvent).detail]))
   document.body.append(element)
   await Promise.resolve()
   return { element, seen }
@@ -40,7 +44,14 @@ const widgetQuery = async (element: HTMLElement) => {
   await vi.waitFor(() => expect(frameOf(element)).not.toBeNull())
   return Object.fromEntries(new URL(frameOf(element)!.src).searchParams)
 }
-const post = (element: HTMLElement, data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: serviceUrl, source: frameOf(element)!.contentWindow }))
+const post = (element: HTMLElement, data: unknown) =>
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin: serviceUrl,
+      source: frameOf(element)!.contentWindow,
+    }),
+  )
 const wombat = { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' }
 
 /** What this tab does before the bank sends it back: its button opened the widget on the redirect path. */
@@ -56,7 +67,11 @@ describe('<ibv-connect-button> on the redirect path', () => {
     const token = vi.fn(backendTokenFetcher(backend.tokenUrl))
     configureIbv({ serviceUrl, fetchers: { token } })
     try {
-      const { element, seen } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': BACK, 'received-redirect-uri': `${BACK}?oauth_state_id=os_${crypto.randomUUID()}` })
+      const { element, seen } = await mount({
+        'consumer-id': 'LND-42',
+        'redirect-uri': BACK,
+        'received-redirect-uri': `${BACK}?oauth_state_id=os_${crypto.randomUUID()}`,
+      })
       // Rendered, and resumed or not, by now: a resume would be loading its token already.
       await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('idle'))
       expect(element.querySelector('dialog, iframe, [role="alert"]')).toBeNull()
@@ -70,12 +85,26 @@ describe('<ibv-connect-button> on the redirect path', () => {
   it('opens by itself, once, with the state in received-redirect-uri, and sends redirect-uri on every open', async () => {
     await leaveForBank()
     const state = `os_${crypto.randomUUID()}`
-    const { element, seen } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': BACK, 'received-redirect-uri': `${BACK}?oauth_state_id=${state}` })
+    const { element, seen } = await mount({
+      'consumer-id': 'LND-42',
+      'redirect-uri': BACK,
+      'received-redirect-uri': `${BACK}?oauth_state_id=${state}`,
+    })
     expect(await widgetQuery(element)).toMatchObject({ redirect_uri: BACK, oauth_state_id: state })
-    post(element, { type: 'ibv:event', name: 'OAUTH_COMPLETED', metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' } })
+    post(element, {
+      type: 'ibv:event',
+      name: 'OAUTH_COMPLETED',
+      metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' },
+    })
     post(element, { type: 'ibv:success', product_request_id: 'IBV77', institution: wombat })
     expect(seen).toEqual([
-      ['ibv-event', { name: 'OAUTH_COMPLETED', metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' } }],
+      [
+        'ibv-event',
+        {
+          name: 'OAUTH_COMPLETED',
+          metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' },
+        },
+      ],
       ['ibv-success', { productRequestId: 'IBV77', institution: wombat }],
     ])
     expect(element.querySelector('dialog')).toBeNull()
@@ -107,8 +136,13 @@ describe('<ibv-connect-button> on the redirect path', () => {
 
   it('does nothing by itself without oauth_state_id, nor without an applicant', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { element } = await mount({ 'consumer-id': 'LND-42', 'received-redirect-uri': `${BACK}?applicant=LND-42` })
-    const orphan = await mount({ 'received-redirect-uri': `${BACK}?oauth_state_id=os_${crypto.randomUUID()}` })
+    const { element } = await mount({
+      'consumer-id': 'LND-42',
+      'received-redirect-uri': `${BACK}?applicant=LND-42`,
+    })
+    const orphan = await mount({
+      'received-redirect-uri': `${BACK}?oauth_state_id=os_${crypto.randomUUID()}`,
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(element.getAttribute('data-state')).toBe('idle')
     expect(orphan.element.getAttribute('data-state')).toBe('error')
@@ -117,12 +151,29 @@ describe('<ibv-connect-button> on the redirect path', () => {
 
   it('shows its error and sends ibv-error for a redirect-uri on another origin', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { element, seen } = await mount({ 'consumer-id': 'LND-42', 'redirect-uri': 'https://elsewhere.test/bank-return' })
+    const { element, seen } = await mount({
+      'consumer-id': 'LND-42',
+      'redirect-uri': 'https://elsewhere.test/bank-return',
+    })
     element.querySelector<HTMLButtonElement>('button.ibv-connect-button')!.click()
     await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'))
-    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('The bank connection could not be started. Try again.')
-    expect(seen).toEqual([['ibv-error', { error: expect.objectContaining({ code: 'invalid_request', fields: { redirectUri: [expect.any(String)] } }) }]])
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('redirectUri must be an absolute http(s) URL'))
+    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
+    expect(seen).toEqual([
+      [
+        'ibv-error',
+        {
+          error: expect.objectContaining({
+            code: 'invalid_request',
+            fields: { redirectUri: [expect.any(String)] },
+          }),
+        },
+      ],
+    ])
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('redirectUri must be an absolute http(s) URL'),
+    )
   })
 
   it("puts the widget in a frame that may open the bank's window and send the page to the bank: no sandbox, allow or csp", async () => {

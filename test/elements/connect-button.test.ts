@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { configureIbv, defineIbvElements, type IbvElementEventMap } from '../../src/elements/index.js'
+import {
+  configureIbv,
+  defineIbvElements,
+  type IbvElementEventMap,
+} from '../../src/elements/index.js'
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
 import { startHttpBackend } from './http-backend.js'
 import { runWidget } from '../../src/testing/widget-flow.js'
@@ -15,7 +19,9 @@ let backend: Awaited<ReturnType<typeof startHttpBackend>>
 let tokenUrl = ''
 
 beforeAll(async () => {
-  backend = await startHttpBackend(serviceUrl, { invites: { secret: randomSecret(), pageUrl: 'http://127.0.0.1/borrower' } })
+  backend = await startHttpBackend(serviceUrl, {
+    invites: { secret: randomSecret(), pageUrl: 'http://127.0.0.1/borrower' },
+  })
   tokenUrl = backend.tokenUrl
   defineIbvElements()
   // The page's service: elements' own service-url on its origin are allowed (allowedServiceOrigins).
@@ -39,7 +45,13 @@ async function mount(attributes: Record<string, string>, after: Record<string, s
   const element = document.createElement('ibv-connect-button')
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   const seen: Seen = []
-  for (const type of ['ibv-success', 'ibv-exit', 'ibv-event', 'ibv-state-change', 'ibv-error'] as const) {
+  for (const type of [
+    'ibv-success',
+    'ibv-exit',
+    'ibv-event',
+    'ibv-state-change',
+    'ibv-error',
+  ] as const) {
     document.addEventListener(type, (event) => {
       if (event.target === element) seen.push([type, (event as CustomEvent).detail])
     })
@@ -47,13 +59,23 @@ async function mount(attributes: Record<string, string>, after: Record<string, s
   document.body.append(element)
   for (const [name, value] of Object.entries(after)) element.setAttribute(name, value)
   await Promise.resolve()
-  return { element, seen, button: () => element.querySelector<HTMLButtonElement>('button.ibv-connect-button')! }
+  return {
+    element,
+    seen,
+    button: () => element.querySelector<HTMLButtonElement>('button.ibv-connect-button')!,
+  }
 }
 
 /** What the widget's page posts to its parent, as jsdom delivers a cross-origin message. */
 function post(element: HTMLElement, data: unknown, origin = serviceUrl, source?: Window | null) {
   const frame = element.querySelector('iframe')!
-  window.dispatchEvent(new MessageEvent('message', { data, origin, source: source === undefined ? frame.contentWindow : source }))
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin,
+      source: source === undefined ? frame.contentWindow : source,
+    }),
+  )
 }
 
 const opened = async (element: HTMLElement) => {
@@ -64,12 +86,20 @@ const opened = async (element: HTMLElement) => {
 describe('<ibv-connect-button>', () => {
   it('says visibly, with ibv-error and data-state="error", that it has no consumer-id', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { element, seen, button } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, seen, button } = await mount({
+      'service-url': serviceUrl,
+      'token-url': tokenUrl,
+    })
     expect(element.getAttribute('data-state')).toBe('error')
-    expect(element.querySelector('[role="alert"]')?.textContent).toBe('This button has no applicant: no bank can be connected.')
+    expect(element.querySelector('[role="alert"]')?.textContent).toBe(
+      'This button has no applicant: no bank can be connected.',
+    )
     expect(button().disabled).toBe(true)
     expect(seen.map(([type]) => type)).toEqual(['ibv-error', 'ibv-state-change'])
-    expect((seen[0]![1] as IbvElementEventMap['ibv-error']['detail']).error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('consumer-id') })
+    expect((seen[0]![1] as IbvElementEventMap['ibv-error']['detail']).error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('consumer-id'),
+    })
     expect(logged).toHaveBeenCalledTimes(1)
     element.setAttribute('consumer-id', 'LND-42')
     expect(element.getAttribute('data-state')).toBe('idle')
@@ -79,7 +109,10 @@ describe('<ibv-connect-button>', () => {
 
   it('reads a consumer-id set just after it joined the page, in the same task: no false error', async () => {
     const logged = vi.spyOn(console, 'error')
-    const { element, seen, button } = await mount({ 'service-url': serviceUrl, 'token-url': tokenUrl }, { 'consumer-id': 'LND-41' })
+    const { element, seen, button } = await mount(
+      { 'service-url': serviceUrl, 'token-url': tokenUrl },
+      { 'consumer-id': 'LND-41' },
+    )
     expect(element.getAttribute('data-state')).toBe('idle')
     expect(element.querySelector('[role="alert"]')).toBeNull()
     expect(button().disabled).toBe(false)
@@ -89,7 +122,11 @@ describe('<ibv-connect-button>', () => {
   })
 
   it('opens the widget with a token from token-url in the dialog, and reports success', async () => {
-    const { element, seen, button } = await mount({ 'consumer-id': 'LND-42', 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, seen, button } = await mount({
+      'consumer-id': 'LND-42',
+      'service-url': serviceUrl,
+      'token-url': tokenUrl,
+    })
     expect(button().textContent).toBe('Connect bank')
     expect(button().className).toBe('ibv-button ibv-connect-button')
     button().click()
@@ -106,7 +143,9 @@ describe('<ibv-connect-button>', () => {
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer')
     // Hidden, and the dialog says it is opening, until the widget speaks (a silent page may be the browser's error page).
     expect(frame.style.visibility).toBe('hidden')
-    expect(dialog.querySelector('[role="status"]')?.textContent).toBe('Opening the bank connection…')
+    expect(dialog.querySelector('[role="status"]')?.textContent).toBe(
+      'Opening the bank connection…',
+    )
 
     post(element, { type: 'ibv:ready' })
     expect(frame.style.visibility).toBe('')
@@ -117,17 +156,43 @@ describe('<ibv-connect-button>', () => {
     expect(element.querySelector('iframe')).toBe(frame)
     post(element, { type: 'ibv:event', name: 'OPEN', metadata: { step: 1 } })
     // Another window, or another origin, is not the widget.
-    post(element, { type: 'ibv:success', product_request_id: 'pr_spoofed', institution: { id: 'x', name: 'X' } }, 'https://evil.test')
-    post(element, { type: 'ibv:success', product_request_id: 'pr_spoofed', institution: { id: 'x', name: 'X' } }, serviceUrl, window)
-    post(element, { type: 'ibv:success', product_request_id: 'pr_1', institution: { id: 'platypus', name: 'Platypus Bank' } })
+    post(
+      element,
+      {
+        type: 'ibv:success',
+        product_request_id: 'pr_spoofed',
+        institution: { id: 'x', name: 'X' },
+      },
+      'https://evil.test',
+    )
+    post(
+      element,
+      {
+        type: 'ibv:success',
+        product_request_id: 'pr_spoofed',
+        institution: { id: 'x', name: 'X' },
+      },
+      serviceUrl,
+      window,
+    )
+    post(element, {
+      type: 'ibv:success',
+      product_request_id: 'pr_1',
+      institution: { id: 'platypus', name: 'Platypus Bank' },
+    })
 
     expect(element.querySelector('dialog')).toBeNull()
     expect(element.getAttribute('data-state')).toBe('idle')
     expect(seen.filter(([type]) => type !== 'ibv-state-change')).toEqual([
       ['ibv-event', { name: 'OPEN', metadata: { step: 1 } }],
-      ['ibv-success', { productRequestId: 'pr_1', institution: { id: 'platypus', name: 'Platypus Bank' } }],
+      [
+        'ibv-success',
+        { productRequestId: 'pr_1', institution: { id: 'platypus', name: 'Platypus Bank' } },
+      ],
     ])
-    expect(seen.filter(([type]) => type === 'ibv-state-change').map(([, detail]) => detail)).toEqual([{ state: 'idle' }, { state: 'loading' }, { state: 'open' }, { state: 'idle' }])
+    expect(
+      seen.filter(([type]) => type === 'ibv-state-change').map(([, detail]) => detail),
+    ).toEqual([{ state: 'idle' }, { state: 'loading' }, { state: 'open' }, { state: 'idle' }])
   })
 
   it("reports the dialog's close as the widget would, and reuses the token held in memory", async () => {
@@ -137,12 +202,19 @@ describe('<ibv-connect-button>', () => {
       const { element, seen, button } = await mount({ 'consumer-id': 'LND-43' })
       button().click()
       const first = new URL((await opened(element)).src).searchParams.get('token')
-      post(element, { type: 'ibv:exit_pending', error: null, metadata: { status: 'reconnect_required', product_request_id: 'pr_2' } })
+      post(element, {
+        type: 'ibv:exit_pending',
+        error: null,
+        metadata: { status: 'reconnect_required', product_request_id: 'pr_2' },
+      })
       element.querySelector<HTMLButtonElement>('.ibv-connect-dialog__close')!.click()
       expect(element.querySelector('dialog')).toBeNull()
       const exits = seen.filter(([type]) => type === 'ibv-exit').map(([, detail]) => detail)
       expect(exits).toHaveLength(1)
-      expect(exits[0]).toMatchObject({ error: null, metadata: { status: 'reconnect_required', productRequestId: 'pr_2' } })
+      expect(exits[0]).toMatchObject({
+        error: null,
+        metadata: { status: 'reconnect_required', productRequestId: 'pr_2' },
+      })
       button().click()
       expect(new URL((await opened(element)).src).searchParams.get('token')).toBe(first)
       expect(token).toHaveBeenCalledTimes(1)
@@ -156,7 +228,12 @@ describe('<ibv-connect-button>', () => {
   it('shows the unavailable error with Try again and Close when the widget says nothing in time', async () => {
     // A fake clock for the wait; the token's HTTP exchange runs on Node's own timers.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const { element, seen, button } = await mount({ 'consumer-id': 'LND-44', 'service-url': serviceUrl, 'token-url': tokenUrl, 'ready-timeout-ms': '5000' })
+    const { element, seen, button } = await mount({
+      'consumer-id': 'LND-44',
+      'service-url': serviceUrl,
+      'token-url': tokenUrl,
+      'ready-timeout-ms': '5000',
+    })
     button().click()
     // Waited for on Node's own timers: vi.waitFor would move the fake clock.
     while (!element.querySelector('iframe')) await sleep(10)
@@ -167,49 +244,92 @@ describe('<ibv-connect-button>', () => {
     expect(element.getAttribute('data-state')).toBe('unavailable')
     const dialog = element.querySelector('dialog')!
     expect(dialog.querySelector('iframe')).toBeNull()
-    expect(dialog.querySelector('[role="alert"]')?.textContent).toBe('The bank connection could not be opened: the service did not answer. Try again in a moment.')
-    expect([...dialog.querySelectorAll('.ibv-connect-dialog__actions button')].map((action) => action.textContent)).toEqual(['Try again', 'Close'])
+    expect(dialog.querySelector('[role="alert"]')?.textContent).toBe(
+      'The bank connection could not be opened: the service did not answer. Try again in a moment.',
+    )
+    expect(
+      [...dialog.querySelectorAll('.ibv-connect-dialog__actions button')].map(
+        (action) => action.textContent,
+      ),
+    ).toEqual(['Try again', 'Close'])
     expect(document.activeElement?.textContent).toBe('Try again')
     expect(seen.filter(([type]) => type === 'ibv-exit').map(([, detail]) => detail)).toEqual([
-      { error: { code: 'WIDGET_UNAVAILABLE', message: 'The connect widget did not answer in time.' }, metadata: { status: 'unavailable' } },
+      {
+        error: {
+          code: 'WIDGET_UNAVAILABLE',
+          message: 'The connect widget did not answer in time.',
+        },
+        metadata: { status: 'unavailable' },
+      },
     ])
     dialog.querySelector<HTMLButtonElement>('.ibv-connect-dialog__dismiss')!.click()
     expect(element.querySelector('dialog')).toBeNull()
   })
 
   it('shows the error and sends ibv-error when no token can be had', async () => {
-    const { element, seen, button } = await mount({ 'consumer-id': 'LND-45', 'service-url': serviceUrl, 'token-url': `${tokenUrl}/nowhere` })
+    const { element, seen, button } = await mount({
+      'consumer-id': 'LND-45',
+      'service-url': serviceUrl,
+      'token-url': `${tokenUrl}/nowhere`,
+    })
     button().click()
     await vi.waitFor(() => expect(element.getAttribute('data-state')).toBe('error'))
-    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('The bank connection could not be started. Try again.')
-    expect(seen.find(([type]) => type === 'ibv-error')?.[1]).toMatchObject({ error: { code: 'not_found' } })
+    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
+    expect(seen.find(([type]) => type === 'ibv-error')?.[1]).toMatchObject({
+      error: { code: 'not_found' },
+    })
   })
 
   it("connects with an invite on the borrower's page, records its use, then says the link is used", async () => {
-    const answer = await fetch(tokenUrl.replace(/tokens$/, 'invites'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: 'LND-47' }) })
-    const invite = new URL(((await answer.json()) as { url: string }).url).searchParams.get('ibv_invite')!
-    const { element, seen, button } = await mount({ invite, 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const answer = await fetch(tokenUrl.replace(/tokens$/, 'invites'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ consumer_id: 'LND-47' }),
+    })
+    const invite = new URL(((await answer.json()) as { url: string }).url).searchParams.get(
+      'ibv_invite',
+    )!
+    const { element, seen, button } = await mount({
+      invite,
+      'service-url': serviceUrl,
+      'token-url': tokenUrl,
+    })
     button().click()
     const frame = await opened(element)
     // The sandbox's widget, gone through over HTTP; its messages posted from the frame.
     const run = await runWidget((request) => backend.sandbox.fetch(request), frame.src)
     for (const message of run.messages) post(element, message)
-    expect(seen.find(([type]) => type === 'ibv-success')?.[1]).toMatchObject({ productRequestId: run.productRequestId })
+    expect(seen.find(([type]) => type === 'ibv-success')?.[1]).toMatchObject({
+      productRequestId: run.productRequestId,
+    })
 
     // The backend was told: the same link is refused now, in the borrower's words.
     await vi.waitFor(async () => {
       button().click()
-      await vi.waitFor(() => expect(['error', 'open']).toContain(element.getAttribute('data-state')))
-      if (element.getAttribute('data-state') === 'open') element.querySelector<HTMLButtonElement>('.ibv-connect-dialog__close')!.click()
+      await vi.waitFor(() =>
+        expect(['error', 'open']).toContain(element.getAttribute('data-state')),
+      )
+      if (element.getAttribute('data-state') === 'open')
+        element.querySelector<HTMLButtonElement>('.ibv-connect-dialog__close')!.click()
       expect(element.getAttribute('data-state')).toBe('error')
     })
-    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe('This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.')
+    expect(element.querySelector('.ibv-connect-error')?.textContent).toBe(
+      'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
+    )
     expect(button().disabled).toBe(true)
-    expect(seen.filter(([type]) => type === 'ibv-error').at(-1)?.[1]).toMatchObject({ error: { code: 'unauthorized' } })
+    expect(seen.filter(([type]) => type === 'ibv-error').at(-1)?.[1]).toMatchObject({
+      error: { code: 'unauthorized' },
+    })
   })
 
   it('closes its session when it leaves the page', async () => {
-    const { element, button } = await mount({ 'consumer-id': 'LND-46', 'service-url': serviceUrl, 'token-url': tokenUrl })
+    const { element, button } = await mount({
+      'consumer-id': 'LND-46',
+      'service-url': serviceUrl,
+      'token-url': tokenUrl,
+    })
     button().click()
     await opened(element)
     element.remove()

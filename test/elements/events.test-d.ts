@@ -1,8 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { ConnectExitError, ConnectSuccess, IbvElementState, IbvError } from '../../src/elements/index.js'
+import type {
+  ConnectExitError,
+  ConnectSuccess,
+  IbvElementState,
+  IbvError,
+} from '../../src/elements/index.js'
 
 // `addEventListener('ibv-…')` is typed on an element and on the document the events bubble to.
-describe('the elements\' DOM events', () => {
+describe("the elements' DOM events", () => {
   it('have typed details', () => {
     const prompt = document.createElement('ibv-reconnect-prompt')
     prompt.addEventListener('ibv-error', (event) => {

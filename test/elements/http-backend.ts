@@ -1,13 +1,20 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createIbvBackend, createIbvClient, type IbvBackendOptions } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  type IbvBackendOptions,
+} from '../../src/server/index.js'
 import { createSandbox } from '../../src/sandbox/index.js'
 
 /**
  * The lender's real backend over HTTP on 127.0.0.1 (a free port), in front of an in-process
  * sandbox: what the elements' jsdom tests mint their tokens from. `close()` stops both.
  */
-export async function startHttpBackend(serviceUrl: string, options: Partial<IbvBackendOptions> = {}) {
+export async function startHttpBackend(
+  serviceUrl: string,
+  options: Partial<IbvBackendOptions> = {},
+) {
   const sandbox = createSandbox({ serviceUrl })
   const backend = createIbvBackend({
     client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl, fetch: sandbox.fetch }),
@@ -16,7 +23,9 @@ export async function startHttpBackend(serviceUrl: string, options: Partial<IbvB
     ...options,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    const started = serve({ fetch: backend.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started),
+    )
   })
   return {
     sandbox,

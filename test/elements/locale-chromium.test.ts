@@ -21,9 +21,11 @@ beforeAll(async () => {
 
 afterAll(() => opened?.close())
 
-const mount = (html: string) => page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)
+const mount = (html: string) =>
+  page.evaluate((markup) => void (document.getElementById('root')!.innerHTML = markup), html)
 const rendered = () => page.locator('#root').evaluate((root) => (root as HTMLElement).innerText)
-const langs = (selector: string) => page.locator(selector).evaluateAll((hosts) => hosts.map((host) => host.getAttribute('lang')))
+const langs = (selector: string) =>
+  page.locator(selector).evaluateAll((hosts) => hosts.map((host) => host.getAttribute('lang')))
 const { messages } = es
 
 describe('ibv-kit/elements in Spanish, with no React on the page', () => {
@@ -37,9 +39,14 @@ describe('ibv-kit/elements in Spanish, with no React on the page', () => {
         ])
         .join(' '),
     )
-    const shown = await page.locator('.ibv-badge').evaluateAll((badges) =>
-      badges.map((badge) => [badge.querySelector('.ibv-badge__label')?.textContent, badge.querySelector('.ibv-badge__description')?.textContent]),
-    )
+    const shown = await page
+      .locator('.ibv-badge')
+      .evaluateAll((badges) =>
+        badges.map((badge) => [
+          badge.querySelector('.ibv-badge__label')?.textContent,
+          badge.querySelector('.ibv-badge__description')?.textContent,
+        ]),
+      )
     const unknown = fill(messages.unknownStatusDescription, { status: 'under_review' })
     expect(shown).toEqual([
       ...REPORT_STATUSES.flatMap((status) => [
@@ -63,16 +70,27 @@ describe('ibv-kit/elements in Spanish, with no React on the page', () => {
         ])
         .join(''),
     )
-    expect(await page.locator('.ibv-reconnect__title').first().textContent()).toBe(fill(messages.reconnectTitleStaff.reconnect_required, { consumer: 'Ada', institution: messages.theirBank }))
+    expect(await page.locator('.ibv-reconnect__title').first().textContent()).toBe(
+      fill(messages.reconnectTitleStaff.reconnect_required, {
+        consumer: 'Ada',
+        institution: messages.theirBank,
+      }),
+    )
     expect(new Set(await langs('ibv-reconnect-prompt'))).toEqual(new Set(['es']))
     expect(englishIn(await rendered(), es, ['Ada'])).toEqual([])
   })
 
   it('connect button and its dialog; the widget is asked for Spanish', async () => {
-    await mount('<ibv-connect-button consumer-id="EL-ES-1"></ibv-connect-button> <ibv-connect-button></ibv-connect-button>')
-    expect(await page.locator('ibv-connect-button button').first().textContent()).toBe(messages.connectBank)
+    await mount(
+      '<ibv-connect-button consumer-id="EL-ES-1"></ibv-connect-button> <ibv-connect-button></ibv-connect-button>',
+    )
+    expect(await page.locator('ibv-connect-button button').first().textContent()).toBe(
+      messages.connectBank,
+    )
     // The one without an applicant says so, in Spanish.
-    await expect.poll(() => page.locator('ibv-connect-button').nth(1).locator('[role=alert]').textContent()).toBe(messages.connectNoApplicant)
+    await expect
+      .poll(() => page.locator('ibv-connect-button').nth(1).locator('[role=alert]').textContent())
+      .toBe(messages.connectNoApplicant)
     expect(englishIn(await rendered(), es)).toEqual([])
     await page.locator('ibv-connect-button button').first().click()
     const dialog = page.getByRole('dialog', { name: messages.connectTitle })
@@ -80,17 +98,25 @@ describe('ibv-kit/elements in Spanish, with no React on the page', () => {
     const src = await dialog.locator('iframe').getAttribute('src')
     expect(new URL(src!, url).searchParams.get('locale')).toBe('es')
     expect(await dialog.getByRole('button', { name: messages.close }).isVisible()).toBe(true)
-    expect(englishIn(await dialog.evaluate((element) => (element as HTMLElement).innerText), es)).toEqual([])
+    expect(
+      englishIn(await dialog.evaluate((element) => (element as HTMLElement).innerText), es),
+    ).toEqual([])
     expect(await langs('ibv-connect-button')).toEqual(['es', 'es'])
     await dialog.getByRole('button', { name: messages.close }).click()
   })
 
   it('embedded report: loading, then the error and its "try again"', async () => {
     // No service at that path (the page's own origin, so allowed): the frame never says it is ready.
-    await mount('<ibv-embedded-report product-request-id="PR-ES-NONE" service-url="/no-service-here" ready-timeout-ms="500"></ibv-embedded-report>')
+    await mount(
+      '<ibv-embedded-report product-request-id="PR-ES-NONE" service-url="/no-service-here" ready-timeout-ms="500"></ibv-embedded-report>',
+    )
     const report = page.locator('ibv-embedded-report')
-    await expect.poll(() => report.locator('[role=status], [role=alert]').first().textContent()).toMatch(new RegExp(`^(${messages.reportLoading}|${messages.reportError})`))
-    await expect.poll(() => report.locator('[role=alert] p').textContent(), { timeout: 10_000 }).toBe(messages.reportError)
+    await expect
+      .poll(() => report.locator('[role=status], [role=alert]').first().textContent())
+      .toMatch(new RegExp(`^(${messages.reportLoading}|${messages.reportError})`))
+    await expect
+      .poll(() => report.locator('[role=alert] p').textContent(), { timeout: 10_000 })
+      .toBe(messages.reportError)
     expect(await report.getByRole('button', { name: messages.tryAgain }).isVisible()).toBe(true)
     expect(await langs('ibv-embedded-report')).toEqual(['es'])
     expect(englishIn(await rendered(), es)).toEqual([])

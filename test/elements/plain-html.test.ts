@@ -24,8 +24,17 @@ let browser: Browser
 let page: Page
 
 /** Starts `script` (TypeScript, through tsx) and resolves once it has printed `ready`. */
-function start(script: string, args: string[], env: Record<string, string>, ready: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+function start(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   processes.push(child)
   let output = ''
   return new Promise((resolve, reject) => {
@@ -35,7 +44,9 @@ function start(script: string, args: string[], env: Record<string, string>, read
     }
     child.stdout!.on('data', read)
     child.stderr!.on('data', read)
-    child.on('exit', (code) => reject(new Error(`${script} ended (${code}) before it was ready:\n${output}`)))
+    child.on('exit', (code) =>
+      reject(new Error(`${script} ended (${code}) before it was ready:\n${output}`)),
+    )
   })
 }
 
@@ -53,8 +64,30 @@ beforeAll(async () => {
   // A new webhook secret each run, given to both as the example's README says.
   const webhookSecret = randomSecret()
   await Promise.all([
-    start('src/sandbox/cli.ts', ['--port', String(sandboxPort), '--webhook-url', `${url}api/ibv/webhooks`, '--webhook-header', `x-webhook-secret=${webhookSecret}`], {}, 'listening on'),
-    start('examples/plain-html/server.ts', [], { PORT: String(backendPort), IBV_SERVICE_URL: serviceUrl, IBV_KIT_DIST: built, IBV_WEBHOOK_SECRET: webhookSecret }, 'plain-html example on'),
+    start(
+      'src/sandbox/cli.ts',
+      [
+        '--port',
+        String(sandboxPort),
+        '--webhook-url',
+        `${url}api/ibv/webhooks`,
+        '--webhook-header',
+        `x-webhook-secret=${webhookSecret}`,
+      ],
+      {},
+      'listening on',
+    ),
+    start(
+      'examples/plain-html/server.ts',
+      [],
+      {
+        PORT: String(backendPort),
+        IBV_SERVICE_URL: serviceUrl,
+        IBV_KIT_DIST: built,
+        IBV_WEBHOOK_SECRET: webhookSecret,
+      },
+      'plain-html example on',
+    ),
   ])
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -84,11 +117,18 @@ describe('examples/plain-html', () => {
       document.addEventListener('ibv-success', (event) => seen.push(event.detail))
     })
     await connect.click()
-    expect(await completeConnect(page, { username: 'user_good', password: 'pass_good' })).toBe('success')
+    expect(await completeConnect(page, { username: 'user_good', password: 'pass_good' })).toBe(
+      'success',
+    )
     const [success] = await page.evaluate(() => (window as { seen?: unknown[] }).seen ?? [])
-    expect(success).toMatchObject({ productRequestId: expect.any(String), institution: { name: expect.any(String) } })
+    expect(success).toMatchObject({
+      productRequestId: expect.any(String),
+      institution: { name: expect.any(String) },
+    })
     const { productRequestId } = success as { productRequestId: string }
-    expect(await page.locator('ibv-embedded-report').getAttribute('product-request-id')).toBe(productRequestId)
+    expect(await page.locator('ibv-embedded-report').getAttribute('product-request-id')).toBe(
+      productRequestId,
+    )
 
     // The sandbox pulls the data in 3 s and makes the report in 3 s more; the page polls every 2 s.
     const badge = page.locator('ibv-report-status-badge .ibv-badge')
@@ -99,9 +139,15 @@ describe('examples/plain-html', () => {
     const report = page.locator('ibv-embedded-report')
     await expect.poll(() => report.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready')
     const portal = page.frameLocator('iframe.ibv-embedded-report__frame[data-frame="current"]')
-    await expect.poll(() => portal.locator('body').textContent(), { timeout: 15_000 }).toContain(productRequestId)
+    await expect
+      .poll(() => portal.locator('body').textContent(), { timeout: 15_000 })
+      .toContain(productRequestId)
     // The portal's page, opened while the report was being made, reloads itself once it is complete.
-    await expect.poll(() => portal.locator('h1').textContent(), { timeout: 15_000 }).toBe('Income and bank verification report')
-    expect(await report.locator('iframe').evaluate((frame) => frame.getBoundingClientRect().height)).toBeGreaterThan(200)
+    await expect
+      .poll(() => portal.locator('h1').textContent(), { timeout: 15_000 })
+      .toBe('Income and bank verification report')
+    expect(
+      await report.locator('iframe').evaluate((frame) => frame.getBoundingClientRect().height),
+    ).toBeGreaterThan(200)
   }, 60_000)
 })

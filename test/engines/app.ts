@@ -43,11 +43,16 @@ export default defineConfig({
 
 /** Packs ibv-kit, writes the app into a new temp dir, installs the tarball there and builds it. Returns the dir. */
 export async function buildEnginesApp(): Promise<string> {
-  if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first.')
+  if (!existsSync(join(root, 'dist', 'index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first.')
   const dir = mkdtempSync(join(tmpdir(), 'ibv-engines-'))
   const tarball = packTarball(dir).path
-  for (const file of readdirSync(join(root, 'demo'))) cpSync(join(root, 'demo', file), join(dir, file))
-  write(join(dir, 'package.json'), JSON.stringify({ name: 'lender-engines-app', private: true, type: 'module' }, null, 2))
+  for (const file of readdirSync(join(root, 'demo')))
+    cpSync(join(root, 'demo', file), join(dir, file))
+  write(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'lender-engines-app', private: true, type: 'module' }, null, 2),
+  )
   write(join(dir, 'vite.config.ts'), VITE_CONFIG)
   cpSync(join(root, 'examples', 'plain-html'), join(dir, 'plain-html'), { recursive: true })
   await installPackage(dir, tarball, root, ['tsx'])
@@ -65,11 +70,16 @@ export async function startEnginesApp(dir: string): Promise<RunningApp> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const vite = join(dir, 'node_modules', 'vite', 'bin', 'vite.js')
-  const server = await start('vite preview', process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: dir,
-    env: baseEnv({ APP_ORIGIN: url }),
-    ready: (output) => output.includes(`${url}/`),
-  })
+  const server = await start(
+    'vite preview',
+    process.execPath,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: dir,
+      env: baseEnv({ APP_ORIGIN: url }),
+      ready: (output) => output.includes(`${url}/`),
+    },
+  )
   return { url, stop: server.stop }
 }
 
@@ -84,15 +94,32 @@ export async function startElementsExample(dir: string): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`
   // A webhook secret made for this run, as the example's README says (it has no fallback).
   const webhookSecret = randomBytes(32).toString('base64')
-  const sandbox = await start('ibv-sandbox', bin('ibv-sandbox'), ['--port', String(sandboxPort), '--webhook-url', `${url}/api/ibv/webhooks`, '--webhook-header', `x-webhook-secret=${webhookSecret}`], {
-    cwd: dir,
-    env: baseEnv(),
-    ready: (output) => output.includes(serviceUrl),
-  })
+  const sandbox = await start(
+    'ibv-sandbox',
+    bin('ibv-sandbox'),
+    [
+      '--port',
+      String(sandboxPort),
+      '--webhook-url',
+      `${url}/api/ibv/webhooks`,
+      '--webhook-header',
+      `x-webhook-secret=${webhookSecret}`,
+    ],
+    {
+      cwd: dir,
+      env: baseEnv(),
+      ready: (output) => output.includes(serviceUrl),
+    },
+  )
   const tsx = join(dir, 'node_modules', 'tsx', 'dist', 'cli.mjs')
   const server = await start('plain-html server.ts', process.execPath, [tsx, 'server.ts'], {
     cwd: join(dir, 'plain-html'),
-    env: baseEnv({ PORT: String(port), IBV_SERVICE_URL: serviceUrl, IBV_WEBHOOK_SECRET: webhookSecret, IBV_KIT_DIST: join(dir, 'node_modules', 'ibv-kit', 'dist') }),
+    env: baseEnv({
+      PORT: String(port),
+      IBV_SERVICE_URL: serviceUrl,
+      IBV_WEBHOOK_SECRET: webhookSecret,
+      IBV_KIT_DIST: join(dir, 'node_modules', 'ibv-kit', 'dist'),
+    }),
     ready: (output) => output.includes(`${url}/`),
   }).catch(async (error: unknown) => {
     await sandbox.stop()

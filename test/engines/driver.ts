@@ -30,7 +30,12 @@ export interface Surface {
    * Runs `check` in the page (serialised: no closures) until it returns a JSON value (never a node) other than
    * `false`, `null` or `undefined`, and resolves to that; fails after `timeout` ms naming `what`.
    */
-  waitFor<T, A extends unknown[]>(what: string, check: (...args: A) => T | false | null | undefined, args?: A, timeout?: number): Promise<T>
+  waitFor<T, A extends unknown[]>(
+    what: string,
+    check: (...args: A) => T | false | null | undefined,
+    args?: A,
+    timeout?: number,
+  ): Promise<T>
   /** Runs `script` in the page once (serialised: no closures). */
   evaluate<T, A extends unknown[]>(script: (...args: A) => T, ...args: A): Promise<Awaited<T>>
   /** The document inside the first iframe that matches `selector`, once it is there. */
@@ -81,40 +86,72 @@ export interface TabOptions {
 /** How long a flow waits for one thing to appear, in ms: generous, so load never fails a flow. */
 export const WAIT = 20_000
 
-export const targetOf = (target: Target | string): Target => (typeof target === 'string' ? { selector: target } : target)
+export const targetOf = (target: Target | string): Target =>
+  typeof target === 'string' ? { selector: target } : target
 
 /** Describes a target for error messages. */
-export const describeTarget = ({ selector, text }: Target) => (text === undefined ? selector : `${selector} with text ${String(text)}`)
+export const describeTarget = ({ selector, text }: Target) =>
+  text === undefined ? selector : `${selector} with text ${String(text)}`
 
 /**
  * In the page: the first element that matches `selector` and whose text, aria-label, value, or
  * label contains `text` (a string) or matches `source`/`flags` (a RegExp), visible and enabled
  * when `usable`. Serialised into the page by both drivers.
  */
-export function findInPage(selector: string, text: string | null, source: string | null, flags: string, usable: boolean): Element | null {
+export function findInPage(
+  selector: string,
+  text: string | null,
+  source: string | null,
+  flags: string,
+  usable: boolean,
+): Element | null {
   const matches = (value: string | null | undefined) => {
     if (value == null) return false
     const flat = value.replace(/\s+/g, ' ').trim()
-    return source !== null ? new RegExp(source, flags).test(flat) : text === null || flat.includes(text)
+    return source !== null
+      ? new RegExp(source, flags).test(flat)
+      : text === null || flat.includes(text)
   }
   for (const element of Array.from(document.querySelectorAll(selector))) {
     const html = element as HTMLElement
-    const labels = 'labels' in html ? Array.from((html as HTMLInputElement).labels ?? [], (label) => label.textContent) : []
-    const named = (text === null && source === null) || [html.innerText, element.textContent, element.getAttribute('aria-label'), ...labels].some(matches)
+    const labels =
+      'labels' in html
+        ? Array.from((html as HTMLInputElement).labels ?? [], (label) => label.textContent)
+        : []
+    const named =
+      (text === null && source === null) ||
+      [html.innerText, element.textContent, element.getAttribute('aria-label'), ...labels].some(
+        matches,
+      )
     if (!named) continue
     if (!usable) return element
     const box = element.getBoundingClientRect()
-    if (box.width > 0 && box.height > 0 && !(html as HTMLButtonElement).disabled && getComputedStyle(element).visibility !== 'hidden') return element
+    if (
+      box.width > 0 &&
+      box.height > 0 &&
+      !(html as HTMLButtonElement).disabled &&
+      getComputedStyle(element).visibility !== 'hidden'
+    )
+      return element
   }
   return null
 }
 
 /** The arguments of `findInPage` for a target. */
-export const findArgs = ({ selector, text }: Target, usable: boolean): [string, string | null, string | null, string, boolean] =>
-  text instanceof RegExp ? [selector, null, text.source, text.flags, usable] : [selector, text ?? null, null, '', usable]
+export const findArgs = (
+  { selector, text }: Target,
+  usable: boolean,
+): [string, string | null, string | null, string, boolean] =>
+  text instanceof RegExp
+    ? [selector, null, text.source, text.flags, usable]
+    : [selector, text ?? null, null, '', usable]
 
 /** Polls `probe` every 100 ms until it resolves to a value (not false/null/undefined). */
-export async function poll<T>(what: string, probe: () => Promise<T | false | null | undefined>, timeout = WAIT): Promise<T> {
+export async function poll<T>(
+  what: string,
+  probe: () => Promise<T | false | null | undefined>,
+  timeout = WAIT,
+): Promise<T> {
   const deadline = Date.now() + timeout
   let last: unknown
   for (;;) {
@@ -124,13 +161,17 @@ export async function poll<T>(what: string, probe: () => Promise<T | false | nul
     } catch (error) {
       last = error
     }
-    if (Date.now() > deadline) throw new Error(`Waited ${timeout / 1000} s for ${what}${last instanceof Error ? ` (last error: ${last.message.split('\n')[0]})` : ''}.`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `Waited ${timeout / 1000} s for ${what}${last instanceof Error ? ` (last error: ${last.message.split('\n')[0]})` : ''}.`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
 /** `text` with the value of every query parameter that carries a credential replaced by `…`. */
-export const redactTokens = (text: string) => text.replace(/([?&](?:token|link|ibv_invite|oauth_state_id)=)[^&\s"'`)]+/g, '$1…')
+export const redactTokens = (text: string) =>
+  text.replace(/([?&](?:token|link|ibv_invite|oauth_state_id)=)[^&\s"'`)]+/g, '$1…')
 
 /**
  * Resolves once `element` has kept its place on screen for two animation frames in a row, or after

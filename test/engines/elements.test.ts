@@ -15,9 +15,23 @@ engineFlow(
     await signIn(widget, 'user_good', 'pass_good')
     await dialogClosed(tab)
     const report = await tab.frame('ibv-embedded-report iframe.ibv-embedded-report__frame')
-    await report.waitFor('the hosted report', () => document.querySelector('h1')?.textContent === 'Income and bank verification report')
-    await tab.waitFor('the badge to say Complete', () => document.querySelector('ibv-report-status-badge')?.textContent?.includes('Complete'), [], 30_000)
-    expect(await tab.evaluate(() => document.querySelector<HTMLElement>('ibv-embedded-report .ibv-embedded-report')?.dataset.state)).toBe('ready')
+    await report.waitFor(
+      'the hosted report',
+      () => document.querySelector('h1')?.textContent === 'Income and bank verification report',
+    )
+    await tab.waitFor(
+      'the badge to say Complete',
+      () => document.querySelector('ibv-report-status-badge')?.textContent?.includes('Complete'),
+      [],
+      30_000,
+    )
+    expect(
+      await tab.evaluate(
+        () =>
+          document.querySelector<HTMLElement>('ibv-embedded-report .ibv-embedded-report')?.dataset
+            .state,
+      ),
+    ).toBe('ready')
   },
   { app: 'elements' },
 )

@@ -33,7 +33,9 @@ export interface FlowContext {
  */
 function engineFor(engine: EngineName): Promise<EngineBrowser> {
   if (engine === 'webkit') return launchEngine(engine)
-  const started = ((globalThis as { ibvEngines?: Map<EngineName, Promise<EngineBrowser>> }).ibvEngines ??= new Map())
+  const started = ((
+    globalThis as { ibvEngines?: Map<EngineName, Promise<EngineBrowser>> }
+  ).ibvEngines ??= new Map())
   const browser = started.get(engine) ?? launchEngine(engine)
   started.set(engine, browser)
   return browser
@@ -49,7 +51,11 @@ function engineFor(engine: EngineName): Promise<EngineBrowser> {
 const FLOW_TIMEOUT = 120_000
 
 /** `app`: which app the flow drives; `tab`: the first tab's size (1280 × 900 unless said). */
-export function engineFlow(name: string, body: (context: FlowContext) => Promise<void>, options: { app?: 'demo' | 'elements'; tab?: { width: number; height: number } } = {}) {
+export function engineFlow(
+  name: string,
+  body: (context: FlowContext) => Promise<void>,
+  options: { app?: 'demo' | 'elements'; tab?: { width: number; height: number } } = {},
+) {
   describe.each(ENGINES)(`${name}, in %s`, (engine) => {
     let browser: EngineBrowser | undefined
     afterAll(async () => {
@@ -58,7 +64,8 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
     it(`${name} (${engine})`, { timeout: FLOW_TIMEOUT, retry: 1 }, async () => {
       browser ??= await engineFor(engine)
       const dir = inject('enginesApp')
-      const app = options.app === 'elements' ? await startElementsExample(dir) : await startEnginesApp(dir)
+      const app =
+        options.app === 'elements' ? await startElementsExample(dir) : await startEnginesApp(dir)
       const tabs: Tab[] = []
       const downloads = mkdtempSync(join(tmpdir(), 'ibv-downloads-'))
       const newTab = async (size?: { width?: number; height?: number }) => {
@@ -74,14 +81,31 @@ export function engineFlow(name: string, body: (context: FlowContext) => Promise
         mkdirSync(REPORTS, { recursive: true })
         const path = `${REPORTS}${shot}-${engine}.png`
         // What the page last laid out, painted: two animation frames later.
-        await tab.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))).catch(() => undefined)
+        await tab
+          .evaluate(
+            () =>
+              new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+          )
+          .catch(() => undefined)
         await tab.screenshot(path)
         return path
       }
       try {
-        await body({ engine, browser, app, tab: await newTab(options.tab), newTab, downloads, screenshot })
+        await body({
+          engine,
+          browser,
+          app,
+          tab: await newTab(options.tab),
+          newTab,
+          downloads,
+          screenshot,
+        })
       } catch (error) {
-        const shots = await Promise.all(tabs.map((tab, index) => screenshot(tab, `${slug}-failed-${index}`).catch(() => undefined)))
+        const shots = await Promise.all(
+          tabs.map((tab, index) =>
+            screenshot(tab, `${slug}-failed-${index}`).catch(() => undefined),
+          ),
+        )
         if (error instanceof Error) {
           // A link in a message (a failed goto, a waited-for address) would print its token.
           error.message = `${redactTokens(error.message)}\n(${browser.version}; screenshots: ${shots.filter(Boolean).join(', ') || 'none'})`

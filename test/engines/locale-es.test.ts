@@ -15,11 +15,15 @@ engineFlow('a borrower connects in Spanish', async ({ tab, app, newTab }) => {
   expect(await phone.text('.ibv-connect-dialog__title')).toMatch(/banco/i)
   const widget = await widgetOf(phone)
   // Read once the widget's page is there: the frame's first document is an empty one.
-  await widget.waitFor('the bank list in Spanish', () => document.body.innerText.includes('Elija su banco'))
+  await widget.waitFor('the bank list in Spanish', () =>
+    document.body.innerText.includes('Elija su banco'),
+  )
   expect(await widget.evaluate(() => document.documentElement.lang)).toBe('es')
   await choosePasswordBank(widget)
   expect(await widget.text({ selector: 'label', text: 'Contraseña' })).toMatch(/Contraseña/)
   await signIn(widget, 'user_good', 'pass_good')
   await dialogClosed(phone)
-  await phone.waitFor('the thank-you', () => document.querySelector('[role="status"]')?.textContent?.includes('Your bank is connected'))
+  await phone.waitFor('the thank-you', () =>
+    document.querySelector('[role="status"]')?.textContent?.includes('Your bank is connected'),
+  )
 })

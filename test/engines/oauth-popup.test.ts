@@ -19,14 +19,20 @@ async function atTheBank(tab: Tab, decision: 'Allow' | 'Deny') {
   const opening = tab.nextPopup()
   await widget.click({ selector: 'form button[name="institution"]', text: BANK })
   const shown = await widget.waitFor('the bank’s window, or the notice that it was blocked', () =>
-    document.querySelector('[data-ibv-oauth-waiting]:not([hidden])') ? 'opened' : document.querySelector('[data-ibv-oauth-blocked]:not([hidden])') ? 'blocked' : null,
+    document.querySelector('[data-ibv-oauth-waiting]:not([hidden])')
+      ? 'opened'
+      : document.querySelector('[data-ibv-oauth-blocked]:not([hidden])')
+        ? 'blocked'
+        : null,
   )
   if (shown === 'blocked') {
     expect(await widget.text('[data-ibv-oauth-blocked]')).toMatch(/Your browser blocked the window/)
     await widget.click({ selector: 'button', text: 'Open the bank’s page' })
   }
   const bank = await opening
-  await bank.waitFor('the bank’s consent page', () => document.querySelector('h1')?.textContent?.includes('Allow access'))
+  await bank.waitFor('the bank’s consent page', () =>
+    document.querySelector('h1')?.textContent?.includes('Allow access'),
+  )
   expect(await widget.text('[data-ibv-oauth-waiting]')).toMatch(/in the window that opened/)
   await bank.click({ selector: 'button', text: decision })
   await poll('the bank’s window to close itself', async () => !(await bank.isOpen()))
@@ -41,11 +47,15 @@ engineFlow('an OAuth bank in a popup window', async ({ tab, app }) => {
   expect(await widget.text('.notice')).toMatch(/did not allow Wombat Bank/)
   expect(await widget.has({ selector: 'form button[name="institution"]', text: BANK })).toBe(true)
   expect(await tab.has(DIALOG_FRAME)).toBe(true)
-  expect(await tab.text({ selector: '.applicant', text: 'Priya Raman' })).toMatch(/Bank not connected/)
+  expect(await tab.text({ selector: '.applicant', text: 'Priya Raman' })).toMatch(
+    /Bank not connected/,
+  )
 
   await atTheBank(tab, 'Allow')
   await dialogClosed(tab)
-  await tab.waitFor('the report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+  await tab.waitFor('the report to be complete', () =>
+    document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'),
+  )
   expect(await tab.text({ selector: '.applicant', text: 'Priya Raman' })).toMatch(/Complete/)
   expect(new URL(await tab.url()).search).toBe('')
 })

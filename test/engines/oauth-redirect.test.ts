@@ -13,20 +13,41 @@ engineFlow(
   async ({ tab, app }) => {
     await openApplicant(tab, `${app.url}/?oauth_state_id=os_not-a-real-state`, 'Lena Fischer')
     // Her connect button rendered: a resume would be under way by now (it starts with the first render).
-    await tab.waitFor('the connect button', () => document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'))
-    expect(await tab.evaluate(() => document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'))).toBe('idle')
+    await tab.waitFor('the connect button', () =>
+      document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'),
+    )
+    expect(
+      await tab.evaluate(() =>
+        document.querySelector('button.ibv-connect-button')?.getAttribute('data-state'),
+      ),
+    ).toBe('idle')
     expect(await tab.has(DIALOG_FRAME)).toBe(false)
     expect(await tab.has('[role="alert"]')).toBe(false)
-    expect(await tab.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/ibv/tokens').length)).toBe(0)
+    expect(
+      await tab.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => new URL(entry.name).pathname === '/api/ibv/tokens').length,
+      ),
+    ).toBe(0)
 
     await openApplicant(tab, app.url, 'Lena Fischer')
-    await tab.click({ selector: 'input[type="checkbox"]', text: 'Use redirect (as in a mobile webview)' })
+    await tab.click({
+      selector: 'input[type="checkbox"]',
+      text: 'Use redirect (as in a mobile webview)',
+    })
     const widget = await openConnect(tab)
     await widget.click({ selector: 'form button[name="institution"]', text: 'Wombat Bank (OAuth)' })
     await widget.click({ selector: 'a', text: 'Continue to Wombat Bank (OAuth)' })
 
     // The bank's page, in the whole tab.
-    await tab.waitFor('the bank’s consent page', () => location.pathname.endsWith('/oauth/authorize') && document.querySelector('h1')?.textContent?.includes('Allow access'))
+    await tab.waitFor(
+      'the bank’s consent page',
+      () =>
+        location.pathname.endsWith('/oauth/authorize') &&
+        document.querySelector('h1')?.textContent?.includes('Allow access'),
+    )
     await tab.click({ selector: 'button', text: /^Allow$/ })
 
     // Back on the officer's page, loaded with the bank's state: the widget reopens with it by itself
@@ -41,10 +62,15 @@ engineFlow(
     )
     expect(new URL(loaded).searchParams.get('oauth_state_id')).toMatch(/^os_/)
     await dialogClosed(tab)
-    await tab.waitFor('the report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
+    await tab.waitFor('the report to be complete', () =>
+      document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'),
+    )
     expect(await tab.text('#detail-title')).toBe('Lena Fischer')
     expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
-    await tab.waitFor('the state to leave the address', () => !new URLSearchParams(location.search).has('oauth_state_id'))
+    await tab.waitFor(
+      'the state to leave the address',
+      () => !new URLSearchParams(location.search).has('oauth_state_id'),
+    )
     expect(await tab.has(DIALOG_FRAME)).toBe(false)
     // The detail back in view, below the list on a phone.
     await tab.waitFor('Lena’s detail in view', () => {
@@ -54,11 +80,21 @@ engineFlow(
 
     // A reload after success: Lena's detail and report again, and the widget does not open again.
     await tab.goto(await tab.url())
-    await tab.waitFor('Lena’s detail again', () => document.querySelector('#detail-title')?.textContent === 'Lena Fischer')
-    const reportId = await tab.waitFor('the report id', () => document.querySelector('.detail p.muted code:last-of-type')?.textContent)
+    await tab.waitFor(
+      'Lena’s detail again',
+      () => document.querySelector('#detail-title')?.textContent === 'Lena Fischer',
+    )
+    const reportId = await tab.waitFor(
+      'the report id',
+      () => document.querySelector('.detail p.muted code:last-of-type')?.textContent,
+    )
     expect(reportId).toMatch(/^IBV/)
     const report = await tab.frame('iframe.ibv-embedded-report__frame')
-    await report.waitFor('the hosted report', (id: string) => document.body?.innerText.includes(id), [reportId])
+    await report.waitFor(
+      'the hosted report',
+      (id: string) => document.body?.innerText.includes(id),
+      [reportId],
+    )
     expect(await tab.text({ selector: '.applicant', text: 'Lena Fischer' })).toMatch(/Complete/)
     expect(await tab.has(DIALOG_FRAME)).toBe(false)
   },

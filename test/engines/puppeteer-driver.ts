@@ -3,20 +3,46 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import puppeteer, { type BrowserContext, type ElementHandle, type Frame, type Page, type Target as PageTarget } from 'puppeteer-core'
+import puppeteer, {
+  type BrowserContext,
+  type ElementHandle,
+  type Frame,
+  type Page,
+  type Target as PageTarget,
+} from 'puppeteer-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { firefoxPath } from '../../scripts/engines.mjs'
-import { WAIT, describeTarget, findArgs, findInPage, poll, settled, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
+import {
+  WAIT,
+  describeTarget,
+  findArgs,
+  findInPage,
+  poll,
+  settled,
+  targetOf,
+  type EngineBrowser,
+  type Surface,
+  type Tab,
+  type Target,
+} from './driver.ts'
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   // Popup blockers on, as people have them (puppeteer turns them off by default; WebKit's stays on).
   if (engine === 'firefox') return launchFirefox()
-  const browser = await puppeteer.launch({ browser: 'chrome', executablePath: chromiumPath(), args: chromiumArgs, headless: true, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+  const browser = await puppeteer.launch({
+    browser: 'chrome',
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
   return {
     engine,
     version: await browser.version(),
     async newTab({ width = 1280, height = 900, downloads } = {}) {
-      const context = await browser.createBrowserContext(downloads ? { downloadBehavior: { policy: 'allow', downloadPath: downloads } } : {})
+      const context = await browser.createBrowserContext(
+        downloads ? { downloadBehavior: { policy: 'allow', downloadPath: downloads } } : {},
+      )
       return openTab(context, width, height)
     },
     close: () => browser.close(),
@@ -67,7 +93,8 @@ async function openTab(context: BrowserContext, width: number, height: number): 
   findFramesByScan(page.mainFrame())
   // Firefox 140 ESR sets the viewport but lacks the screen orientation command puppeteer sends with it.
   await page.setViewport({ width, height }).catch((error: unknown) => {
-    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride')) throw error
+    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride'))
+      throw error
   })
   return tabOf(page, () => context.close())
 }
@@ -78,7 +105,10 @@ async function openTab(context: BrowserContext, width: number, height: number): 
  * does over CDP, by asking each frame element of the parent for its content frame.
  */
 function findFramesByScan(frame: Frame): void {
-  const prototype = Object.getPrototypeOf(frame) as { frameElement(this: Frame): Promise<ElementHandle<HTMLIFrameElement> | null>; scanned?: true }
+  const prototype = Object.getPrototypeOf(frame) as {
+    frameElement(this: Frame): Promise<ElementHandle<HTMLIFrameElement> | null>
+    scanned?: true
+  }
   if (prototype.scanned) return
   const located = prototype.frameElement
   prototype.scanned = true
@@ -89,7 +119,8 @@ function findFramesByScan(frame: Frame): void {
       const parent = this.parentFrame()
       if (!parent || !String(error).includes('locator.type')) throw error
       for (const element of await parent.$$('iframe, frame')) {
-        if ((await element.contentFrame()) === this) return element as ElementHandle<HTMLIFrameElement>
+        if ((await element.contentFrame()) === this)
+          return element as ElementHandle<HTMLIFrameElement>
         await element.dispose()
       }
       return null
@@ -104,7 +135,8 @@ function surfaceOf(frame: () => Frame): Surface {
     if (!element) await handle.dispose()
     return element
   }
-  const found = (target: Target, usable = true) => poll(describeTarget(target), () => find(target, usable))
+  const found = (target: Target, usable = true) =>
+    poll(describeTarget(target), () => find(target, usable))
   const surface: Surface = {
     async click(given) {
       const element = await found(targetOf(given))
@@ -123,7 +155,9 @@ function surfaceOf(frame: () => Frame): Surface {
     },
     async text(given) {
       const element = await found(targetOf(given), false)
-      const text = await element.evaluate((node) => ((node as HTMLElement).innerText ?? node.textContent ?? '').trim())
+      const text = await element.evaluate((node) =>
+        ((node as HTMLElement).innerText ?? node.textContent ?? '').trim(),
+      )
       await element.dispose()
       return text
     },
@@ -132,8 +166,14 @@ function surfaceOf(frame: () => Frame): Surface {
       await element?.dispose()
       return !!element
     },
-    waitFor: (what, check, args, timeout = WAIT) => poll(what, () => frame().evaluate(check as never, ...((args ?? []) as never[])), timeout) as never,
-    evaluate: (script, ...args) => frame().evaluate(script as never, ...(args as unknown as never[])) as never,
+    waitFor: (what, check, args, timeout = WAIT) =>
+      poll(
+        what,
+        () => frame().evaluate(check as never, ...((args ?? []) as never[])),
+        timeout,
+      ) as never,
+    evaluate: (script, ...args) =>
+      frame().evaluate(script as never, ...(args as unknown as never[])) as never,
     async frame(selector) {
       const element = await found({ selector }, false)
       const inner = await element.contentFrame()
@@ -169,7 +209,15 @@ function tabOf(page: Page, close: () => Promise<void>): Tab {
         const opened = (target: PageTarget) => {
           if (target.type() !== 'page') return
           done()
-          target.page().then((popup) => (popup ? resolve(tabOf(popup, () => popup.close())) : reject(new Error('A window opened that cannot be driven.'))), reject)
+          target
+            .page()
+            .then(
+              (popup) =>
+                popup
+                  ? resolve(tabOf(popup, () => popup.close()))
+                  : reject(new Error('A window opened that cannot be driven.')),
+              reject,
+            )
         }
         context.on('targetcreated', opened)
       }),

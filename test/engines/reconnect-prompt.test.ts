@@ -17,10 +17,15 @@ engineFlow('the reconnect prompt, staff copy and borrower link', async ({ tab, a
   // The clipboard takes it in every engine (a secure context, a click): the officer is told so.
   // (The component tests read the clipboard back in Chromium; a refused clipboard selects the link.)
   await tab.click({ selector: '.ibv-reconnect button', text: 'Copy link' })
-  await tab.waitFor('the copy outcome', () => document.querySelector('.ibv-reconnect__status')?.textContent === 'Link copied.')
+  await tab.waitFor(
+    'the copy outcome',
+    () => document.querySelector('.ibv-reconnect__status')?.textContent === 'Link copied.',
+  )
 
   await tab.click({ selector: '.ibv-reconnect button', text: 'Send to Mateo' })
-  const sent = await tab.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href*="/ibv-sandbox/connect"]')?.href)
+  const sent = await tab.evaluate(
+    () => document.querySelector<HTMLAnchorElement>('a[href*="/ibv-sandbox/connect"]')?.href,
+  )
   expect(sent === link).toBe(true)
 
   // Mateo, on his phone: no cookie, no session of the lender's.
@@ -29,7 +34,17 @@ engineFlow('the reconnect prompt, staff copy and borrower link', async ({ tab, a
   await phone.fill({ selector: 'input', text: 'Username' }, 'user_good')
   await phone.fill({ selector: 'input', text: 'Password' }, 'pass_good')
   await phone.click('form button[type="submit"]')
-  await phone.waitFor('the connected page', () => document.querySelector('h1')?.textContent === 'Connected' && document.body.innerText.includes('Bank is connected. You can close this window.'))
+  await phone.waitFor(
+    'the connected page',
+    () =>
+      document.querySelector('h1')?.textContent === 'Connected' &&
+      document.body.innerText.includes('Bank is connected. You can close this window.'),
+  )
 
-  await tab.waitFor('Complete on the officer page', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'), [], 30_000)
+  await tab.waitFor(
+    'Complete on the officer page',
+    () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'),
+    [],
+    30_000,
+  )
 })

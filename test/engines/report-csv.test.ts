@@ -8,15 +8,29 @@ import { poll } from './driver.ts'
 import { engineFlow } from './flow.ts'
 import { openApplicant } from './widget.ts'
 
-const HEADER = 'institution,account_name,account_type,account_number,item_code,feature,feature_label,value'
+const HEADER =
+  'institution,account_name,account_type,account_number,item_code,feature,feature_label,value'
 
 engineFlow('the native report view’s CSV download', async ({ tab, app, downloads }) => {
   await openApplicant(tab, app.url, 'Ada Okafor')
-  await tab.waitFor('Ada’s report to be complete', () => document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'))
-  const reportId = await tab.waitFor('the report id', () => document.querySelectorAll('.detail .muted code')[1]?.textContent)
+  await tab.waitFor('Ada’s report to be complete', () =>
+    document.querySelector('.detail .ibv-badge')?.textContent?.includes('Complete'),
+  )
+  const reportId = await tab.waitFor(
+    'the report id',
+    () => document.querySelectorAll('.detail .muted code')[1]?.textContent,
+  )
   await tab.click({ selector: '.tabs button', text: 'Native view' })
   await tab.click({ selector: 'button', text: 'Download CSV' })
-  const count = Number(await tab.waitFor('the download to be said', () => /Downloaded all (\d+) features/.exec(document.querySelector('.ibv-report-view__copy-status')?.textContent ?? '')?.[1]))
+  const count = Number(
+    await tab.waitFor(
+      'the download to be said',
+      () =>
+        /Downloaded all (\d+) features/.exec(
+          document.querySelector('.ibv-report-view__copy-status')?.textContent ?? '',
+        )?.[1],
+    ),
+  )
   expect(count).toBeGreaterThan(0)
 
   // The whole file: a byte-order mark (for spreadsheets), the header, then a row per feature.

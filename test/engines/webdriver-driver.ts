@@ -11,7 +11,19 @@ import { join } from 'node:path'
 import { remote } from 'webdriverio'
 import { miniBrowserPath, webkitDriverPath, xvfbRunPath } from '../../scripts/engines.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
-import { WAIT, describeTarget, findArgs, findInPage, poll, settled, targetOf, type EngineBrowser, type Surface, type Tab, type Target } from './driver.ts'
+import {
+  WAIT,
+  describeTarget,
+  findArgs,
+  findInPage,
+  poll,
+  settled,
+  targetOf,
+  type EngineBrowser,
+  type Surface,
+  type Tab,
+  type Target,
+} from './driver.ts'
 
 type Session = WebdriverIO.Browser
 type ElementRef = WebdriverIO.Element
@@ -21,10 +33,24 @@ type ElementRef = WebdriverIO.Element
  * ours. Its X authority file goes in `dir`: xvfb-run would make a temp dir for it and, stopped
  * with its process group, never remove it.
  */
-async function startDriver(dir: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+async function startDriver(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort()
-  const args = ['-a', '-f', join(dir, 'Xauthority'), webkitDriverPath(), `--port=${port}`, '--host=127.0.0.1']
-  const child = spawn(xvfbRunPath(), args, { stdio: 'ignore', detached: true, env: { ...process.env, ...env } })
+  const args = [
+    '-a',
+    '-f',
+    join(dir, 'Xauthority'),
+    webkitDriverPath(),
+    `--port=${port}`,
+    '--host=127.0.0.1',
+  ]
+  const child = spawn(xvfbRunPath(), args, {
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, ...env },
+  })
   await poll(
     `WebKitWebDriver on port ${port}`,
     async () => {
@@ -44,7 +70,11 @@ async function startDriver(dir: string, env: Record<string, string>): Promise<{ 
  * download folder `downloads` is only made when a tab takes the session: a link to the folder the
  * tab asks for, or a folder of the session's own, removed with it.
  */
-async function startSession(): Promise<{ session: Session; downloads: string; stop: () => Promise<void> }> {
+async function startSession(): Promise<{
+  session: Session
+  downloads: string
+  stop: () => Promise<void>
+}> {
   const home = mkdtempSync(join(tmpdir(), 'ibv-webkit-'))
   const downloads = join(home, 'downloads')
   writeFileSync(join(home, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`)
@@ -65,7 +95,9 @@ async function startSession(): Promise<{ session: Session; downloads: string; st
       logLevel: 'error',
       connectionRetryCount: 1,
       // No browserName: WebKitWebDriver matches none. MiniBrowser in automation mode.
-      capabilities: { 'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] } } as WebdriverIO.Capabilities,
+      capabilities: {
+        'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
     })
     return {
       session,
@@ -135,7 +167,10 @@ function surfaceOf(state: SessionState, handle: string, frames: string[]): Surfa
     await session.switchToWindow(handle)
     await session.switchFrame(null)
     for (const selector of frames) {
-      const element = await elementOf(session, await session.execute(findInPage, selector, null, null, '', false))
+      const element = await elementOf(
+        session,
+        await session.execute(findInPage, selector, null, null, '', false),
+      )
       if (!element) throw new Error(`No frame ${selector}`)
       await session.switchFrame(element)
     }
@@ -151,8 +186,10 @@ function surfaceOf(state: SessionState, handle: string, frames: string[]): Surfa
       throw error
     }
   }
-  const find = async (target: Target, usable: boolean) => elementOf(session, await run(findInPage, findArgs(target, usable)))
-  const found = (target: Target, usable = true) => poll(describeTarget(target), () => find(target, usable))
+  const find = async (target: Target, usable: boolean) =>
+    elementOf(session, await run(findInPage, findArgs(target, usable)))
+  const found = (target: Target, usable = true) =>
+    poll(describeTarget(target), () => find(target, usable))
   return {
     async click(given) {
       const element = await found(targetOf(given))
@@ -168,12 +205,16 @@ function surfaceOf(state: SessionState, handle: string, frames: string[]): Surfa
     async text(given) {
       // The element found (its text given), not the first that matches the selector.
       const element = await found(targetOf(given), false)
-      return run((node: HTMLElement) => (node.innerText ?? node.textContent ?? '').trim(), [element])
+      return run(
+        (node: HTMLElement) => (node.innerText ?? node.textContent ?? '').trim(),
+        [element],
+      )
     },
     async has(given) {
       return !!(await find(targetOf(given), false).catch(() => null))
     },
-    waitFor: (what, check, args, timeout = WAIT) => poll(what, () => run(check as never, args ?? []), timeout) as never,
+    waitFor: (what, check, args, timeout = WAIT) =>
+      poll(what, () => run(check as never, args ?? []), timeout) as never,
     evaluate: (script, ...args) => run(script as never, args) as never,
     async frame(selector) {
       await found({ selector }, false)
@@ -202,7 +243,12 @@ function tabOf(state: SessionState, handle: string, close: () => Promise<void>):
       return session.getUrl()
     },
     async nextPopup(timeout = WAIT) {
-      const opened = await poll('a new window', async () => (await session.getWindowHandles()).find((candidate) => !state.claimed.has(candidate)), timeout)
+      const opened = await poll(
+        'a new window',
+        async () =>
+          (await session.getWindowHandles()).find((candidate) => !state.claimed.has(candidate)),
+        timeout,
+      )
       state.claimed.add(opened)
       return tabOf(state, opened, async () => {
         state.current = undefined

@@ -32,4 +32,9 @@ export async function signIn(widget: Surface, username: string, password: string
 }
 
 /** Waits until the connect dialog has closed. */
-export const dialogClosed = (tab: Tab) => tab.waitFor('the connect dialog to close', (selector: string) => !document.querySelector(selector), ['iframe.ibv-connect-dialog__frame'])
+export const dialogClosed = (tab: Tab) =>
+  tab.waitFor(
+    'the connect dialog to close',
+    (selector: string) => !document.querySelector(selector),
+    ['iframe.ibv-connect-dialog__frame'],
+  )

@@ -15,7 +15,9 @@ afterEach(() => {
 
 async function mountReport(onRender?: () => void) {
   const chain = createChain()
-  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1' })
+  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+    consumer_id: 'LND-1',
+  })
   render(
     <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
       <Profiler id="report" onRender={() => onRender?.()}>
@@ -46,8 +48,12 @@ describe('the clock, the network and the tab', () => {
 
   it('offline then online: the renewal that fell due while offline happens when the network returns', async () => {
     let offline = false
-    const chain = createChain({}, (path) => (offline && path === '/api/ibv/tokens' ? new TypeError('Failed to fetch') : undefined))
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1' })
+    const chain = createChain({}, (path) =>
+      offline && path === '/api/ibv/tokens' ? new TypeError('Failed to fetch') : undefined,
+    )
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <EmbeddedReport productRequestId={id} data-testid="report" retries={1} />
@@ -93,7 +99,12 @@ describe('message noise', () => {
         const kind = index % 4
         const origin = kind === 0 ? 'https://evil.test' : SERVICE
         const source = kind === 1 ? window : windowOfFrame
-        const data = kind === 2 ? { type: 'ibv:resize', height: 'tall' } : kind === 3 ? `junk-${index}` : { type: 'ibv:resize', height: 500 }
+        const data =
+          kind === 2
+            ? { type: 'ibv:resize', height: 'tall' }
+            : kind === 3
+              ? `junk-${index}`
+              : { type: 'ibv:resize', height: 500 }
         dispatchMessage(data, origin, source)
       }
     })
@@ -116,8 +127,16 @@ describe('message noise', () => {
     const widget = document.querySelector<HTMLIFrameElement>('dialog iframe')!.contentWindow
     await act(async () => {
       for (let index = 0; index < 10_000; index++) {
-        const spoof = { type: 'ibv:success', product_request_id: `IBV${index}`, institution: { name: 'Evil' } }
-        dispatchMessage(spoof, index % 2 ? 'https://evil.test' : SERVICE, index % 2 ? widget : window)
+        const spoof = {
+          type: 'ibv:success',
+          product_request_id: `IBV${index}`,
+          institution: { name: 'Evil' },
+        }
+        dispatchMessage(
+          spoof,
+          index % 2 ? 'https://evil.test' : SERVICE,
+          index % 2 ? widget : window,
+        )
       }
     })
     expect(onSuccess).not.toHaveBeenCalled()

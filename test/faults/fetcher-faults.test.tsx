@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { ConnectButton, EmbeddedReport, IbvError, IbvProvider, RefreshReportButton, useIbvReport, type IbvErrorCode, type IbvErrorSource } from '../../src/index.js'
+import {
+  ConnectButton,
+  EmbeddedReport,
+  IbvError,
+  IbvProvider,
+  RefreshReportButton,
+  useIbvReport,
+  type IbvErrorCode,
+  type IbvErrorSource,
+} from '../../src/index.js'
 import { createChain, SERVICE } from '../react/chain.js'
 import { settle, withFakeTime } from '../react/settle.js'
 
@@ -9,25 +18,73 @@ import { settle, withFakeTime } from '../react/settle.js'
 // unhandled rejection or uncaught error, so "never a crash" is checked by every cell.
 // `code` and `source`: the typed error `onError` is given for the fault (which side failed).
 const FAULTS = {
-  throws: { respond: () => new TypeError('Failed to fetch'), retried: true, code: 'network', source: 'network' },
+  throws: {
+    respond: () => new TypeError('Failed to fetch'),
+    retried: true,
+    code: 'network',
+    source: 'network',
+  },
   '400 with fields': {
-    respond: () => Response.json({ message: 'Validation error', fields: { product_request_id: ['is invalid'] } }, { status: 400 }),
+    respond: () =>
+      Response.json(
+        { message: 'Validation error', fields: { product_request_id: ['is invalid'] } },
+        { status: 400 },
+      ),
     retried: false,
     code: 'invalid_request',
     source: 'backend',
   },
-  '401': { respond: () => Response.json({ message: 'Session expired' }, { status: 401 }), retried: false, code: 'unauthorized', source: 'backend' },
-  '500': { respond: () => Response.json({ message: 'Internal error' }, { status: 500 }), retried: true, code: 'server_error', source: 'backend' },
-  '501 without a body': { respond: () => new Response(null, { status: 501 }), retried: true, code: 'server_error', source: 'backend' },
-  'hangs past the timeout': { respond: () => new Promise<Response>(() => undefined), retried: true, code: 'timeout', source: 'backend' },
-  'malformed JSON': { respond: () => new Response('{"access_token": "t", "expires_in":', { status: 200 }), retried: false, code: 'malformed_response', source: 'backend' },
-  'expires_in garbage': {
-    respond: () => Response.json({ access_token: 't', expires_in: 'soon', product_request_id: 'IBV1', ibv_report_status: 'complete' }),
+  '401': {
+    respond: () => Response.json({ message: 'Session expired' }, { status: 401 }),
+    retried: false,
+    code: 'unauthorized',
+    source: 'backend',
+  },
+  '500': {
+    respond: () => Response.json({ message: 'Internal error' }, { status: 500 }),
+    retried: true,
+    code: 'server_error',
+    source: 'backend',
+  },
+  '501 without a body': {
+    respond: () => new Response(null, { status: 501 }),
+    retried: true,
+    code: 'server_error',
+    source: 'backend',
+  },
+  'hangs past the timeout': {
+    respond: () => new Promise<Response>(() => undefined),
+    retried: true,
+    code: 'timeout',
+    source: 'backend',
+  },
+  'malformed JSON': {
+    respond: () => new Response('{"access_token": "t", "expires_in":', { status: 200 }),
     retried: false,
     code: 'malformed_response',
     source: 'backend',
   },
-} satisfies Record<string, { respond: () => Response | Error | Promise<Response>; retried: boolean; code: IbvErrorCode; source: IbvErrorSource }>
+  'expires_in garbage': {
+    respond: () =>
+      Response.json({
+        access_token: 't',
+        expires_in: 'soon',
+        product_request_id: 'IBV1',
+        ibv_report_status: 'complete',
+      }),
+    retried: false,
+    code: 'malformed_response',
+    source: 'backend',
+  },
+} satisfies Record<
+  string,
+  {
+    respond: () => Response | Error | Promise<Response>
+    retried: boolean
+    code: IbvErrorCode
+    source: IbvErrorSource
+  }
+>
 
 type Fault = keyof typeof FAULTS
 const faults = Object.keys(FAULTS) as Fault[]
@@ -37,7 +94,11 @@ const RETRIES = 3
 withFakeTime()
 
 function faulty(fault: Fault, route: string) {
-  return createChain({}, (path) => (path.startsWith(route) ? FAULTS[fault].respond() : undefined), TIMEOUT)
+  return createChain(
+    {},
+    (path) => (path.startsWith(route) ? FAULTS[fault].respond() : undefined),
+    TIMEOUT,
+  )
 }
 
 const expectedCalls = (fault: Fault, retries = RETRIES) => (FAULTS[fault].retried ? 1 + retries : 1)
@@ -62,19 +123,28 @@ describe.each(faults)('token-fetcher fault: %s', (fault) => {
     const exits: unknown[] = []
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <ConnectButton consumerId="LND-1" onError={(error) => errors.push(error)} onExit={(...exit) => exits.push(exit)} />
+        <ConnectButton
+          consumerId="LND-1"
+          onError={(error) => errors.push(error)}
+          onExit={(...exit) => exits.push(exit)}
+        />
       </IbvProvider>,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     for (let step = 0; step < 12; step++) await settle(5000)
-    expect(screen.getByRole('alert').textContent).toBe('The bank connection could not be started. Try again.')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(chain.tokenCalls()).toBe(expectedCalls(fault))
     // Once, typed, after the retries; the widget never opened, so onExit is not told.
     expect(errors).toHaveLength(1)
     const [error] = errors as [IbvError]
     expect(error).toBeInstanceOf(IbvError)
-    expect({ code: error.code, source: error.source }).toEqual({ code: FAULTS[fault].code, source: FAULTS[fault].source })
+    expect({ code: error.code, source: error.source }).toEqual({
+      code: FAULTS[fault].code,
+      source: FAULTS[fault].source,
+    })
     // The lender's own server failed: its message never blames the service.
     expect(error.message).not.toMatch(/service/i)
     expect(exits).toEqual([])
@@ -83,7 +153,11 @@ describe.each(faults)('token-fetcher fault: %s', (fault) => {
 
 function ReportState({ id }: { id: string }) {
   const { status, error } = useIbvReport(id)
-  return <p role={error ? 'alert' : 'status'}>{error ? `error: ${(error as { code?: string }).code ?? 'unknown'}` : (status ?? 'loading')}</p>
+  return (
+    <p role={error ? 'alert' : 'status'}>
+      {error ? `error: ${(error as { code?: string }).code ?? 'unknown'}` : (status ?? 'loading')}
+    </p>
+  )
 }
 
 describe.each(faults)('report-fetcher fault: %s', (fault) => {
@@ -95,8 +169,12 @@ describe.each(faults)('report-fetcher fault: %s', (fault) => {
       </IbvProvider>,
     )
     for (let step = 0; step < 12; step++) await settle(5000)
-    expect(screen.getByRole('alert').textContent).toMatch(/^error: (network|invalid_request|unauthorized|server_error|timeout|malformed_response)$/)
-    expect(chain.calls.filter((call) => call.startsWith('/api/ibv/reports/'))).toHaveLength(expectedCalls(fault))
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^error: (network|invalid_request|unauthorized|server_error|timeout|malformed_response)$/,
+    )
+    expect(chain.calls.filter((call) => call.startsWith('/api/ibv/reports/'))).toHaveLength(
+      expectedCalls(fault),
+    )
   })
 })
 
@@ -111,8 +189,12 @@ describe.each(faults)('refresh-fetcher fault: %s', (fault) => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh report' }))
     for (let step = 0; step < 4; step++) await settle(1000)
     expect(screen.getByTestId('refresh').dataset.state).toBe('error')
-    expect(screen.getByRole('alert').textContent).toBe('The refresh could not be sent. Check the connection and try again.')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The refresh could not be sent. Check the connection and try again.',
+    )
     expect(chain.calls.filter((call) => call.startsWith('/api/ibv/refresh/'))).toHaveLength(1)
-    expect((screen.getByRole('button', { name: 'Refresh report' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(
+      (screen.getByRole('button', { name: 'Refresh report' }) as HTMLButtonElement).disabled,
+    ).toBe(false)
   })
 })

@@ -5,9 +5,13 @@ const { createIbvTestEnvironment } = require('ibv-kit/testing')
 
 it('refuses a token for an applicant the user does not work on', async () => {
   const env = createIbvTestEnvironment({ authorize: ({ consumerId }) => consumerId === 'LND-1' })
-  await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-1' })).resolves.toHaveProperty('access_token')
+  await expect(
+    env.fetchers.token({ type: 'consumer', consumerId: 'LND-1' }),
+  ).resolves.toHaveProperty('access_token')
   // The fetchers reject with an IbvError: status 403, code 'forbidden'.
-  await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-2' })).rejects.toMatchObject({ status: 403, code: 'forbidden' })
+  await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-2' })).rejects.toMatchObject(
+    { status: 403, code: 'forbidden' },
+  )
   env.close()
 })
 
@@ -17,7 +21,9 @@ it('hands a generated report to onWebhook once', async () => {
   const env = createIbvTestEnvironment({ onWebhook: (event) => void seen.push(event) })
   const productRequestId = await env.connect('LND-1')
   await env.advance(6)
-  expect(seen.map((event) => [event.event, event.productRequestId])).toEqual([['report_generated', productRequestId]])
+  expect(seen.map((event) => [event.event, event.productRequestId])).toEqual([
+    ['report_generated', productRequestId],
+  ])
   const report = await env.fetchers.report(productRequestId)
   expect(report.kind).toBe('ready')
   env.close()

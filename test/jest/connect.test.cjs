@@ -18,10 +18,18 @@ afterEach(() => {
 
 it("connects the applicant's bank, and the report is made", async () => {
   jestApi.useFakeTimers()
-  const env = createIbvTestEnvironment({ advanceTimers: (ms) => jestApi.advanceTimersByTimeAsync(ms) })
+  const env = createIbvTestEnvironment({
+    advanceTimers: (ms) => jestApi.advanceTimersByTimeAsync(ms),
+  })
   /** @type {unknown[]} */
   const connected = []
-  renderWithIbv(createElement(ConnectButton, { consumerId: 'LND-1', onSuccess: (success) => void connected.push(success) }), env)
+  renderWithIbv(
+    createElement(ConnectButton, {
+      consumerId: 'LND-1',
+      onSuccess: (success) => void connected.push(success),
+    }),
+    env,
+  )
 
   fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
   await env.settle() // the consumer token arrives, the widget opens

@@ -15,12 +15,22 @@ const sandbox = require('ibv-kit/sandbox')
 const testing = require('ibv-kit/testing')
 
 /** @type {(module: object) => string[]} the names of the functions a module exports */
-const functionsOf = (module) => Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : []))
+const functionsOf = (module) =>
+  Object.entries(module).flatMap(([name, value]) => (typeof value === 'function' ? [name] : []))
 
 describe('require(…) of every entry', () => {
   it('ibv-kit: the components, the provider and the default fetchers', () => {
     // Components are functions or forwardRef objects: what matters is that each is exported.
-    expect(Object.keys(kit)).toEqual(expect.arrayContaining(['IbvProvider', 'EmbeddedReport', 'ConnectButton', 'ReportStatusBadge', 'ReportView', 'createBackendFetchers']))
+    expect(Object.keys(kit)).toEqual(
+      expect.arrayContaining([
+        'IbvProvider',
+        'EmbeddedReport',
+        'ConnectButton',
+        'ReportStatusBadge',
+        'ReportView',
+        'createBackendFetchers',
+      ]),
+    )
     expect(typeof kit.createBackendFetchers('/api/ibv').token).toBe('function')
   })
 
@@ -37,18 +47,37 @@ describe('require(…) of every entry', () => {
   it('ibv-kit/locales/*: each pack, named and as the default export', () => {
     expect([en.default.code, es.default.code, frCA.default.code]).toEqual(['en', 'es', 'fr-CA'])
     expect([en.en, es.es, frCA.frCA]).toEqual([en.default, es.default, frCA.default])
-    for (const pack of [en.default, es.default, frCA.default]) expect(() => core.checkLocale(pack)).not.toThrow()
+    for (const pack of [en.default, es.default, frCA.default])
+      expect(() => core.checkLocale(pack)).not.toThrow()
   })
 
   it('ibv-kit/server, ibv-kit/server/redis and ibv-kit/sandbox', () => {
-    expect(functionsOf(server)).toEqual(expect.arrayContaining(['createIbvClient', 'createIbvBackend', 'hmacVerifier', 'prefetchReport']))
-    expect(functionsOf(redis)).toEqual(expect.arrayContaining(['createRedisWebhookStore', 'createRedisEventRelay']))
+    expect(functionsOf(server)).toEqual(
+      expect.arrayContaining([
+        'createIbvClient',
+        'createIbvBackend',
+        'hmacVerifier',
+        'prefetchReport',
+      ]),
+    )
+    expect(functionsOf(redis)).toEqual(
+      expect.arrayContaining(['createRedisWebhookStore', 'createRedisEventRelay']),
+    )
     const service = sandbox.createSandbox()
     expect(service.apiKey).toBe('sandbox-api-key')
     service.close()
   })
 
   it('ibv-kit/testing: the environment, and the helpers of its optional peers', () => {
-    expect(functionsOf(testing)).toEqual(expect.arrayContaining(['createIbvTestEnvironment', 'renderWithIbv', 'ibvHandlers', 'completeConnect', 'ibvState', 'advanceSandboxClock']))
+    expect(functionsOf(testing)).toEqual(
+      expect.arrayContaining([
+        'createIbvTestEnvironment',
+        'renderWithIbv',
+        'ibvHandlers',
+        'completeConnect',
+        'ibvState',
+        'advanceSandboxClock',
+      ]),
+    )
   })
 })

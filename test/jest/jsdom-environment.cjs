@@ -32,6 +32,11 @@ module.exports = class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(...args) {
     super(...args)
     // Defined, not assigned: jsdom's `crypto` is a getter without a setter.
-    for (const name of FROM_NODE) Object.defineProperty(this.global, name, { value: Reflect.get(globalThis, name), writable: true, configurable: true })
+    for (const name of FROM_NODE)
+      Object.defineProperty(this.global, name, {
+        value: Reflect.get(globalThis, name),
+        writable: true,
+        configurable: true,
+      })
   }
 }

@@ -16,7 +16,8 @@ function selectorsOf(css: string): string[] {
   const selectors: string[] = []
   postcss.parse(css).walkRules((rule) => {
     // Keyframe steps (`from`, `50%`) are not selectors.
-    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name))
+      return
     selectors.push(...rule.selectors)
   })
   return selectors

@@ -35,7 +35,9 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     files.map((file) => {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
       const targets = importedFiles
-        .map(({ fileName }) => (fileName.startsWith('.') ? resolveRelative(file, fileName) : undefined))
+        .map(({ fileName }) =>
+          fileName.startsWith('.') ? resolveRelative(file, fileName) : undefined,
+        )
         .filter((target): target is string => target !== undefined)
       return [file, [...new Set(targets)]]
     }),
@@ -72,7 +74,9 @@ function findCycles(graph: Map<string, string[]>): string[][] {
     }
   }
   for (const node of graph.keys()) if (!index.has(node)) visit(node)
-  return groups.map((group) => cycleWithin(graph, new Set(group)).map((file) => relative(SRC, file)))
+  return groups.map((group) =>
+    cycleWithin(graph, new Set(group)).map((file) => relative(SRC, file)),
+  )
 }
 
 /** A shortest way from the group's first module back to itself, staying inside the group. */

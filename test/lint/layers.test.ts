@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: process.cwd() })
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message)
 }
 
 describe('layer rules', () => {
@@ -64,7 +66,9 @@ describe('layer rules', () => {
   })
 
   it('keeps tokens out of web storage in src/react', async () => {
-    const [result] = await eslint.lintText("localStorage.setItem('token', 't')\n", { filePath: 'src/react/store.ts' })
+    const [result] = await eslint.lintText("localStorage.setItem('token', 't')\n", {
+      filePath: 'src/react/store.ts',
+    })
     expect(result?.messages.map((message) => message.ruleId)).toContain('no-restricted-globals')
   })
 })

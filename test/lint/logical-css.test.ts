@@ -9,7 +9,8 @@ import postcss from 'postcss'
 const dir = new URL('../../src/styles/', import.meta.url)
 const files = readdirSync(dir).filter((name) => name.endsWith('.css'))
 
-const PHYSICAL_PROPERTY = /^(margin|padding|border)-(left|right)(-|$)|^(left|right)$|^border-(top|bottom)-(left|right)-radius$/
+const PHYSICAL_PROPERTY =
+  /^(margin|padding|border)-(left|right)(-|$)|^(left|right)$|^border-(top|bottom)-(left|right)-radius$/
 const PHYSICAL_VALUE = /^(float|clear|text-align|caption-side)$/
 
 /**
@@ -28,7 +29,8 @@ describe('the theme', () => {
     const physical: string[] = []
     postcss.parse(readFileSync(new URL(name, dir), 'utf8')).walkDecls((decl) => {
       const sided = PHYSICAL_VALUE.test(decl.prop) && /\b(left|right)\b/.test(decl.value)
-      if (PHYSICAL_PROPERTY.test(decl.prop) || sided || unevenSides(decl.prop, decl.value)) physical.push(`${decl.prop}: ${decl.value}`)
+      if (PHYSICAL_PROPERTY.test(decl.prop) || sided || unevenSides(decl.prop, decl.value))
+        physical.push(`${decl.prop}: ${decl.value}`)
     })
     expect(physical).toEqual([])
   })

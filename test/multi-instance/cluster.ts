@@ -1,5 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +35,9 @@ export interface InstanceEnvironment {
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit').then(() => undefined)
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : once(child, 'exit').then(() => undefined)
 
 /** Starts one instance and resolves once it listens. */
 export async function startInstance(environment: InstanceEnvironment): Promise<Instance> {
@@ -54,9 +62,14 @@ export async function startInstance(environment: InstanceEnvironment): Promise<I
         if (fact.error !== undefined) errors.push(fact.error)
       }
     })
-    child.once('exit', (code) => reject(new Error(`instance exited (${code}) before listening: ${stderr.trim()}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`instance exited (${code}) before listening: ${stderr.trim()}`)),
+    )
     // Generous: a loaded machine starts a process slowly (20 s was once not enough).
-    setTimeout(() => reject(new Error(`instance did not listen within 60 s: ${stderr.trim()}`)), 60_000).unref()
+    setTimeout(
+      () => reject(new Error(`instance did not listen within 60 s: ${stderr.trim()}`)),
+      60_000,
+    ).unref()
   })
   return {
     url: `http://127.0.0.1:${port}`,
@@ -76,7 +89,10 @@ export async function startInstance(environment: InstanceEnvironment): Promise<I
 }
 
 /** Starts `count` instances on one Redis. */
-export async function startCluster(count: number, environment: InstanceEnvironment): Promise<Instance[]> {
+export async function startCluster(
+  count: number,
+  environment: InstanceEnvironment,
+): Promise<Instance[]> {
   return Promise.all(Array.from({ length: count }, () => startInstance(environment)))
 }
 
@@ -95,18 +111,32 @@ export interface Balancer {
 export async function startBalancer(instances: Instance[], page: string): Promise<Balancer> {
   let next = 0
   const streams: Instance[] = []
-  const forward = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, tried = 0) => {
+  const forward = (
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    body: Buffer,
+    tried = 0,
+  ) => {
     const alive = instances.filter((instance) => instance.alive)
     if (alive.length === 0 || tried >= instances.length) return void outgoing.writeHead(502).end()
     const target = alive[next++ % alive.length]!
-    const upstream = httpRequest({ host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      if (incoming.url?.includes('/events')) streams.push(target)
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(outgoing)
-      // The instance died mid-stream: the browser's connection ends with it.
-      answer.once('aborted', () => outgoing.destroy())
-      answer.once('error', () => outgoing.destroy())
-    })
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        if (incoming.url?.includes('/events')) streams.push(target)
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(outgoing)
+        // The instance died mid-stream: the browser's connection ends with it.
+        answer.once('aborted', () => outgoing.destroy())
+        answer.once('error', () => outgoing.destroy())
+      },
+    )
     upstream.once('error', () => {
       if (!outgoing.headersSent) forward(incoming, outgoing, body, tried + 1)
       else outgoing.destroy()
@@ -114,7 +144,8 @@ export async function startBalancer(instances: Instance[], page: string): Promis
     upstream.end(body)
   }
   const server: Server = createServer((incoming, outgoing) => {
-    if (incoming.url === '/') return void outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page)
+    if (incoming.url === '/')
+      return void outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page)
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => forward(incoming, outgoing, Buffer.concat(chunks)))

@@ -11,7 +11,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createIbvBackend, createIbvClient, toNodeHandler } from '../../src/server/index.js'
-import { createRedisEventRelay, createRedisTokenCache, createRedisWebhookStore } from '../../src/server/redis/index.js'
+import {
+  createRedisEventRelay,
+  createRedisTokenCache,
+  createRedisWebhookStore,
+} from '../../src/server/redis/index.js'
 
 const env = (name: string, fallback?: string) => {
   const value = process.env[name] ?? fallback
@@ -21,15 +25,27 @@ const env = (name: string, fallback?: string) => {
 const url = env('REDIS_URL')
 const prefix = env('KEY_PREFIX', 'ibv')
 const say = (fact: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(fact)}\n`)
-const onError = (error: unknown) => say({ error: error instanceof Error ? error.message : String(error) })
+const onError = (error: unknown) =>
+  say({ error: error instanceof Error ? error.message : String(error) })
 
 const relay = createRedisEventRelay({ url, keyPrefix: `${prefix}:events`, onError })
 const leaseMs = process.env.LEASE_MS === undefined ? undefined : Number(process.env.LEASE_MS)
-const webhookStore = createRedisWebhookStore({ url, keyPrefix: `${prefix}:webhook:`, leaseMs, onError })
-const tokenCache = process.env.TOKEN_CACHE === 'redis' ? createRedisTokenCache({ url, keyPrefix: `${prefix}:tokens:`, onError }) : undefined
+const webhookStore = createRedisWebhookStore({
+  url,
+  keyPrefix: `${prefix}:webhook:`,
+  leaseMs,
+  onError,
+})
+const tokenCache =
+  process.env.TOKEN_CACHE === 'redis'
+    ? createRedisTokenCache({ url, keyPrefix: `${prefix}:tokens:`, onError })
+    : undefined
 
 const backend = createIbvBackend({
-  client: createIbvClient({ apiKey: env('SERVICE_KEY', 'sandbox-api-key'), serviceUrl: env('SERVICE_URL', 'http://127.0.0.1:9') }),
+  client: createIbvClient({
+    apiKey: env('SERVICE_KEY', 'sandbox-api-key'),
+    serviceUrl: env('SERVICE_URL', 'http://127.0.0.1:9'),
+  }),
   authorize: () => true,
   verifyWebhook: () => true, // only the tests post to it, on loopback
   onWebhook: (event) => void say({ handled: event.productRequestId ?? event.event }),

@@ -7,7 +7,15 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
 import { startBalancer, startCluster, type Balancer, type Instance } from './cluster.js'
 import { readSse } from '../server/sse.js'
-import { deliver, delivery, openStream, postWebhook, until, type OpenStream, type Received } from './service.js'
+import {
+  deliver,
+  delivery,
+  openStream,
+  postWebhook,
+  until,
+  type OpenStream,
+  type Received,
+} from './service.js'
 
 let runs = 0
 const running: Instance[] = []
@@ -15,14 +23,20 @@ const streams: OpenStream[] = []
 const balancers: Balancer[] = []
 
 async function cluster(redis: TestRedis, count = 3, extra: { LEASE_MS?: string } = {}) {
-  const instances = await startCluster(count, { REDIS_URL: redis.url, KEY_PREFIX: `run${++runs}`, ...extra })
+  const instances = await startCluster(count, {
+    REDIS_URL: redis.url,
+    KEY_PREFIX: `run${++runs}`,
+    ...extra,
+  })
   running.push(...instances)
   return instances
 }
 
 /** `count` streams open on every instance. */
 async function streamsOn(instances: Instance[], count: number) {
-  const opened = instances.flatMap((instance) => Array.from({ length: count }, () => openStream(instance.url)))
+  const opened = instances.flatMap((instance) =>
+    Array.from({ length: count }, () => openStream(instance.url)),
+  )
   streams.push(...opened)
   await Promise.all(opened.map((stream) => stream.opened))
   return opened
@@ -31,7 +45,8 @@ async function streamsOn(instances: Instance[], count: number) {
 /** How many times each id was handled, over every instance. */
 function handledCounts(instances: Instance[]) {
   const counts = new Map<string, number>()
-  for (const id of instances.flatMap((instance) => instance.handled)) counts.set(id, (counts.get(id) ?? 0) + 1)
+  for (const id of instances.flatMap((instance) => instance.handled))
+    counts.set(id, (counts.get(id) ?? 0) + 1)
   return counts
 }
 
@@ -42,11 +57,13 @@ function expectEveryStreamGotEachOnceInOrder(opened: OpenStream[], ids: string[]
     const got: Received[] = stream.received
     expect(got.map((message) => message.productRequestId)).toEqual(first)
     expect([...got.map((message) => message.productRequestId)].sort()).toEqual([...ids].sort())
-    for (let index = 1; index < got.length; index++) expect(got[index]!.id).toBeGreaterThan(got[index - 1]!.id)
+    for (let index = 1; index < got.length; index++)
+      expect(got[index]!.id).toBeGreaterThan(got[index - 1]!.id)
   }
 }
 
-const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}-${String(index + 1).padStart(3, '0')}`)
+const ids = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, index) => `${prefix}-${String(index + 1).padStart(3, '0')}`)
 
 afterEach(async () => {
   for (const stream of streams.splice(0)) stream.close()
@@ -70,19 +87,33 @@ describe('three backend processes on one Redis', () => {
     const instances = await cluster(redis)
     const opened = await streamsOn(instances, 2)
     const body = delivery('IBV-ONCE')
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => postWebhook(instances[index % 3]!.url, body)))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => postWebhook(instances[index % 3]!.url, body)),
+    )
     const statuses = answers.map((answer) => answer.status)
     // The one that handled it, the copies told to come back while it ran, the duplicates after.
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true)
-    expect(answers.filter((answer) => answer.status === 200 && !(answer.json as { duplicate?: boolean }).duplicate)).toHaveLength(1)
+    expect(
+      answers.filter(
+        (answer) => answer.status === 200 && !(answer.json as { duplicate?: boolean }).duplicate,
+      ),
+    ).toHaveLength(1)
     // The service retries the 503s: each is now a duplicate.
     for (const [index, answer] of answers.entries()) {
-      if (answer.status === 503) expect((await postWebhook(instances[(index + 1) % 3]!.url, body)).json).toEqual({ received: true, duplicate: true })
+      if (answer.status === 503)
+        expect((await postWebhook(instances[(index + 1) % 3]!.url, body)).json).toEqual({
+          received: true,
+          duplicate: true,
+        })
     }
-    await until(() => opened.every((stream) => stream.received.length >= 1), () => `received ${opened.map((stream) => stream.received.length)}`)
+    await until(
+      () => opened.every((stream) => stream.received.length >= 1),
+      () => `received ${opened.map((stream) => stream.received.length)}`,
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect([...handledCounts(instances)]).toEqual([['IBV-ONCE', 1]])
-    for (const stream of opened) expect(stream.received.map((got) => got.productRequestId)).toEqual(['IBV-ONCE'])
+    for (const stream of opened)
+      expect(stream.received.map((got) => got.productRequestId)).toEqual(['IBV-ONCE'])
   }, 120_000)
 
   it('200 distinct webhooks spread over the three: every stream gets all 200, each once, in one order', async () => {
@@ -94,11 +125,16 @@ describe('three backend processes on one Redis', () => {
       Array.from({ length: 10 }, async () => {
         while (next < sent.length) {
           const index = next++
-          expect((await postWebhook(instances[index % 3]!.url, delivery(sent[index]!))).status).toBe(200)
+          expect(
+            (await postWebhook(instances[index % 3]!.url, delivery(sent[index]!))).status,
+          ).toBe(200)
         }
       }),
     )
-    await until(() => opened.every((stream) => stream.received.length >= 200), () => `received ${opened.map((stream) => stream.received.length)}`)
+    await until(
+      () => opened.every((stream) => stream.received.length >= 200),
+      () => `received ${opened.map((stream) => stream.received.length)}`,
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     expectEveryStreamGotEachOnceInOrder(opened, sent)
     expect([...handledCounts(instances).values()].every((count) => count === 1)).toBe(true)
@@ -130,7 +166,11 @@ describe('three backend processes on one Redis', () => {
     await victim.kill('SIGKILL')
     // While the browser waits to reconnect (retry: 3000), these land on the two left.
     for (const id of sent.slice(5, 10)) await deliver(() => balancer.url, delivery(id))
-    await tab.waitForFunction(() => (window as unknown as { opens: number }).opens === 2, undefined, { timeout: 15_000 })
+    await tab.waitForFunction(
+      () => (window as unknown as { opens: number }).opens === 2,
+      undefined,
+      { timeout: 15_000 },
+    )
     expect(balancer.streams[1]).not.toBe(victim)
     for (const id of sent.slice(10)) await deliver(() => balancer.url, delivery(id))
     await tab.waitForFunction(() => (window as unknown as { got: unknown[] }).got.length >= 15)
@@ -138,7 +178,8 @@ describe('three backend processes on one Redis', () => {
 
     const got = await received()
     expect(got.map((message) => message.productRequestId)).toEqual(sent)
-    for (let index = 1; index < got.length; index++) expect(got[index]!.id).toBeGreaterThan(got[index - 1]!.id)
+    for (let index = 1; index < got.length; index++)
+      expect(got[index]!.id).toBeGreaterThan(got[index - 1]!.id)
     expect([...handledCounts(instances).values()].every((count) => count === 1)).toBe(true)
     expect(handledCounts(instances).size).toBe(15)
     await tab.close()
@@ -158,7 +199,7 @@ describe('Redis restarted mid-run, with its data (append-only file, as in produc
     await redis.stop()
   })
 
-  it('200 webhooks delivered with the service\'s retries while Redis restarts: nothing lost, nothing handled twice, streams stay open and catch up', async () => {
+  it("200 webhooks delivered with the service's retries while Redis restarts: nothing lost, nothing handled twice, streams stay open and catch up", async () => {
     // A claim whose answer was lost with the connection blocks its key for a lease: short here.
     const instances = await cluster(redis, 3, { LEASE_MS: '3000' })
     const opened = await streamsOn(instances, 2)
@@ -176,7 +217,11 @@ describe('Redis restarted mid-run, with its data (append-only file, as in produc
       }),
     )
     await restarted
-    await until(() => opened.every((stream) => stream.received.length >= 200), () => `received ${opened.map((stream) => stream.received.length)}`, 30_000)
+    await until(
+      () => opened.every((stream) => stream.received.length >= 200),
+      () => `received ${opened.map((stream) => stream.received.length)}`,
+      30_000,
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     expectEveryStreamGotEachOnceInOrder(opened, sent)
     const counts = handledCounts(instances)
@@ -201,18 +246,30 @@ describe('Redis restarted empty (no persistence) between deliveries', () => {
     const instances = await cluster(redis)
     const opened = await streamsOn(instances, 1)
     const sent = ids(40, 'IBV-EMPTY')
-    for (const [index, id] of sent.slice(0, 20).entries()) await deliver(() => instances[index % 3]!.url, delivery(id))
-    await until(() => opened.every((stream) => stream.received.length >= 20), () => `received ${opened.map((stream) => stream.received.length)}`)
+    for (const [index, id] of sent.slice(0, 20).entries())
+      await deliver(() => instances[index % 3]!.url, delivery(id))
+    await until(
+      () => opened.every((stream) => stream.received.length >= 20),
+      () => `received ${opened.map((stream) => stream.received.length)}`,
+    )
     const lastBefore = opened[0]!.received.at(-1)!.id
     await redis.restart()
-    for (const [index, id] of sent.slice(20).entries()) await deliver(() => instances[index % 3]!.url, delivery(id))
-    await until(() => opened.every((stream) => stream.received.length >= 40), () => `received ${opened.map((stream) => stream.received.length)}`)
+    for (const [index, id] of sent.slice(20).entries())
+      await deliver(() => instances[index % 3]!.url, delivery(id))
+    await until(
+      () => opened.every((stream) => stream.received.length >= 40),
+      () => `received ${opened.map((stream) => stream.received.length)}`,
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     expectEveryStreamGotEachOnceInOrder(opened, sent)
     // A browser that was away across the restart resumes from its last id before it.
-    const resumed = await fetch(`${instances[1]!.url}/api/ibv/events`, { headers: { 'last-event-id': String(lastBefore) } })
+    const resumed = await fetch(`${instances[1]!.url}/api/ibv/events`, {
+      headers: { 'last-event-id': String(lastBefore) },
+    })
     const { messages } = await readSse(resumed, (got) => got.length >= 20)
-    expect(messages.map((message) => JSON.parse(message.data!).productRequestId)).toEqual(opened[0]!.received.slice(20).map((got) => got.productRequestId))
+    expect(messages.map((message) => JSON.parse(message.data!).productRequestId)).toEqual(
+      opened[0]!.received.slice(20).map((got) => got.productRequestId),
+    )
     expect([...handledCounts(instances).values()].every((count) => count === 1)).toBe(true)
   }, 120_000)
 })

@@ -7,9 +7,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const delivery = (id: string) => JSON.stringify(generated(id))
 
 /** One POST of `body` to `/api/ibv/webhooks` on `base`: its status, or 0 when the connection failed. */
-export async function postWebhook(base: string, body: string): Promise<{ status: number; json?: unknown }> {
+export async function postWebhook(
+  base: string,
+  body: string,
+): Promise<{ status: number; json?: unknown }> {
   try {
-    const response = await fetch(`${base}/api/ibv/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const response = await fetch(`${base}/api/ibv/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
     return { status: response.status, json: await response.json().catch(() => undefined) }
   } catch {
     return { status: 0 }
@@ -20,12 +27,17 @@ export async function postWebhook(base: string, body: string): Promise<{ status:
  * Delivers `body` as the service does: tries again after a refused connection or any answer
  * other than 2xx, until one is accepted or `timeoutMs` runs out. Resolves to the attempts made.
  */
-export async function deliver(bases: () => string, body: string, timeoutMs = 60_000): Promise<number> {
+export async function deliver(
+  bases: () => string,
+  body: string,
+  timeoutMs = 60_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs
   for (let attempt = 1; ; attempt++) {
     const { status } = await postWebhook(bases(), body)
     if (status >= 200 && status < 300) return attempt
-    if (Date.now() > deadline) throw new Error(`not delivered after ${attempt} attempts (last status ${status})`)
+    if (Date.now() > deadline)
+      throw new Error(`not delivered after ${attempt} attempts (last status ${status})`)
     await sleep(100)
   }
 }
@@ -64,7 +76,11 @@ export function openStream(base: string): OpenStream {
       for (const block of blocks) {
         const id = /^id: (\d+)$/m.exec(block)?.[1]
         const data = /^data: (.*)$/m.exec(block)?.[1]
-        if (id && data) received.push({ id: Number(id), productRequestId: (JSON.parse(data) as { productRequestId: string }).productRequestId })
+        if (id && data)
+          received.push({
+            id: Number(id),
+            productRequestId: (JSON.parse(data) as { productRequestId: string }).productRequestId,
+          })
       }
     }
   })().catch(() => undefined)
@@ -72,7 +88,11 @@ export function openStream(base: string): OpenStream {
 }
 
 /** Waits until `condition` holds, checking every 20 ms; fails with `what` after `ms`. */
-export async function until(condition: () => boolean, what: () => string, ms = 20_000): Promise<void> {
+export async function until(
+  condition: () => boolean,
+  what: () => string,
+  ms = 20_000,
+): Promise<void> {
   const deadline = Date.now() + ms
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what()}`)

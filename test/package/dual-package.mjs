@@ -11,7 +11,11 @@ import * as esm from 'ibv-kit'
 const require = createRequire(import.meta.url)
 /** @type {typeof esm} */
 const cjs = require('ibv-kit')
-assert.notEqual(cjs.IbvProvider, esm.IbvProvider, 'the CommonJS and the ES module copies are both loaded')
+assert.notEqual(
+  cjs.IbvProvider,
+  esm.IbvProvider,
+  'the CommonJS and the ES module copies are both loaded',
+)
 
 const fetchers = { token: () => Promise.reject(new Error('no token is fetched on the server')) }
 /** @type {[typeof esm, typeof esm, string][]} */
@@ -30,4 +34,6 @@ for (const [providerCopy, componentCopy, label] of pairs) {
   assert.match(html, /class="ibv-embedded-report/, label)
 }
 
-console.log('Dual package: the ES module and the CommonJS builds in one process share one provider, each way.')
+console.log(
+  'Dual package: the ES module and the CommonJS builds in one process share one provider, each way.',
+)

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StrictMode } from 'react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { ConnectButton, IbvProvider, useConnectWidget, type UseConnectWidgetOptions } from '../../src/index.js'
+import {
+  ConnectButton,
+  IbvProvider,
+  useConnectWidget,
+  type UseConnectWidgetOptions,
+} from '../../src/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 import { postMessageFrom } from './post-message.js'
@@ -11,7 +16,8 @@ import { postMessageFrom } from './post-message.js'
 withFakeTime()
 
 const BACK = `${location.origin}/applicants/LND-42/bank-return`
-const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
+const widgetFrame = () =>
+  document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
 const widgetQuery = () => Object.fromEntries(new URL(widgetFrame()!.src).searchParams)
 const post = (data: unknown) => postMessageFrom(data, SERVICE, widgetFrame()!.contentWindow)
 const wombat = { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' }
@@ -46,7 +52,12 @@ describe('<ConnectButton redirectUri receivedRedirectUri>, given a crafted link'
     render(
       <StrictMode>
         <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-          <ConnectButton consumerId="LND-42" redirectUri={BACK} receivedRedirectUri={`${BACK}?oauth_state_id=os_${crypto.randomUUID()}`} onExit={onExit} />
+          <ConnectButton
+            consumerId="LND-42"
+            redirectUri={BACK}
+            receivedRedirectUri={`${BACK}?oauth_state_id=os_${crypto.randomUUID()}`}
+            onExit={onExit}
+          />
         </IbvProvider>
       </StrictMode>,
     )
@@ -63,16 +74,34 @@ describe('<ConnectButton redirectUri receivedRedirectUri>', () => {
   it('opens by itself, once, with the state the bank returned (under StrictMode), and ends in onSuccess', async () => {
     await leaveForBank()
     const state = `os_${crypto.randomUUID()}`
-    const { onSuccess, onEvent } = setup({ redirectUri: BACK, receivedRedirectUri: `${BACK}?oauth_state_id=${state}` })
+    const { onSuccess, onEvent } = setup({
+      redirectUri: BACK,
+      receivedRedirectUri: `${BACK}?oauth_state_id=${state}`,
+    })
     await settle()
     expect(screen.getAllByRole('dialog', { name: 'Connect your bank' })).toHaveLength(1)
-    expect(widgetQuery()).toMatchObject({ redirect_uri: BACK, oauth_state_id: state, token: expect.stringMatching(/^sbx_c_/) })
+    expect(widgetQuery()).toMatchObject({
+      redirect_uri: BACK,
+      oauth_state_id: state,
+      token: expect.stringMatching(/^sbx_c_/),
+    })
 
     await post({ type: 'ibv:ready' })
-    await post({ type: 'ibv:event', name: 'OAUTH_COMPLETED', metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' } })
+    await post({
+      type: 'ibv:event',
+      name: 'OAUTH_COMPLETED',
+      metadata: { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' },
+    })
     await post({ type: 'ibv:success', product_request_id: 'IBV77', institution: wombat })
-    expect(onEvent).toHaveBeenCalledExactlyOnceWith('OAUTH_COMPLETED', { institution_id: wombat.id, institution_name: wombat.name, mode: 'redirect' })
-    expect(onSuccess).toHaveBeenCalledExactlyOnceWith({ productRequestId: 'IBV77', institution: wombat })
+    expect(onEvent).toHaveBeenCalledExactlyOnceWith('OAUTH_COMPLETED', {
+      institution_id: wombat.id,
+      institution_name: wombat.name,
+      mode: 'redirect',
+    })
+    expect(onSuccess).toHaveBeenCalledExactlyOnceWith({
+      productRequestId: 'IBV77',
+      institution: wombat,
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
 
     // The button starts over: the redirect page still, the state no more.
@@ -93,7 +122,10 @@ describe('<ConnectButton redirectUri receivedRedirectUri>', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     let error: unknown
     function Widget() {
-      const widget = useConnectWidget({ consumerId: 'LND-42', redirectUri: 'https://elsewhere.test/bank-return' })
+      const widget = useConnectWidget({
+        consumerId: 'LND-42',
+        redirectUri: 'https://elsewhere.test/bank-return',
+      })
       error = widget.error
       return (
         <>
@@ -110,10 +142,16 @@ describe('<ConnectButton redirectUri receivedRedirectUri>', () => {
     )
     fireEvent.click(screen.getByRole('button', { name: 'Open' }))
     await settle()
-    expect(error).toMatchObject({ name: 'IbvError', code: 'invalid_request', fields: { redirectUri: [expect.any(String)] } })
+    expect(error).toMatchObject({
+      name: 'IbvError',
+      code: 'invalid_request',
+      fields: { redirectUri: [expect.any(String)] },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    expect(screen.getByRole('alert').textContent).toBe('The bank connection could not be started. Try again.')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 

@@ -8,14 +8,22 @@ import { postMessageFrom } from './post-message.js'
 
 withFakeTime()
 
-
-const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
-const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null | undefined = widgetFrame()?.contentWindow) =>
-  postMessageFrom(data, origin, source ?? null)
+const widgetFrame = () =>
+  document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')
+const post = (
+  data: unknown,
+  origin = SERVICE,
+  source: MessageEventSource | null | undefined = widgetFrame()?.contentWindow,
+) => postMessageFrom(data, origin, source ?? null)
 
 function setup(extra: Partial<ComponentProps<typeof ConnectButton>> & { invite?: undefined } = {}) {
   const chain = createChain()
-  const handlers = { onSuccess: vi.fn(), onExit: vi.fn(), onEvent: vi.fn(), onInvalidMessage: vi.fn() }
+  const handlers = {
+    onSuccess: vi.fn(),
+    onExit: vi.fn(),
+    onEvent: vi.fn(),
+    onInvalidMessage: vi.fn(),
+  }
   render(
     <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
       <ConnectButton consumerId="LND-42" {...handlers} {...extra} />
@@ -48,9 +56,16 @@ describe('<ConnectButton>', () => {
     await settle()
     await post({ type: 'ibv:ready' })
     await post({ type: 'ibv:event', name: 'SUBMIT_CREDENTIALS', metadata: { step: 1 } })
-    await post({ type: 'ibv:success', product_request_id: 'IBV123', institution: { id: 'platypus', name: 'Platypus Bank' } })
+    await post({
+      type: 'ibv:success',
+      product_request_id: 'IBV123',
+      institution: { id: 'platypus', name: 'Platypus Bank' },
+    })
     expect(onEvent).toHaveBeenCalledWith('SUBMIT_CREDENTIALS', { step: 1 })
-    expect(onSuccess).toHaveBeenCalledWith({ productRequestId: 'IBV123', institution: { id: 'platypus', name: 'Platypus Bank' } })
+    expect(onSuccess).toHaveBeenCalledWith({
+      productRequestId: 'IBV123',
+      institution: { id: 'platypus', name: 'Platypus Bank' },
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
@@ -58,8 +73,15 @@ describe('<ConnectButton>', () => {
     const { onExit } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    await post({ type: 'ibv:exit', error: { code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, metadata: { status: 'reconnect_required' } })
-    expect(onExit).toHaveBeenCalledWith({ code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' }, { status: 'reconnect_required' })
+    await post({
+      type: 'ibv:exit',
+      error: { code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' },
+      metadata: { status: 'reconnect_required' },
+    })
+    expect(onExit).toHaveBeenCalledWith(
+      { code: 'MFA_NOT_COMPLETED', message: 'The verification step was not finished.' },
+      { status: 'reconnect_required' },
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
@@ -67,8 +89,19 @@ describe('<ConnectButton>', () => {
     const { onExit } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    const error = { code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }
-    await post({ type: 'ibv:exit', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV77', institution_name: 'Platypus Bank' } })
+    const error = {
+      code: 'INVALID_CREDENTIALS',
+      message: 'The bank did not accept the credentials.',
+    }
+    await post({
+      type: 'ibv:exit',
+      error,
+      metadata: {
+        status: 'reconnect_required',
+        product_request_id: 'IBV77',
+        institution_name: 'Platypus Bank',
+      },
+    })
     expect(onExit).toHaveBeenCalledWith(error, {
       status: 'reconnect_required',
       productRequestId: 'IBV77',
@@ -82,7 +115,11 @@ describe('<ConnectButton>', () => {
     const { onExit } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    await post({ type: 'ibv:exit', error: null, metadata: { status: 7, product_request_id: ['IBV1'] } })
+    await post({
+      type: 'ibv:exit',
+      error: null,
+      metadata: { status: 7, product_request_id: ['IBV1'] },
+    })
     expect(onExit.mock.calls[0]?.[1]?.productRequestId).toBeUndefined()
     expect(onExit.mock.calls[0]?.[1]?.status).toBeUndefined()
   })
@@ -99,17 +136,31 @@ describe('<ConnectButton>', () => {
     expect(document.activeElement).toBe(button)
     fireEvent.click(button)
     await settle()
-    const error = { code: 'INVALID_CREDENTIALS', message: 'The bank did not accept the credentials.' }
-    await post({ type: 'ibv:close_requested', error, metadata: { status: 'reconnect_required', product_request_id: 'IBV78' } })
+    const error = {
+      code: 'INVALID_CREDENTIALS',
+      message: 'The bank did not accept the credentials.',
+    }
+    await post({
+      type: 'ibv:close_requested',
+      error,
+      metadata: { status: 'reconnect_required', product_request_id: 'IBV78' },
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(onExit).toHaveBeenLastCalledWith(error, expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV78' }))
+    expect(onExit).toHaveBeenLastCalledWith(
+      error,
+      expect.objectContaining({ status: 'reconnect_required', productRequestId: 'IBV78' }),
+    )
   })
 
   it('ignores spoofed messages, and reports malformed ones from the widget', async () => {
     const { onSuccess, onInvalidMessage } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    const forged = { type: 'ibv:success', product_request_id: 'IBVEVIL', institution: { name: 'Evil' } }
+    const forged = {
+      type: 'ibv:success',
+      product_request_id: 'IBVEVIL',
+      institution: { name: 'Evil' },
+    }
     await post(forged, 'https://evil.test')
     await post(forged, SERVICE, window)
     expect(onSuccess).not.toHaveBeenCalled()
@@ -187,7 +238,11 @@ describe('<ConnectButton>', () => {
     const frameWindow = widgetFrame()?.contentWindow
     unmount()
     expect(document.querySelector('dialog')).toBeNull()
-    await post({ type: 'ibv:success', product_request_id: 'IBV1', institution: { name: 'x' } }, SERVICE, frameWindow)
+    await post(
+      { type: 'ibv:success', product_request_id: 'IBV1', institution: { name: 'x' } },
+      SERVICE,
+      frameWindow,
+    )
     expect(onSuccess).not.toHaveBeenCalled()
   })
 
@@ -200,7 +255,9 @@ describe('<ConnectButton>', () => {
     )
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    expect(screen.getByRole('alert').textContent).toBe('The bank connection could not be started. Try again.')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
     expect(screen.getByRole('button', { name: 'Connect bank' }).dataset.state).toBe('error')
   })
 })
@@ -208,7 +265,10 @@ describe('<ConnectButton>', () => {
 describe('<ConnectButton> with a report on the same page', () => {
   it('a success for a request already shown (a reconnect) asks for its report again at once', async () => {
     const chain = createChain()
-    const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42', outcome: 'reconnect_required' })
+    const created = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-42',
+      outcome: 'reconnect_required',
+    })
     const id = created.product_request_id ?? ''
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
@@ -222,7 +282,11 @@ describe('<ConnectButton> with a report on the same page', () => {
     expect(before).toBeGreaterThan(0)
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()
-    await post({ type: 'ibv:success', product_request_id: id, institution: { id: 'platypus', name: 'Platypus Bank' } })
+    await post({
+      type: 'ibv:success',
+      product_request_id: id,
+      institution: { id: 'platypus', name: 'Platypus Bank' },
+    })
     await settle()
     expect(reportCalls()).toBe(before + 1)
   })

@@ -15,11 +15,17 @@ withFakeTime(Date.UTC(2026, 10, 22, 9, 0, 0))
 
 async function mount(props: { readyTimeoutMs?: number; providerTimeoutMs?: number } = {}) {
   const chain = createChain()
-  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42' })
+  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+    consumer_id: 'LND-42',
+  })
   const errors: unknown[] = []
   const states: EmbeddedReportState[] = []
   render(
-    <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE} readyTimeoutMs={props.providerTimeoutMs}>
+    <IbvProvider
+      fetchers={chain.fetchers}
+      serviceUrl={SERVICE}
+      readyTimeoutMs={props.providerTimeoutMs}
+    >
       <EmbeddedReport
         productRequestId={id}
         data-testid="report"

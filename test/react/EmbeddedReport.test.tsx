@@ -11,7 +11,6 @@ const MINUTE = 60_000
 
 withFakeTime(Date.UTC(2026, 10, 22, 9, 0, 0))
 
-
 async function withReport(chain = createChain()) {
   const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42' })
   return { ...chain, id: created.product_request_id ?? '' }
@@ -44,7 +43,9 @@ describe('<EmbeddedReport>', () => {
     await portalSpeaks(iframe!, SERVICE)
     expect(screen.getByTestId('report').dataset.state).toBe('ready')
     expect(iframe?.style.visibility).toBe('')
-    expect(iframe?.src).toMatch(/^https:\/\/service\.test\/portal\/embeddable_reports\?token=sbx_e_/)
+    expect(iframe?.src).toMatch(
+      /^https:\/\/service\.test\/portal\/embeddable_reports\?token=sbx_e_/,
+    )
     expect(iframe?.title).toBe('Income and bank verification report')
     expect(iframe?.getAttribute('referrerpolicy')).toBe('no-referrer')
     expect(await portalAccepts(tokenOf(iframe!))).toBe(true)
@@ -76,7 +77,11 @@ describe('<EmbeddedReport>', () => {
     const states: EmbeddedReportState[] = []
     render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
-        <EmbeddedReport productRequestId={id} data-testid="report" onStateChange={(state) => states.push(state)} />
+        <EmbeddedReport
+          productRequestId={id}
+          data-testid="report"
+          onStateChange={(state) => states.push(state)}
+        />
       </IbvProvider>,
     )
     await settle()
@@ -168,7 +173,11 @@ describe('<EmbeddedReport>', () => {
     const states: EmbeddedReportState[] = []
     render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
-        <EmbeddedReport productRequestId={id} data-testid="report" onStateChange={(state) => states.push(state)} />
+        <EmbeddedReport
+          productRequestId={id}
+          data-testid="report"
+          onStateChange={(state) => states.push(state)}
+        />
       </IbvProvider>,
     )
     const root = screen.getByTestId('report')
@@ -199,7 +208,16 @@ describe('<EmbeddedReport>', () => {
     await settle()
     expect(frames()).toEqual([next])
     expect(root.dataset.state).toBe('ready')
-    expect(states).toEqual(['loading', 'ready', 'expired', 'renewing', 'ready', 'expired', 'renewing', 'ready'])
+    expect(states).toEqual([
+      'loading',
+      'ready',
+      'expired',
+      'renewing',
+      'ready',
+      'expired',
+      'renewing',
+      'ready',
+    ])
   })
 
   it('Try again right after giving up mints at once, not when the 10 s window ends', async () => {
@@ -230,7 +248,11 @@ describe('<EmbeddedReport>', () => {
     const errors: unknown[] = []
     render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
-        <EmbeddedReport productRequestId={id} data-testid="report" onError={(error) => errors.push(error)} />
+        <EmbeddedReport
+          productRequestId={id}
+          data-testid="report"
+          onError={(error) => errors.push(error)}
+        />
       </IbvProvider>,
     )
     const root = screen.getByTestId('report')
@@ -318,10 +340,21 @@ describe('<EmbeddedReport>', () => {
     )
     await settle()
     const iframe = frames()[0]!
-    const post = (data: unknown, origin = SERVICE, source: MessageEventSource | null = iframe.contentWindow) => postMessageFrom(data, origin, source)
+    const post = (
+      data: unknown,
+      origin = SERVICE,
+      source: MessageEventSource | null = iframe.contentWindow,
+    ) => postMessageFrom(data, origin, source)
     await post({ type: 'ibv:resize', height: 812.4 })
     expect(iframe.style.height).toBe('813px')
-    for (const noise of [null, 'ibv:resize', { type: 'ibv:resize' }, { type: 'ibv:resize', height: -1 }, { type: 'ibv:resize', height: 1e9 }, { type: 'ibv:resize', height: '900' }]) {
+    for (const noise of [
+      null,
+      'ibv:resize',
+      { type: 'ibv:resize' },
+      { type: 'ibv:resize', height: -1 },
+      { type: 'ibv:resize', height: 1e9 },
+      { type: 'ibv:resize', height: '900' },
+    ]) {
       await post(noise)
     }
     await post({ type: 'ibv:resize', height: 999 }, 'https://evil.test')
@@ -346,7 +379,11 @@ describe('<EmbeddedReport>', () => {
     const errors: unknown[] = []
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <EmbeddedReport productRequestId="IBVNOPE" data-testid="report" onError={(error) => errors.push(error)} />
+        <EmbeddedReport
+          productRequestId="IBVNOPE"
+          data-testid="report"
+          onError={(error) => errors.push(error)}
+        />
       </IbvProvider>,
     )
     await settle(60_000)
@@ -357,7 +394,11 @@ describe('<EmbeddedReport>', () => {
   })
 
   it('shows a 401 as an error at once', async () => {
-    const chain = createChain({}, (path) => (path === '/api/ibv/tokens' ? Response.json({ message: 'Session expired' }, { status: 401 }) : undefined))
+    const chain = createChain({}, (path) =>
+      path === '/api/ibv/tokens'
+        ? Response.json({ message: 'Session expired' }, { status: 401 })
+        : undefined,
+    )
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <EmbeddedReport productRequestId="IBV1" data-testid="report" />
@@ -370,7 +411,9 @@ describe('<EmbeddedReport>', () => {
 
   it('retries network errors and 5xx a bounded number of times, then offers Try again', async () => {
     let failing = true
-    const chain = createChain({}, (path) => (failing && path === '/api/ibv/tokens' ? new TypeError('Failed to fetch') : undefined))
+    const chain = createChain({}, (path) =>
+      failing && path === '/api/ibv/tokens' ? new TypeError('Failed to fetch') : undefined,
+    )
     const { id } = await withReport(chain)
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
@@ -390,7 +433,11 @@ describe('<EmbeddedReport>', () => {
   })
 
   it('retries a 502 from the backend too', async () => {
-    const chain = createChain({}, (path) => (path === '/api/ibv/tokens' ? Response.json({ message: 'Bad gateway' }, { status: 502 }) : undefined))
+    const chain = createChain({}, (path) =>
+      path === '/api/ibv/tokens'
+        ? Response.json({ message: 'Bad gateway' }, { status: 502 })
+        : undefined,
+    )
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <EmbeddedReport productRequestId="IBV1" retries={2} />
@@ -427,7 +474,14 @@ describe('<EmbeddedReport>', () => {
     const ref = createRef<HTMLDivElement>()
     render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
-        <EmbeddedReport productRequestId={id} ref={ref} className="mine" style={{ maxWidth: 700 }} aria-label="Report" data-testid="report" />
+        <EmbeddedReport
+          productRequestId={id}
+          ref={ref}
+          className="mine"
+          style={{ maxWidth: 700 }}
+          aria-label="Report"
+          data-testid="report"
+        />
       </IbvProvider>,
     )
     const root = screen.getByTestId('report')
@@ -438,7 +492,11 @@ describe('<EmbeddedReport>', () => {
   })
 
   it('never keeps showing the previous report when productRequestId changes', async () => {
-    const chain = createChain({}, (path, attempt) => (path === '/api/ibv/tokens' && attempt > 1 ? Response.json({ message: 'Not yours' }, { status: 403 }) : undefined))
+    const chain = createChain({}, (path, attempt) =>
+      path === '/api/ibv/tokens' && attempt > 1
+        ? Response.json({ message: 'Not yours' }, { status: 403 })
+        : undefined,
+    )
     const { id } = await withReport(chain)
     const { rerender } = render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
@@ -459,7 +517,7 @@ describe('<EmbeddedReport>', () => {
     expect(screen.getByTestId('report').dataset.state).toBe('error')
   })
 
-  it('asks the hosted report for the provider\'s new language when it changes', async () => {
+  it("asks the hosted report for the provider's new language when it changes", async () => {
     const { fetchers, id } = await withReport()
     const { rerender } = render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
@@ -479,7 +537,9 @@ describe('<EmbeddedReport>', () => {
 
   it('says which components are missing when used outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    expect(() => render(<EmbeddedReport productRequestId="IBV1" />)).toThrow('<EmbeddedReport> must be used within <IbvProvider>.')
+    expect(() => render(<EmbeddedReport productRequestId="IBV1" />)).toThrow(
+      '<EmbeddedReport> must be used within <IbvProvider>.',
+    )
   })
 
   it('explains an empty productRequestId instead of fetching', async () => {
@@ -493,6 +553,8 @@ describe('<EmbeddedReport>', () => {
     await settle()
     expect(tokenCalls()).toBe(0)
     expect(screen.getByTestId('report').dataset.state).toBe('error')
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining('needs a non-empty productRequestId'))
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('needs a non-empty productRequestId'),
+    )
   })
 })

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createBackendFetchers, IbvEvents, IbvProvider, InviteBorrowerButton, type IbvFetchers, type LiveEvent } from '../../src/index.js'
+import {
+  createBackendFetchers,
+  IbvEvents,
+  IbvProvider,
+  InviteBorrowerButton,
+  type IbvFetchers,
+  type LiveEvent,
+} from '../../src/index.js'
 import { createMemoryInviteStore, type InviteStore } from '../../src/server/index.js'
 import { inviteBackend } from '../server/invite-backend.js'
 import { eventSourceOver } from './event-source.js'
@@ -21,7 +28,8 @@ function fetchersOver({ backend }: Backend) {
   const fetchers = createBackendFetchers('/api/ibv', {
     fetch: (input, init) => {
       const url = new URL(String(input), APP)
-      if (url.pathname === '/api/ibv/invites' && (init?.method ?? 'GET') === 'GET') reads.push(url.searchParams.get('consumer_id') ?? '')
+      if (url.pathname === '/api/ibv/invites' && (init?.method ?? 'GET') === 'GET')
+        reads.push(url.searchParams.get('consumer_id') ?? '')
       return backend.fetch(new Request(url, init))
     },
   })
@@ -29,10 +37,20 @@ function fetchersOver({ backend }: Backend) {
 }
 
 /** An officer's page on Ada (LND-42), with the live stream (every applicant's) when `EventSource` is given. */
-function openPage(fetchers: IbvFetchers, EventSource?: typeof globalThis.EventSource, onEvent?: (event: LiveEvent) => void) {
+function openPage(
+  fetchers: IbvFetchers,
+  EventSource?: typeof globalThis.EventSource,
+  onEvent?: (event: LiveEvent) => void,
+) {
   return render(
-    <IbvProvider fetchers={fetchers} serviceUrl="https://service.test" queryClient={new QueryClient()}>
-      {EventSource && <IbvEvents url="/api/ibv/events" EventSource={EventSource} onEvent={onEvent} />}
+    <IbvProvider
+      fetchers={fetchers}
+      serviceUrl="https://service.test"
+      queryClient={new QueryClient()}
+    >
+      {EventSource && (
+        <IbvEvents url="/api/ibv/events" EventSource={EventSource} onEvent={onEvent} />
+      )}
       <InviteBorrowerButton consumerId="LND-42" consumerName="Ada" />
     </IbvProvider>,
   )
@@ -45,7 +63,7 @@ const line = (state: string) =>
     opened: `Invite link sent ${SENT}: Ada opened it but has not connected a bank yet.`,
     connected: `Invite link sent ${SENT}: Ada connected a bank with it.`,
     expired: `Invite link sent ${SENT}: it expired before Ada connected a bank.`,
-  }[state]!)
+  })[state]!
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -93,7 +111,9 @@ describe('<InviteBorrowerButton>: where the newest invite stands', () => {
   it('"connected" as soon as invite_used arrives on the live stream: read again, with no reload; another applicant’s is not read', async () => {
     const env = inviteBackend()
     const { fetchers, reads } = fetchersOver(env)
-    const source = eventSourceOver((url, signal) => env.backend.fetch(new Request(new URL(url, APP), { signal })))
+    const source = eventSourceOver((url, signal) =>
+      env.backend.fetch(new Request(new URL(url, APP), { signal })),
+    )
     const code = await env.invite('LND-42')
     expect((await env.token(code)).status).toBe(200)
     const heard: LiveEvent[] = []
@@ -111,19 +131,28 @@ describe('<InviteBorrowerButton>: where the newest invite stands', () => {
     // Another applicant's invite used: this page's invites are not read again.
     const theirs = await env.invite('LND-OTHER')
     expect((await env.complete(theirs, await env.productRequest('LND-OTHER'))).status).toBe(200)
-    await waitFor(() => expect(heard.filter((event) => event.event === 'invite_used').map((event) => event.consumerId)).toEqual(['LND-42', 'LND-OTHER']))
+    await waitFor(() =>
+      expect(
+        heard.filter((event) => event.event === 'invite_used').map((event) => event.consumerId),
+      ).toEqual(['LND-42', 'LND-OTHER']),
+    )
     expect(reads).toEqual(['LND-42', 'LND-42'])
   })
 
   it('once the link shown was used, it is no longer offered: the line says so, and the button makes a new one', async () => {
     const env = inviteBackend()
     const { fetchers } = fetchersOver(env)
-    const source = eventSourceOver((url, signal) => env.backend.fetch(new Request(new URL(url, APP), { signal })))
+    const source = eventSourceOver((url, signal) =>
+      env.backend.fetch(new Request(new URL(url, APP), { signal })),
+    )
     openPage(fetchers, source.EventSource)
     await waitFor(() => expect(source.instances[0]?.readyState).toBe(1))
     fireEvent.click(screen.getByRole('button', { name: 'Invite Ada to connect a bank' }))
     expect(await screen.findByText(line('sent'))).toBeTruthy()
-    const code = new URL(document.querySelector('.ibv-invite code')?.textContent ?? '').searchParams.get('ibv_invite') ?? ''
+    const code =
+      new URL(document.querySelector('.ibv-invite code')?.textContent ?? '').searchParams.get(
+        'ibv_invite',
+      ) ?? ''
 
     expect((await env.complete(code, await env.productRequest('LND-42'))).status).toBe(200)
     expect(await screen.findByText(line('connected'))).toBeTruthy()
@@ -148,7 +177,10 @@ describe('<InviteBorrowerButton>: where the newest invite stands', () => {
 
   it('a read that fails shows no line and no error, and the button still creates an invite', async () => {
     const memory = createMemoryInviteStore()
-    const failing: InviteStore = { ...memory, invitesOf: async () => Promise.reject(new Error('store down')) }
+    const failing: InviteStore = {
+      ...memory,
+      invitesOf: async () => Promise.reject(new Error('store down')),
+    }
     const env = inviteBackend({ invites: { store: failing } })
     const { fetchers, reads } = fetchersOver(env)
     openPage(fetchers)

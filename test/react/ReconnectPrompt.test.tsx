@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { IbvProvider, ReconnectPrompt, defaultMessages, type ReconnectPromptProps } from '../../src/index.js'
+import {
+  IbvProvider,
+  ReconnectPrompt,
+  defaultMessages,
+  type ReconnectPromptProps,
+} from '../../src/index.js'
 import { classifyRefresh } from '../../src/core/index.js'
 
 const link = 'https://service.test/connect?link=lnk_ABC'
@@ -29,7 +34,13 @@ describe('<ReconnectPrompt audience="borrower">', () => {
   })
 
   it('explains refresh_not_ready as a wait, and offers no reconnect for it', () => {
-    render(<BorrowerPrompt reason="refresh_not_ready" connectionLink={link} institutionName="Platypus Bank" />)
+    render(
+      <BorrowerPrompt
+        reason="refresh_not_ready"
+        connectionLink={link}
+        institutionName="Platypus Bank"
+      />,
+    )
     const region = screen.getByRole('region', { name: 'Your report was refreshed recently' })
     expect(region.textContent).toMatch(/at most once a day, so there is nothing to do now/)
     expect(region.textContent).not.toMatch(/reconnect/i)
@@ -42,7 +53,15 @@ describe('<ReconnectPrompt audience="borrower">', () => {
   })
 
   it('reads a pending body as it arrives', () => {
-    render(<BorrowerPrompt response={{ product_request_id: 'IBV1', ibv_report_status: 'reconnect_required', ibv_connection_link: link }} />)
+    render(
+      <BorrowerPrompt
+        response={{
+          product_request_id: 'IBV1',
+          ibv_report_status: 'reconnect_required',
+          ibv_connection_link: link,
+        }}
+      />,
+    )
     expect(screen.getByRole('region').dataset.reason).toBe('reconnect_required')
     expect(screen.getByRole('link').getAttribute('href')).toBe(link)
   })
@@ -51,7 +70,8 @@ describe('<ReconnectPrompt audience="borrower">', () => {
     const body = {
       ibv_report_status: 'ibv_data_acquire_failed',
       ibv_connection_link: link,
-      message: 'Unable to pull IBV data. Ask the consumer to reconnect to Quokka Savings & Loan using the connection link.',
+      message:
+        'Unable to pull IBV data. Ask the consumer to reconnect to Quokka Savings & Loan using the connection link.',
     }
     render(<BorrowerPrompt response={body} />)
     expect(screen.getByRole('region').dataset.reason).toBe('data_pull_failed')
@@ -64,7 +84,8 @@ describe('<ReconnectPrompt audience="borrower">', () => {
       product_request_id: 'IBV1',
       ibv_report_status: 'initiated',
       ibv_connection_link: link,
-      message: 'Reports can only be refreshed once every 24 hours. Wait to refresh or ask the consumer to reconnect to Platypus Bank using the connection link.',
+      message:
+        'Reports can only be refreshed once every 24 hours. Wait to refresh or ask the consumer to reconnect to Platypus Bank using the connection link.',
       status: 'refresh_not_ready',
     })
     render(<BorrowerPrompt response={outcome} />)
@@ -101,7 +122,10 @@ describe('<ReconnectPrompt audience="borrower">', () => {
         reason="invalid_connection"
         institutionName="Banco Uno"
         connectionLink={link}
-        messages={{ reconnectTitle: { invalid_connection: 'Conexión inválida' } as never, reconnectAction: 'Reconectar {institution}' }}
+        messages={{
+          reconnectTitle: { invalid_connection: 'Conexión inválida' } as never,
+          reconnectAction: 'Reconectar {institution}',
+        }}
       />,
     )
     expect(screen.getByRole('region', { name: 'Conexión inválida' })).toBeTruthy()
@@ -112,28 +136,60 @@ describe('<ReconnectPrompt audience="borrower">', () => {
 describe('<ReconnectPrompt> for staff (the default)', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  const clipboard = (writeText: (text: string) => Promise<void>) => vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+  const clipboard = (writeText: (text: string) => Promise<void>) =>
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
 
   it.each([
-    ['reconnect_required', 'Ask Ada to reconnect Platypus Bank', /sign-in to Platypus Bank failed.*until Ada reconnects/],
-    ['invalid_connection', 'The connection to Platypus Bank stopped working', /Ask Ada to reconnect Platypus Bank/],
-    ['data_pull_failed', 'No bank data could be pulled from Platypus Bank', /Ask Ada to reconnect Platypus Bank/],
-  ] as const)('addresses the loan officer for %s, the link shown as text', (reason, title, body) => {
-    render(<ReconnectPrompt reason={reason} connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" />)
-    const region = screen.getByRole('region', { name: title })
-    expect(region.dataset.audience).toBe('staff')
-    expect(region.textContent).toMatch(body)
-    expect(region.textContent).not.toMatch(/\byour\b/i)
-    expect(region.querySelector('code')?.textContent).toBe(link)
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
-    // Nothing opens the link for the officer, and there is no Send without onSend.
-    expect(screen.queryByRole('link')).toBeNull()
-    expect(screen.queryByRole('button', { name: /Send/ })).toBeNull()
-  })
+    [
+      'reconnect_required',
+      'Ask Ada to reconnect Platypus Bank',
+      /sign-in to Platypus Bank failed.*until Ada reconnects/,
+    ],
+    [
+      'invalid_connection',
+      'The connection to Platypus Bank stopped working',
+      /Ask Ada to reconnect Platypus Bank/,
+    ],
+    [
+      'data_pull_failed',
+      'No bank data could be pulled from Platypus Bank',
+      /Ask Ada to reconnect Platypus Bank/,
+    ],
+  ] as const)(
+    'addresses the loan officer for %s, the link shown as text',
+    (reason, title, body) => {
+      render(
+        <ReconnectPrompt
+          reason={reason}
+          connectionLink={link}
+          institutionName="Platypus Bank"
+          consumerName="Ada"
+        />,
+      )
+      const region = screen.getByRole('region', { name: title })
+      expect(region.dataset.audience).toBe('staff')
+      expect(region.textContent).toMatch(body)
+      expect(region.textContent).not.toMatch(/\byour\b/i)
+      expect(region.querySelector('code')?.textContent).toBe(link)
+      expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+      // Nothing opens the link for the officer, and there is no Send without onSend.
+      expect(screen.queryByRole('link')).toBeNull()
+      expect(screen.queryByRole('button', { name: /Send/ })).toBeNull()
+    },
+  )
 
   it('states the 24-hour rule to the officer without suggesting a reconnect to get around it, and shows no link', () => {
-    render(<ReconnectPrompt reason="refresh_not_ready" connectionLink={link} institutionName="Platypus Bank" consumerName="Ada" />)
-    const region = screen.getByRole('region', { name: 'The report was refreshed in the last 24 hours' })
+    render(
+      <ReconnectPrompt
+        reason="refresh_not_ready"
+        connectionLink={link}
+        institutionName="Platypus Bank"
+        consumerName="Ada"
+      />,
+    )
+    const region = screen.getByRole('region', {
+      name: 'The report was refreshed in the last 24 hours',
+    })
     expect(region.textContent).toMatch(/once every 24 hours/)
     expect(region.textContent).not.toMatch(/reconnect/i)
     expect(region.querySelector('code')).toBeNull()
@@ -141,13 +197,22 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
   })
 
   it('names the bank from the widget exit metadata or a report', () => {
-    render(<ReconnectPrompt response={{ status: 'reconnect_required', institution_name: 'Quokka Savings & Loan' }} connectionLink={link} />)
-    expect(screen.getByRole('region', { name: 'Ask the applicant to reconnect Quokka Savings & Loan' })).toBeTruthy()
+    render(
+      <ReconnectPrompt
+        response={{ status: 'reconnect_required', institution_name: 'Quokka Savings & Loan' }}
+        connectionLink={link}
+      />,
+    )
+    expect(
+      screen.getByRole('region', { name: 'Ask the applicant to reconnect Quokka Savings & Loan' }),
+    ).toBeTruthy()
   })
 
   it('says "the applicant" and "their bank" when the names are not known', () => {
     render(<ReconnectPrompt connectionLink={link} onSend={vi.fn()} />)
-    expect(screen.getByRole('region', { name: 'Ask the applicant to reconnect their bank' })).toBeTruthy()
+    expect(
+      screen.getByRole('region', { name: 'Ask the applicant to reconnect their bank' }),
+    ).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Send to the applicant' })).toBeTruthy()
   })
 
@@ -155,10 +220,15 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
     const body = {
       ibv_report_status: 'ibv_data_acquire_failed',
       ibv_connection_link: link,
-      message: 'Unable to pull IBV data. Ask the consumer to reconnect to Quokka Savings & Loan using the connection link.',
+      message:
+        'Unable to pull IBV data. Ask the consumer to reconnect to Quokka Savings & Loan using the connection link.',
     }
     render(<ReconnectPrompt response={body} consumerName="Ada" />)
-    expect(screen.getByRole('region', { name: 'No bank data could be pulled from Quokka Savings & Loan' }).dataset.reason).toBe('data_pull_failed')
+    expect(
+      screen.getByRole('region', {
+        name: 'No bank data could be pulled from Quokka Savings & Loan',
+      }).dataset.reason,
+    ).toBe('data_pull_failed')
   })
 
   it('copies the link and announces it; a second copy is announced again', async () => {
@@ -177,7 +247,10 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
   })
 
   it.each([
-    ['refuses', () => vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError')))],
+    [
+      'refuses',
+      () => vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))),
+    ],
     ['is missing (an insecure page)', () => undefined],
   ])('when the clipboard %s, says to copy by hand and selects the link', async (_, make) => {
     const writeText = make()
@@ -185,14 +258,23 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
     else vi.stubGlobal('navigator', { ...navigator, clipboard: undefined })
     render(<ReconnectPrompt connectionLink={link} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy link' })))
-    expect(screen.getByRole('status').textContent).toBe('The link could not be copied: select it above and copy it by hand.')
+    expect(screen.getByRole('status').textContent).toBe(
+      'The link could not be copied: select it above and copy it by hand.',
+    )
     expect(getSelection()?.toString()).toBe(link)
   })
 
   it('offers Send only with onSend, and calls it with the link', () => {
     const onSend = vi.fn()
     const onReconnect = vi.fn()
-    render(<ReconnectPrompt connectionLink={link} consumerName="Ada" onSend={onSend} onReconnect={onReconnect} />)
+    render(
+      <ReconnectPrompt
+        connectionLink={link}
+        consumerName="Ada"
+        onSend={onSend}
+        onReconnect={onReconnect}
+      />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Send to Ada' }))
     expect(onSend).toHaveBeenCalledWith(link)
     expect(onReconnect).not.toHaveBeenCalled()
@@ -215,7 +297,11 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
           <ReconnectPrompt connectionLink={link} audience="staff" data-testid="prop" />
         </IbvProvider>
         <IbvProvider fetchers={fetchers} serviceUrl="https://s.test" audience="staff">
-          <ReconnectPrompt connectionLink={link} audience="borrower" data-testid="prop-over-staff" />
+          <ReconnectPrompt
+            connectionLink={link}
+            audience="borrower"
+            data-testid="prop-over-staff"
+          />
         </IbvProvider>
       </>,
     )
@@ -223,7 +309,9 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
     expect(screen.getByTestId('provider').dataset.audience).toBe('borrower')
     expect(screen.getByTestId('provider').textContent).toContain('Reconnect your bank')
     expect(screen.getByTestId('prop').dataset.audience).toBe('staff')
-    expect(screen.getByTestId('prop').textContent).toContain('Ask the applicant to reconnect their bank')
+    expect(screen.getByTestId('prop').textContent).toContain(
+      'Ask the applicant to reconnect their bank',
+    )
     expect(screen.getByTestId('prop-over-staff').dataset.audience).toBe('borrower')
   })
 
@@ -234,7 +322,9 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
         fetchers={fetchers}
         serviceUrl="https://s.test"
         messages={{
-          reconnectTitleStaff: { reconnect_required: 'Pídele a {consumer} que reconecte {institution}' },
+          reconnectTitleStaff: {
+            reconnect_required: 'Pídele a {consumer} que reconecte {institution}',
+          },
           reconnectBodyStaff: { reconnect_required: 'Cuerpo para {consumer}.' },
           reconnectLinkLabel: 'Enlace',
           reconnectCopy: 'Copiar enlace',
@@ -243,10 +333,18 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
           theirBank: 'su banco',
         }}
       >
-        <ReconnectPrompt connectionLink={link} onSend={onSend} messages={{ reconnectCopy: 'Copiar', reconnectTitleStaff: {} }} />
+        <ReconnectPrompt
+          connectionLink={link}
+          onSend={onSend}
+          messages={{ reconnectCopy: 'Copiar', reconnectTitleStaff: {} }}
+        />
       </IbvProvider>,
     )
-    expect(screen.getByRole('region', { name: 'Pídele a la persona solicitante que reconecte su banco' })).toBeTruthy()
+    expect(
+      screen.getByRole('region', {
+        name: 'Pídele a la persona solicitante que reconecte su banco',
+      }),
+    ).toBeTruthy()
     expect(screen.getByText('Cuerpo para la persona solicitante.')).toBeTruthy()
     expect(screen.getByText('Enlace')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Copiar' })).toBeTruthy()
@@ -256,8 +354,17 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
   it('keeps overrides of the borrower texts to the borrower voice', () => {
     render(
       <>
-        <ReconnectPrompt connectionLink={link} messages={{ reconnectTitle: { reconnect_required: 'Reconecta tu banco' } }} data-testid="staff" />
-        <ReconnectPrompt connectionLink={link} audience="borrower" messages={{ reconnectTitle: { reconnect_required: 'Reconecta tu banco' } }} data-testid="borrower" />
+        <ReconnectPrompt
+          connectionLink={link}
+          messages={{ reconnectTitle: { reconnect_required: 'Reconecta tu banco' } }}
+          data-testid="staff"
+        />
+        <ReconnectPrompt
+          connectionLink={link}
+          audience="borrower"
+          messages={{ reconnectTitle: { reconnect_required: 'Reconecta tu banco' } }}
+          data-testid="borrower"
+        />
       </>,
     )
     expect(screen.getByTestId('staff').textContent).not.toContain('Reconecta')
@@ -265,7 +372,17 @@ describe('<ReconnectPrompt> for staff (the default)', () => {
   })
 
   it('has every staff text in the default catalogue', () => {
-    for (const key of ['reconnectTitleStaff', 'reconnectBodyStaff', 'reconnectLinkLabel', 'reconnectCopy', 'reconnectCopied', 'reconnectCopyFailed', 'reconnectSend', 'theApplicant', 'theirBank'] as const) {
+    for (const key of [
+      'reconnectTitleStaff',
+      'reconnectBodyStaff',
+      'reconnectLinkLabel',
+      'reconnectCopy',
+      'reconnectCopied',
+      'reconnectCopyFailed',
+      'reconnectSend',
+      'theApplicant',
+      'theirBank',
+    ] as const) {
       expect(defaultMessages[key]).toBeTruthy()
     }
   })

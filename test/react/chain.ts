@@ -36,13 +36,21 @@ export function createChain(
   })
   const control = async (path: string, body: unknown) => {
     const response = await sandbox.fetch(
-      new Request(`${SERVICE}${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      new Request(`${SERVICE}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     )
     return (await response.json()) as Record<string, string>
   }
   /** Whether the portal accepts `token` right now (what an iframe load would get). */
   const portalAccepts = async (token: string) =>
-    (await sandbox.fetch(new Request(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(token)}`))).status === 200
+    (
+      await sandbox.fetch(
+        new Request(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(token)}`),
+      )
+    ).status === 200
   const tokenCalls = () => calls.filter((call) => call === '/api/ibv/tokens').length
   /** When each call to `path` prefix was made (fake time in tests that fake it). */
   const timesOf = (prefix: string) => times.filter((_, index) => calls[index]?.startsWith(prefix))

@@ -8,7 +8,8 @@ import { postMessageFrom } from './post-message.js'
 
 withFakeTime()
 
-const widgetFrame = () => document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')!
+const widgetFrame = () =>
+  document.querySelector<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')!
 
 describe('<ConnectButton> while the widget opens', () => {
   it('keeps the frame hidden, and says it is opening, until the widget speaks', async () => {
@@ -31,24 +32,43 @@ describe('<ConnectButton> while the widget opens', () => {
   it('tells onError once that the service failed when the backend says so, and not onExit', async () => {
     // The lender's real backend, whose calls to the service get a 503 (no connection is needed).
     const backend = createIbvBackend({
-      client: createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl: SERVICE, retry: { attempts: 1 }, fetch: async () => Response.json({ message: 'Down' }, { status: 503 }) }),
+      client: createIbvClient({
+        apiKey: 'sandbox-api-key',
+        serviceUrl: SERVICE,
+        retry: { attempts: 1 },
+        fetch: async () => Response.json({ message: 'Down' }, { status: 503 }),
+      }),
       authorize: () => true,
       onError: () => {},
     })
-    const fetchers = createBackendFetchers('/api/ibv', { fetch: (input, init) => backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)) })
+    const fetchers = createBackendFetchers('/api/ibv', {
+      fetch: (input, init) =>
+        backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)),
+    })
     const errors: IbvError[] = []
     const exits: unknown[] = []
     render(
       <IbvProvider fetchers={fetchers} serviceUrl={SERVICE}>
-        <ConnectButton consumerId="LND-42" onError={(error) => errors.push(error)} onExit={(...exit) => exits.push(exit)} />
+        <ConnectButton
+          consumerId="LND-42"
+          onError={(error) => errors.push(error)}
+          onExit={(...exit) => exits.push(exit)}
+        />
       </IbvProvider>,
     )
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     for (let step = 0; step < 12; step++) await settle(5000)
-    expect(screen.getByRole('alert').textContent).toBe('The bank connection could not be started. Try again.')
-    expect(errors.map((error) => ({ instance: error instanceof IbvError, code: error.code, status: error.status, source: error.source }))).toEqual([
-      { instance: true, code: 'server_error', status: 502, source: 'service' },
-    ])
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bank connection could not be started. Try again.',
+    )
+    expect(
+      errors.map((error) => ({
+        instance: error instanceof IbvError,
+        code: error.code,
+        status: error.status,
+        source: error.source,
+      })),
+    ).toEqual([{ instance: true, code: 'server_error', status: 502, source: 'service' }])
     expect(exits).toEqual([])
   })
 })

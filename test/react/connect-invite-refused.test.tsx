@@ -11,15 +11,26 @@ describe('<ConnectButton invite> with a spent link', () => {
     const env = inviteBackend()
     const invite = await env.invite('LND-42')
     expect((await env.complete(invite, await env.productRequest('LND-42'))).status).toBe(200)
-    const fetchers = createBackendFetchers('/api/ibv', { fetch: (input, init) => env.backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)) })
+    const fetchers = createBackendFetchers('/api/ibv', {
+      fetch: (input, init) =>
+        env.backend.fetch(new Request(new URL(String(input), 'https://lender.test'), init)),
+    })
     render(
-      <IbvProvider fetchers={fetchers} serviceUrl="https://service.test" queryClient={new QueryClient()}>
+      <IbvProvider
+        fetchers={fetchers}
+        serviceUrl="https://service.test"
+        queryClient={new QueryClient()}
+      >
         <ConnectButton invite={invite}>Connect your bank</ConnectButton>
       </IbvProvider>,
     )
     const button = screen.getByRole('button', { name: 'Connect your bank' }) as HTMLButtonElement
     fireEvent.click(button)
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This link cannot be used: it has expired, was already used, or is incomplete. Ask your lender for a new one.',
+      ),
+    )
     expect(button.disabled).toBe(true)
   })
 })

@@ -12,7 +12,10 @@ describe('ConnectButton and useConnectWidget: consumerId or invite', () => {
 
   it('refuses neither, and both', () => {
     expectTypeOf({ onSuccess: () => {} }).not.toExtend<UseConnectWidgetOptions>()
-    expectTypeOf({ consumerId: 'LND-42', invite: 'v1.abc.def' }).not.toExtend<UseConnectWidgetOptions>()
+    expectTypeOf({
+      consumerId: 'LND-42',
+      invite: 'v1.abc.def',
+    }).not.toExtend<UseConnectWidgetOptions>()
     expectTypeOf({ className: 'primary' }).not.toExtend<ConnectButtonProps>()
     expectTypeOf({ consumerId: 'LND-42', invite: 'v1.abc.def' }).not.toExtend<ConnectButtonProps>()
   })

@@ -53,10 +53,19 @@ export function eventSourceOver(open: (url: string, signal: AbortSignal) => Prom
                 .slice(0, end)
                 .split('\n')
                 .filter((line) => !line.startsWith(':'))
-                .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+                .map((line) => [
+                  line.slice(0, line.indexOf(': ')),
+                  line.slice(line.indexOf(': ') + 2),
+                ]),
             )
             buffer = buffer.slice(end + 2)
-            if (fields.data !== undefined) this.dispatchEvent(new MessageEvent(fields.event ?? 'message', { data: fields.data, lastEventId: fields.id }))
+            if (fields.data !== undefined)
+              this.dispatchEvent(
+                new MessageEvent(fields.event ?? 'message', {
+                  data: fields.data,
+                  lastEventId: fields.id,
+                }),
+              )
           }
         }
         this.drop()

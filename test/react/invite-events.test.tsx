@@ -9,11 +9,20 @@ import { eventSourceOver } from './event-source.js'
 function Officer({ EventSource }: { EventSource: typeof globalThis.EventSource }) {
   const [taken, setTaken] = useState<string>()
   const onEvent = (event: LiveEvent) => {
-    if (event.event === 'invite_used' && event.consumerId === 'LND-42' && typeof event.productRequestId === 'string') setTaken(event.productRequestId)
+    if (
+      event.event === 'invite_used' &&
+      event.consumerId === 'LND-42' &&
+      typeof event.productRequestId === 'string'
+    )
+      setTaken(event.productRequestId)
   }
   return (
     <>
-      <IbvEvents url="/api/ibv/events?consumer_id=LND-42" onEvent={onEvent} EventSource={EventSource} />
+      <IbvEvents
+        url="/api/ibv/events?consumer_id=LND-42"
+        onEvent={onEvent}
+        EventSource={EventSource}
+      />
       <p data-testid="taken">{taken ?? 'none'}</p>
     </>
   )
@@ -23,7 +32,9 @@ describe('useIbvEvents and invites', () => {
   it('hands invite_used to onEvent, with the applicant and the new product request, and asks no report for it', async () => {
     const { backend, invite, complete, productRequest } = inviteBackend()
     const calls: string[] = []
-    const source = eventSourceOver((url, signal) => backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })))
+    const source = eventSourceOver((url, signal) =>
+      backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })),
+    )
     const fetchers = createBackendFetchers('/api/ibv', {
       fetch: (input, init) => {
         calls.push(String(input))

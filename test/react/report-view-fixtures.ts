@@ -5,16 +5,24 @@ import { createChain } from './chain.js'
 
 // Reports and platform stand-ins shared by the <ReportView> unit tests.
 
-export async function sandboxReport(shape: { accounts?: number; features?: number } = {}): Promise<IbvReport> {
+export async function sandboxReport(
+  shape: { accounts?: number; features?: number } = {},
+): Promise<IbvReport> {
   const chain = createChain({ clock: createManualClock() })
-  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42', ...shape })
+  const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+    consumer_id: 'LND-42',
+    ...shape,
+  })
   await chain.sandbox.advance(6)
   const answer = await chain.fetchers.report(id)
   if (answer.kind !== 'ready') throw new Error('not ready')
   return answer.report
 }
 
-export function handMade(data: Record<string, unknown>, extra: Partial<IbvReport['accounts'][number]> = {}): IbvReport {
+export function handMade(
+  data: Record<string, unknown>,
+  extra: Partial<IbvReport['accounts'][number]> = {},
+): IbvReport {
   return {
     product_request_id: 'IBV-7/x',
     client_id: 'c',
@@ -31,7 +39,9 @@ export function handMade(data: Record<string, unknown>, extra: Partial<IbvReport
         account_number: '1234567890',
         owner_name: 'Ada',
         balance: 10,
-        items: [{ item_code: 'ibv_validate_metrics', item_name: 'Metrics', item_version: '1.0.0', data }],
+        items: [
+          { item_code: 'ibv_validate_metrics', item_name: 'Metrics', item_version: '1.0.0', data },
+        ],
         ...extra,
       },
     ],
@@ -43,7 +53,10 @@ export function fakeClipboard(fail = false) {
   const written: string[] = []
   Object.defineProperty(navigator, 'clipboard', {
     configurable: true,
-    value: { writeText: (text: string) => (fail ? Promise.reject(new Error('denied')) : (written.push(text), Promise.resolve())) },
+    value: {
+      writeText: (text: string) =>
+        fail ? Promise.reject(new Error('denied')) : (written.push(text), Promise.resolve()),
+    },
   })
   return written
 }
@@ -54,7 +67,9 @@ export function fakeDownloads() {
   const names: string[] = []
   URL.createObjectURL = (blob: Blob) => (blobs.push(blob), `blob:test/${blobs.length}`)
   URL.revokeObjectURL = (url: string) => void revoked.push(url)
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
     names.push(`${this.download} ${this.href}`)
   })
   return { blobs, revoked, names }

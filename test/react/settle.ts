@@ -25,7 +25,9 @@ export async function settle(ms = 0) {
  */
 export function withFakeTime(startAt?: number) {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
     if (startAt !== undefined) vi.setSystemTime(startAt)
   })
   afterEach(() => {

@@ -31,12 +31,28 @@ describe('server rendering', () => {
       <IbvProvider fetchers={fetchers} serviceUrl="https://service.test">
         <EmbeddedReport productRequestId="IBV1" />
         <ReportStatusBadge status="complete" />
-        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" consumerName="Ada" />
-        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" audience="borrower" />
+        <ReconnectPrompt
+          connectionLink="https://service.test/connect?link=x"
+          institutionName="Platypus Bank"
+          consumerName="Ada"
+        />
+        <ReconnectPrompt
+          connectionLink="https://service.test/connect?link=x"
+          institutionName="Platypus Bank"
+          audience="borrower"
+        />
         <ConnectButton consumerId="LND-1" />
         <RefreshReportButton consumerId="LND-1" />
         <ReportView
-          report={{ product_request_id: 'IBV1', client_id: 'c', consumer_id: 'LND-1', reference_date: '2026-11-22', created_at: '2026-11-22 09:00:00', ibv_report_status: 'complete', accounts: [] }}
+          report={{
+            product_request_id: 'IBV1',
+            client_id: 'c',
+            consumer_id: 'LND-1',
+            reference_date: '2026-11-22',
+            created_at: '2026-11-22 09:00:00',
+            ibv_report_status: 'complete',
+            accounts: [],
+          }}
         />
       </IbvProvider>,
     )
@@ -55,13 +71,23 @@ describe('server rendering', () => {
   it('writes no style attribute, which a policy without unsafe-inline styles would block', () => {
     const fetchers: IbvFetchers = { token: async () => ({ access_token: 't', expires_in: 1800 }) }
     // A prefetched token puts the report's frame in the first paint, with a fixed height.
-    const prefetched = [{ productRequestId: 'IBV1', fetched_at: Date.now(), token: { access_token: 'tok', expires_in: 1800, issued_at: Date.now() }, status: 'complete' }]
+    const prefetched = [
+      {
+        productRequestId: 'IBV1',
+        fetched_at: Date.now(),
+        token: { access_token: 'tok', expires_in: 1800, issued_at: Date.now() },
+        status: 'complete',
+      },
+    ]
     const html = renderToString(
       <IbvProvider fetchers={fetchers} serviceUrl="https://service.test" prefetched={prefetched}>
         <EmbeddedReport productRequestId="IBV1" height={600} minHeight={400} />
         <EmbeddedReport productRequestId="IBV2" />
         <ReportStatusBadge status="reconnect_required" />
-        <ReconnectPrompt connectionLink="https://service.test/connect?link=x" institutionName="Platypus Bank" />
+        <ReconnectPrompt
+          connectionLink="https://service.test/connect?link=x"
+          institutionName="Platypus Bank"
+        />
         <ConnectButton consumerId="LND-1" />
         <RefreshReportButton consumerId="LND-1" />
         <InviteBorrowerButton consumerId="LND-1" />

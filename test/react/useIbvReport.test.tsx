@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { IbvProvider, RefreshReportButton, ReportView, useIbvEvents, useIbvReport } from '../../src/index.js'
+import {
+  IbvProvider,
+  RefreshReportButton,
+  ReportView,
+  useIbvEvents,
+  useIbvReport,
+} from '../../src/index.js'
 import { createManualClock } from '../../src/sandbox/index.js'
 import { settle, withFakeTime } from './settle.js'
 import { createChain, SERVICE } from './chain.js'
 import { eventSourceOver } from './event-source.js'
 
 withFakeTime()
-
 
 function Report({ id, pollInitialMs }: { id: string; pollInitialMs?: number }) {
   const { status, report, final } = useIbvReport(id, { pollInitialMs })
@@ -20,12 +25,16 @@ function Report({ id, pollInitialMs }: { id: string; pollInitialMs?: number }) {
   )
 }
 
-const reportCalls = (calls: string[]) => calls.filter((call) => call.startsWith('/api/ibv/reports/')).length
+const reportCalls = (calls: string[]) =>
+  calls.filter((call) => call.startsWith('/api/ibv/reports/')).length
 
 describe('useIbvReport', () => {
   it('polls a pending report 1 s doubling to 5 s for a minute after its last change, then every 30 s', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'reconnect_required' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'reconnect_required',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <Report id={id} />
@@ -37,13 +46,19 @@ describe('useIbvReport', () => {
     const times = chain.timesOf('/api/ibv/reports/')
     const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0))
     const expected = [1000, 2000, 4000, ...Array<number>(11).fill(5000), 30_000, 30_000]
-    expect(gaps.slice(0, expected.length).map((gap, index) => Math.abs(gap - (expected[index] ?? 0)) <= 50)).toEqual(expected.map(() => true))
+    expect(
+      gaps
+        .slice(0, expected.length)
+        .map((gap, index) => Math.abs(gap - (expected[index] ?? 0)) <= 50),
+    ).toEqual(expected.map(() => true))
     expect(screen.getByTestId('state').dataset.status).toBe('reconnect_required')
   })
 
   it('stops polling once the report is ready, and shows it', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <Report id={id} />
@@ -61,7 +76,10 @@ describe('useIbvReport', () => {
 
   it('stops polling at a final failure', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'generation_failed' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'generation_failed',
+    })
     await chain.sandbox.advance(6)
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
@@ -75,7 +93,15 @@ describe('useIbvReport', () => {
 })
 
 describe('live updates', () => {
-  function Live({ id, EventSource, pollInitialMs = 10 * 60_000 }: { id: string; EventSource: typeof globalThis.EventSource; pollInitialMs?: number }) {
+  function Live({
+    id,
+    EventSource,
+    pollInitialMs = 10 * 60_000,
+  }: {
+    id: string
+    EventSource: typeof globalThis.EventSource
+    pollInitialMs?: number
+  }) {
     useIbvEvents({ url: '/api/ibv/events', EventSource })
     return <Report id={id} pollInitialMs={pollInitialMs} />
   }
@@ -84,9 +110,13 @@ describe('live updates', () => {
     const chain = createChain({ clock: createManualClock() })
     let streamRefused = false
     const source = eventSourceOver(async (url, signal) =>
-      streamRefused ? new Response(null, { status: 503 }) : chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })),
+      streamRefused
+        ? new Response(null, { status: 503 })
+        : chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })),
     )
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+    })
     // Data acquired: both next states (complete, generation_failed) come with a webhook.
     await chain.sandbox.advance(3)
     render(
@@ -108,8 +138,12 @@ describe('live updates', () => {
 
   it('shows a report the moment its webhook lands, then survives the stream dropping', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const source = eventSourceOver((url, signal) => chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })))
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1' })
+    const source = eventSourceOver((url, signal) =>
+      chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })),
+    )
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <Live id={id} EventSource={source.EventSource} />
@@ -124,7 +158,13 @@ describe('live updates', () => {
     await chain.backend.fetch(
       new Request('https://lender.test/api/ibv/webhooks', {
         method: 'POST',
-        body: JSON.stringify({ consumer_id: 'LND-1', product_request_id: id, ibv_report: 'x', ibv_report_status: 'complete', event: 'report_generated' }),
+        body: JSON.stringify({
+          consumer_id: 'LND-1',
+          product_request_id: id,
+          ibv_report: 'x',
+          ibv_report_status: 'complete',
+          event: 'report_generated',
+        }),
       }),
     )
     await settle()
@@ -173,23 +213,34 @@ describe('prompt status', () => {
   }
 
   /** The consumer reconnects through the sandbox widget opened from the reconnect link. */
-  async function reconnect(chain: ReturnType<typeof createChain>, connectionLink: string, username: string) {
+  async function reconnect(
+    chain: ReturnType<typeof createChain>,
+    connectionLink: string,
+    username: string,
+  ) {
     const link = new URL(connectionLink)
-    const page = await (await chain.sandbox.fetch(new Request(`${SERVICE}${link.pathname}${link.search}`))).text()
+    const page = await (
+      await chain.sandbox.fetch(new Request(`${SERVICE}${link.pathname}${link.search}`))
+    ).text()
     const action = /action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&') ?? ''
     const form = new URLSearchParams({ institution: 'platypus', username, password: 'pass_good' })
     await chain.sandbox.fetch(new Request(new URL(action, SERVICE), { method: 'POST', body: form }))
   }
 
   const liveStream = (chain: ReturnType<typeof createChain>) =>
-    eventSourceOver((url, signal) => chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal }))).EventSource
+    eventSourceOver((url, signal) =>
+      chain.backend.fetch(new Request(new URL(url, 'https://lender.test'), { signal })),
+    ).EventSource
 
   it.each([
     ['without the live stream', false],
     ['with the live stream connected', true],
   ])('a failed data pull shows within 10 s of happening, %s', async (_, withStream) => {
     const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'ibv_data_acquire_failed' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'ibv_data_acquire_failed',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <Watched id={id} stream={withStream ? liveStream(chain) : undefined} />
@@ -203,7 +254,10 @@ describe('prompt status', () => {
 
   it('a wrong password: reconnect_required shows within 10 s, with the live stream connected', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'reconnect_required' })
+    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'reconnect_required',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
         <Watched id={id} stream={liveStream(chain)} />
@@ -214,7 +268,10 @@ describe('prompt status', () => {
 
   it('a reconnect after ten quiet minutes: the failed pull that follows shows within 10 s, with the live stream connected', async () => {
     const chain = createChain({ clock: createManualClock() })
-    const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'reconnect_required' })
+    const created = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'reconnect_required',
+    })
     const id = created.product_request_id ?? ''
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
@@ -235,7 +292,10 @@ describe('prompt status', () => {
   it('an invalidation says a change is coming: a reconnect 20 s later shows within 10 s, with the live stream connected', async () => {
     const chain = createChain({ clock: createManualClock() })
     const queryClient = new QueryClient()
-    const created = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'reconnect_required' })
+    const created = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+      outcome: 'reconnect_required',
+    })
     render(
       <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE} queryClient={queryClient}>
         <Watched id={created.product_request_id ?? ''} stream={liveStream(chain)} />
@@ -258,7 +318,9 @@ describe('prompt status', () => {
       webhookUrl: 'https://lender.test/api/ibv/webhooks',
       fetch: (input, init) => chain.backend.fetch(new Request(input, init)),
     })
-    const { product_request_id: first = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-42' })
+    const { product_request_id: first = '' } = await chain.control('/sandbox/product_requests', {
+      consumer_id: 'LND-42',
+    })
     await chain.sandbox.advance(6)
     function Applicant({ stream }: { stream: typeof globalThis.EventSource }) {
       const [id, setId] = useState(first)
@@ -288,20 +350,26 @@ describe('prompt status', () => {
   it.each([
     ['without the live stream', false],
     ['with the live stream connected', true],
-  ])('ten minutes of nothing happening: at most 33 report requests, and every 30 s after the first minute, %s', async (_, withStream) => {
-    const chain = createChain({ clock: createManualClock() })
-    const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', { consumer_id: 'LND-1', outcome: 'reconnect_required' })
-    render(
-      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <Watched id={id} stream={withStream ? liveStream(chain) : undefined} />
-      </IbvProvider>,
-    )
-    for (let step = 0; step < 600; step++) await settle(1000)
-    const times = chain.timesOf('/api/ibv/reports/')
-    // 15 in the first minute (at 0, 1, 3 and 7 s, then every 5 s), then one every 30 s.
-    expect(times.length).toBeLessThanOrEqual(33)
-    const start = times[0] ?? 0
-    const late = times.filter((time) => time - start >= 70_000)
-    expect(late.slice(1).every((time, index) => time - (late[index] ?? 0) >= 29_000)).toBe(true)
-  })
+  ])(
+    'ten minutes of nothing happening: at most 33 report requests, and every 30 s after the first minute, %s',
+    async (_, withStream) => {
+      const chain = createChain({ clock: createManualClock() })
+      const { product_request_id: id = '' } = await chain.control('/sandbox/product_requests', {
+        consumer_id: 'LND-1',
+        outcome: 'reconnect_required',
+      })
+      render(
+        <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
+          <Watched id={id} stream={withStream ? liveStream(chain) : undefined} />
+        </IbvProvider>,
+      )
+      for (let step = 0; step < 600; step++) await settle(1000)
+      const times = chain.timesOf('/api/ibv/reports/')
+      // 15 in the first minute (at 0, 1, 3 and 7 s, then every 5 s), then one every 30 s.
+      expect(times.length).toBeLessThanOrEqual(33)
+      const start = times[0] ?? 0
+      const late = times.filter((time) => time - start >= 70_000)
+      expect(late.slice(1).every((time, index) => time - (late[index] ?? 0) >= 29_000)).toBe(true)
+    },
+  )
 })

@@ -22,7 +22,11 @@ const freePort = () =>
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 
@@ -73,20 +77,37 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
   }
 
   const launch = async () => {
-    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--daemonize', 'no'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const started = spawn(
+      redisServerPath(),
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        ...persistence,
+        '--daemonize',
+        'no',
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
     child = started
     let stderr = ''
     started.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline) {
-      if (started.exitCode !== null) throw new Error(`redis-server exited (${started.exitCode}): ${stderr.trim()}`)
+      if (started.exitCode !== null)
+        throw new Error(`redis-server exited (${started.exitCode}): ${stderr.trim()}`)
       if (await pong(port)) return
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     started.kill('SIGKILL')
-    throw new Error(`redis-server on port ${port} did not answer PING within 10 s: ${stderr.trim()}`)
+    throw new Error(
+      `redis-server on port ${port} did not answer PING within 10 s: ${stderr.trim()}`,
+    )
   }
 
   const stop = async () => {
@@ -95,7 +116,13 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
     if (!running || running.exitCode !== null || running.signalCode !== null) return
     const gone = exited(running)
     if (running.pid !== undefined) process.kill(running.pid, 'SIGTERM')
-    const timer = setTimeout(() => running.pid !== undefined && running.exitCode === null && process.kill(running.pid, 'SIGKILL'), 5_000)
+    const timer = setTimeout(
+      () =>
+        running.pid !== undefined &&
+        running.exitCode === null &&
+        process.kill(running.pid, 'SIGKILL'),
+      5_000,
+    )
     await gone
     clearTimeout(timer)
   }

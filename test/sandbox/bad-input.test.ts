@@ -32,7 +32,10 @@ describe('bad input gets a JSON error that says what is wrong', () => {
 
   it('an unknown route: 404 naming it', async () => {
     const answer = await call(sandbox(), 'GET', '/api/v3/ibv/requests/IBV1')
-    expect(answer).toMatchObject({ status: 404, body: { message: 'No route for GET /api/v3/ibv/requests/IBV1.' } })
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { message: 'No route for GET /api/v3/ibv/requests/IBV1.' },
+    })
   })
 
   it('a known route with the wrong method: 405 with Allow', async () => {
@@ -45,13 +48,28 @@ describe('bad input gets a JSON error that says what is wrong', () => {
   it('control routes need the key and check their input', async () => {
     const s = sandbox()
     expect((await call(s, 'POST', '/sandbox/reset', undefined, {})).status).toBe(401)
-    const bad = await call(s, 'POST', '/sandbox/product_requests', { outcome: 'amazing', accounts: -1, product_request_id: 'X' })
+    const bad = await call(s, 'POST', '/sandbox/product_requests', {
+      outcome: 'amazing',
+      accounts: -1,
+      product_request_id: 'X',
+    })
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.body.fields as object).sort()).toEqual(['accounts', 'consumer_id', 'outcome', 'product_request_id'])
+    expect(Object.keys(bad.body.fields as object).sort()).toEqual([
+      'accounts',
+      'consumer_id',
+      'outcome',
+      'product_request_id',
+    ])
     expect((await call(s, 'POST', '/sandbox/clock/advance', { seconds: -5 })).status).toBe(400)
     expect((await call(s, 'POST', '/sandbox/clock/advance', { seconds: '5' })).status).toBe(400)
-    expect((await call(s, 'POST', '/sandbox/consumers/nobody/next_refresh', { outcome: 'submitted' })).status).toBe(404)
-    expect((await call(s, 'POST', '/sandbox/consumers/nobody/next_refresh', { outcome: 'maybe' })).status).toBe(400)
+    expect(
+      (await call(s, 'POST', '/sandbox/consumers/nobody/next_refresh', { outcome: 'submitted' }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await call(s, 'POST', '/sandbox/consumers/nobody/next_refresh', { outcome: 'maybe' }))
+        .status,
+    ).toBe(400)
   })
 
   it('moves the clock through the control route', async () => {

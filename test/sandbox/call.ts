@@ -38,18 +38,27 @@ export async function call<T = Record<string, unknown>>(
 export function postedMessages(html: string): Array<Record<string, unknown>> {
   const match = /data-ibv-messages="([^"]*)"/.exec(html)
   if (!match?.[1]) return []
-  return JSON.parse(match[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+  return JSON.parse(
+    match[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+  )
 }
 
 /** The form action of a widget page, as a path relative to the sandbox. */
 export function formAction(html: string): string {
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
   if (!action) throw new Error('no form on the page')
-  return new URL(action.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))), BASE).pathname
+  return new URL(
+    action.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    BASE,
+  ).pathname
 }
 
 /** Posts the widget form like a browser does. */
-export async function submitForm(sandbox: Sandbox, path: string, fields: Record<string, string>): Promise<Answer> {
+export async function submitForm(
+  sandbox: Sandbox,
+  path: string,
+  fields: Record<string, string>,
+): Promise<Answer> {
   return call(sandbox, 'POST', path, new URLSearchParams(fields).toString(), {
     'content-type': 'application/x-www-form-urlencoded',
   })

@@ -5,8 +5,12 @@ import { once } from 'node:events'
  * Starts `ibv-sandbox` from source with `args` and resolves with the process, its URL and
  * everything it has printed so far (stdout and stderr, read again on each call).
  */
-export function startCli(args: string[]): Promise<{ cli: ChildProcess; url: string; output: () => string }> {
-  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export function startCli(
+  args: string[],
+): Promise<{ cli: ChildProcess; url: string; output: () => string }> {
+  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   cli.stderr?.on('data', (chunk: Buffer) => (output += chunk))
   return new Promise((resolve, reject) => {
@@ -20,8 +24,12 @@ export function startCli(args: string[]): Promise<{ cli: ChildProcess; url: stri
 }
 
 /** Runs `ibv-sandbox` with arguments it should refuse, and resolves with its exit code and output. */
-export async function runRefused(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export async function runRefused(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   cli.stdout?.on('data', (chunk: Buffer) => (stdout += chunk))

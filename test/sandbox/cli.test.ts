@@ -17,7 +17,8 @@ const received: unknown[] = []
 const receivedSecrets: Array<string | undefined> = []
 
 const headers = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
-const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+const post = (path: string, body: unknown) =>
+  fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
 
 describe('ibv-sandbox --port', () => {
   beforeAll(async () => {
@@ -33,7 +34,16 @@ describe('ibv-sandbox --port', () => {
     receiver.listen(0, '127.0.0.1')
     await once(receiver, 'listening')
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-    ;({ cli, url, output } = await startCli(['--port', '0', '--webhook-url', hook, '--webhook-header', `X-Webhook-Secret=${SECRET}`, '--webhook-header', 'x-lender=one=two']))
+    ;({ cli, url, output } = await startCli([
+      '--port',
+      '0',
+      '--webhook-url',
+      hook,
+      '--webhook-header',
+      `X-Webhook-Secret=${SECRET}`,
+      '--webhook-header',
+      'x-lender=one=two',
+    ]))
   }, 30_000)
 
   afterAll(async () => {
@@ -52,11 +62,20 @@ describe('ibv-sandbox --port', () => {
   })
 
   it('runs a report to complete and delivers the webhook over HTTP, with links on its own address', async () => {
-    const created = await (await post('/sandbox/product_requests', { consumer_id: 'LND-HTTP' })).json()
+    const created = await (
+      await post('/sandbox/product_requests', { consumer_id: 'LND-HTTP' })
+    ).json()
     expect(created.ibv_report).toBe(`${url}/api/v2/ibv/requests/${created.product_request_id}`)
     await post('/sandbox/clock/advance', { seconds: 6 })
-    expect(received).toContainEqual(expect.objectContaining({ event: 'report_generated', product_request_id: created.product_request_id }))
-    const report = await fetch(`${url}/api/v2/ibv/requests/${created.product_request_id}`, { headers })
+    expect(received).toContainEqual(
+      expect.objectContaining({
+        event: 'report_generated',
+        product_request_id: created.product_request_id,
+      }),
+    )
+    const report = await fetch(`${url}/api/v2/ibv/requests/${created.product_request_id}`, {
+      headers,
+    })
     expect(report.status).toBe(200)
   })
 
@@ -69,15 +88,26 @@ describe('ibv-sandbox --port', () => {
   })
 
   it('serves the embeddable report page', async () => {
-    const created = await (await post('/sandbox/product_requests', { consumer_id: 'LND-HTTP-2' })).json()
-    const token = await (await post('/api/v1/auth/tokens', { product_request_id: created.product_request_id, type: 'embedded_report_token' })).json()
+    const created = await (
+      await post('/sandbox/product_requests', { consumer_id: 'LND-HTTP-2' })
+    ).json()
+    const token = await (
+      await post('/api/v1/auth/tokens', {
+        product_request_id: created.product_request_id,
+        type: 'embedded_report_token',
+      })
+    ).json()
     const page = await fetch(`${url}/portal/embeddable_reports?token=${token.access_token}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
   })
 
   it('answers bad JSON with a JSON error and keeps running', async () => {
-    const response = await fetch(`${url}/api/v1/auth/tokens`, { method: 'POST', headers, body: '{nope' })
+    const response = await fetch(`${url}/api/v1/auth/tokens`, {
+      method: 'POST',
+      headers,
+      body: '{nope',
+    })
     expect(response.status).toBe(400)
     expect((await fetch(`${url}/sandbox/clock`, { headers })).status).toBe(200)
   })
@@ -93,7 +123,8 @@ describe('ibv-sandbox --port', () => {
 // kind of refusal, for its exit code 2, the message and the usage on stderr.
 const refusal = (args: string[]) => {
   const options = readCliOptions(args)
-  if (typeof options !== 'object' || !('refused' in options)) throw new Error(`not refused: ${args.join(' ')}`)
+  if (typeof options !== 'object' || !('refused' in options))
+    throw new Error(`not refused: ${args.join(' ')}`)
   return options.refused
 }
 
@@ -103,9 +134,12 @@ describe('ibv-sandbox refuses bad flags, never echoing a value', () => {
     expect(refusal(['--port', '65536'])).toContain('--port must be a whole number')
   })
 
-  it.each([['abc'], ['1.5'], [''], ['1e3'], ['99999999999999999999']])('refuses --seed %j', (seed) => {
-    expect(refusal(['--port', '0', '--seed', seed])).toContain('--seed must be a whole number')
-  })
+  it.each([['abc'], ['1.5'], [''], ['1e3'], ['99999999999999999999']])(
+    'refuses --seed %j',
+    (seed) => {
+      expect(refusal(['--port', '0', '--seed', seed])).toContain('--seed must be a whole number')
+    },
+  )
 
   it.each([
     ['no equals sign', 'x-webhook-secret'],
@@ -121,7 +155,10 @@ describe('ibv-sandbox refuses bad flags, never echoing a value', () => {
   })
 
   it.each([
-    ['a --webhook-header written with a space', ['--webhook-header', 'x-webhook-secret', 'hidden-value-5']],
+    [
+      'a --webhook-header written with a space',
+      ['--webhook-header', 'x-webhook-secret', 'hidden-value-5'],
+    ],
     ['an --api-key followed by a stray word', ['--api-key', 'k', 'hidden-value-6']],
     ['an --api-key written with a space after =', ['--api-key=', 'hidden-value-7']],
     ['an unknown option that may be a value', ['--api-key', 'k', '--hidden-value-8']],
@@ -142,20 +179,44 @@ describe('ibv-sandbox refuses bad flags, never echoing a value', () => {
   })
 
   it('refuses a --webhook-url off loopback unless its host is given with --webhook-host', () => {
-    expect(refusal(['--webhook-url', 'https://hooks.example.com/ibv'])).toContain('--webhook-url must be an http(s) URL on loopback')
-    expect(readCliOptions(['--webhook-url', 'https://hooks.example.com/ibv', '--webhook-host', 'hooks.example.com'])).toMatchObject({ webhookUrl: 'https://hooks.example.com/ibv' })
+    expect(refusal(['--webhook-url', 'https://hooks.example.com/ibv'])).toContain(
+      '--webhook-url must be an http(s) URL on loopback',
+    )
+    expect(
+      readCliOptions([
+        '--webhook-url',
+        'https://hooks.example.com/ibv',
+        '--webhook-host',
+        'hooks.example.com',
+      ]),
+    ).toMatchObject({ webhookUrl: 'https://hooks.example.com/ibv' })
   })
 
   it('reads what it is given: the defaults, the numbers, the header names in lower case', () => {
-    expect(readCliOptions([])).toMatchObject({ port: 4010, host: '127.0.0.1', webhookHeaders: {}, seed: undefined })
-    expect(readCliOptions(['--port', '0', '--seed=-7', '--webhook-header', 'X-Lender=one=two'])).toMatchObject({ port: 0, seed: -7, webhookHeaders: { 'x-lender': 'one=two' } })
+    expect(readCliOptions([])).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      webhookHeaders: {},
+      seed: undefined,
+    })
+    expect(
+      readCliOptions(['--port', '0', '--seed=-7', '--webhook-header', 'X-Lender=one=two']),
+    ).toMatchObject({ port: 0, seed: -7, webhookHeaders: { 'x-lender': 'one=two' } })
     expect(readCliOptions(['--help'])).toBe('help')
   })
 
   it.each([
     ['a bad port', ['--port', 'abc'], '--port must be a whole number'],
-    ['a malformed header, its value unsaid', ['--port', '0', '--webhook-header', 'x webhook=hidden-value-2'], '--webhook-header must be NAME=VALUE'],
-    ['a stray word, unsaid', ['--port', '0', '--api-key', 'k', 'hidden-value-6'], 'not shown: it may hold a secret'],
+    [
+      'a malformed header, its value unsaid',
+      ['--port', '0', '--webhook-header', 'x webhook=hidden-value-2'],
+      '--webhook-header must be NAME=VALUE',
+    ],
+    [
+      'a stray word, unsaid',
+      ['--port', '0', '--api-key', 'k', 'hidden-value-6'],
+      'not shown: it may hold a secret',
+    ],
   ])(
     'the bin: %s exits with code 2, the reason and the usage on stderr',
     async (_case, args, reason) => {

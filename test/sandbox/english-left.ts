@@ -12,7 +12,10 @@ const MARK = '\u0001'
 
 /** The fixed fragments of a text: a string, or a function's output around its arguments. */
 function fragments(value: unknown): string[] {
-  const text = typeof value === 'function' ? String((value as (...args: unknown[]) => unknown)(MARK, MARK)) : String(value)
+  const text =
+    typeof value === 'function'
+      ? String((value as (...args: unknown[]) => unknown)(MARK, MARK))
+      : String(value)
   return text
     .split(new RegExp(`${MARK}|\\d+`))
     .map((part) => part.replace(/^[\s.,:;()“”"«»]+|[\s.,:;()“”"«»]+$/g, ''))
@@ -23,7 +26,8 @@ function fragments(value: unknown): string[] {
 function leaves(value: unknown, path = ''): Map<string, unknown> {
   const found = new Map<string, unknown>()
   if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) for (const [p, leaf] of leaves(child, `${path}.${key}`)) found.set(p, leaf)
+    for (const [key, child] of Object.entries(value))
+      for (const [p, leaf] of leaves(child, `${path}.${key}`)) found.set(p, leaf)
   } else found.set(path, value)
   return found
 }
@@ -34,13 +38,22 @@ const words = (text: string) => new Set(text.match(/\p{L}+/gu) ?? [])
 export function englishLeft(text: string, texts: SandboxTexts): string[] {
   const own = leaves(texts)
   const ownWords = words([...own.values()].flatMap(fragments).join(' '))
-  const flat = INSTITUTIONS.reduce((page, bank) => page.replaceAll(bank.name, ' '), text.replace(/\s+/g, ' '))
+  const flat = INSTITUTIONS.reduce(
+    (page, bank) => page.replaceAll(bank.name, ' '),
+    text.replace(/\s+/g, ' '),
+  )
   const left = new Set<string>()
   for (const [path, value] of leaves(en)) {
     if (path === '.lang' || path === '.intl' || String(own.get(path)) === String(value)) continue
     for (const fragment of fragments(value)) {
       const single = !/\s/.test(fragment)
-      if (single ? !ownWords.has(fragment) && new RegExp(`(?<!\\p{L})${fragment}(?!\\p{L})`, 'u').test(flat) : flat.includes(fragment)) left.add(fragment)
+      if (
+        single
+          ? !ownWords.has(fragment) &&
+            new RegExp(`(?<!\\p{L})${fragment}(?!\\p{L})`, 'u').test(flat)
+          : flat.includes(fragment)
+      )
+        left.add(fragment)
     }
   }
   return [...left]

@@ -15,21 +15,43 @@ const h1 = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1]
 
 async function widget(sandbox: Sandbox, query = '', headers: Record<string, string> = {}) {
   const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
-  return call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(ORIGIN)}${query}`, undefined, headers)
+  return call(
+    sandbox,
+    'GET',
+    `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(ORIGIN)}${query}`,
+    undefined,
+    headers,
+  )
 }
 
 async function reconnectLink(sandbox: Sandbox): Promise<string> {
-  const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: `LND-${crypto.randomUUID()}`, outcome: 'reconnect_required' })
+  const created = await call(sandbox, 'POST', '/sandbox/product_requests', {
+    consumer_id: `LND-${crypto.randomUUID()}`,
+    outcome: 'reconnect_required',
+  })
   const link = new URL(created.body.ibv_connection_link as string)
   return `${link.pathname}${link.search}`
 }
 
 async function reportPage(sandbox: Sandbox, outcome: string, seconds: number, query: string) {
-  const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-42', outcome, accounts: 2 })
+  const created = await call(sandbox, 'POST', '/sandbox/product_requests', {
+    consumer_id: 'LND-42',
+    outcome,
+    accounts: 2,
+  })
   const id = created.body.product_request_id as string
-  const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { product_request_id: id, type: 'embedded_report_token' })
+  const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', {
+    product_request_id: id,
+    type: 'embedded_report_token',
+  })
   await sandbox.advance(seconds)
-  const page = await call(sandbox, 'GET', `/portal/embeddable_reports?token=${token.body.access_token as string}${query}`, undefined, {})
+  const page = await call(
+    sandbox,
+    'GET',
+    `/portal/embeddable_reports?token=${token.body.access_token as string}${query}`,
+    undefined,
+    {},
+  )
   return { page, id, token: token.body.access_token as string }
 }
 
@@ -93,39 +115,75 @@ describe('the connect widget in a locale', () => {
       expect(lang(page.text)).toBe('en')
       expect(h1(page.text)).toBe('Choose your bank')
       // The check has teeth: an English page is full of English.
-      expect(englishLeft(visibleText(page.text), textsFor('fr-CA'))).toEqual(expect.arrayContaining(['Choose your bank', 'Search for your bank', 'Step', 'Search']))
+      expect(englishLeft(visibleText(page.text), textsFor('fr-CA'))).toEqual(
+        expect.arrayContaining(['Choose your bank', 'Search for your bank', 'Step', 'Search']),
+      )
     }
   })
 
   it('tells of a refused token, a bad origin and an ended session in the locale; the messages to the app stay English', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
-    const refused = await call(sandbox, 'GET', `/connect?token=nope&origin=${encodeURIComponent(ORIGIN)}&locale=fr-CA`, undefined, {})
+    const refused = await call(
+      sandbox,
+      'GET',
+      `/connect?token=nope&origin=${encodeURIComponent(ORIGIN)}&locale=fr-CA`,
+      undefined,
+      {},
+    )
     expect(lang(refused.text)).toBe('fr-CA')
     expect(refused.text).toContain('Ce lien de connexion n’est pas valide.')
     expect(refused.text).toContain('This connect link is not valid.') // in the ibv:exit message, for developers
-    const origin = await call(sandbox, 'GET', '/connect?token=nope&origin=nope&locale=es', undefined, {})
+    const origin = await call(
+      sandbox,
+      'GET',
+      '/connect?token=nope&origin=nope&locale=es',
+      undefined,
+      {},
+    )
     expect(h1(origin.text)).toBe('No se puede conectar')
-    const ended = await call(sandbox, 'GET', '/connect/sessions/ws_unknown?locale=es', undefined, {})
+    const ended = await call(
+      sandbox,
+      'GET',
+      '/connect/sessions/ws_unknown?locale=es',
+      undefined,
+      {},
+    )
     expect(h1(ended.text)).toBe('Sesión terminada')
   })
 
   it('a reconnect link speaks the locale asked for, else the browser’s first supported language, else English', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
-    const asked = await call(sandbox, 'GET', `${await reconnectLink(sandbox)}&locale=es`, undefined, { 'accept-language': 'fr-CA' })
+    const asked = await call(
+      sandbox,
+      'GET',
+      `${await reconnectLink(sandbox)}&locale=es`,
+      undefined,
+      { 'accept-language': 'fr-CA' },
+    )
     expect(lang(asked.text)).toBe('es')
     expect(asked.text).toContain('Paso 1 de 2')
-    const browser = await call(sandbox, 'GET', await reconnectLink(sandbox), undefined, { 'accept-language': 'de-DE, fr-FR;q=0.9, en;q=0.8' })
+    const browser = await call(sandbox, 'GET', await reconnectLink(sandbox), undefined, {
+      'accept-language': 'de-DE, fr-FR;q=0.9, en;q=0.8',
+    })
     expect(lang(browser.text)).toBe('fr-CA')
     expect(h1(browser.text)).toMatch(/^Connectez-vous à /)
     expect(englishLeft(visibleText(browser.text), textsFor('fr-CA'))).toEqual([])
     // Its steps keep the language: a wrong password, in French.
     const institution = /name="institution" value="([^"]+)"/.exec(browser.text)?.[1] ?? ''
-    const wrong = await submitForm(sandbox, formAction(browser.text), { institution, username: 'user_good', password: 'nope' })
+    const wrong = await submitForm(sandbox, formAction(browser.text), {
+      institution,
+      username: 'user_good',
+      password: 'nope',
+    })
     expect(lang(wrong.text)).toBe('fr-CA')
     expect(wrong.text).toContain('Le nom d’utilisateur ou le mot de passe est erroné.')
-    const none = await call(sandbox, 'GET', await reconnectLink(sandbox), undefined, { 'accept-language': 'de, ja' })
+    const none = await call(sandbox, 'GET', await reconnectLink(sandbox), undefined, {
+      'accept-language': 'de, ja',
+    })
     expect(lang(none.text)).toBe('en')
-    const invalid = await call(sandbox, 'GET', '/connect?link=nope', undefined, { 'accept-language': 'es-MX' })
+    const invalid = await call(sandbox, 'GET', '/connect?link=nope', undefined, {
+      'accept-language': 'es-MX',
+    })
     expect(invalid.text).toContain('Este enlace para volver a conectar no es válido.')
   })
 })
@@ -134,14 +192,24 @@ describe('the report page in a locale', () => {
   it('a complete report in Canadian French: labels, money, numbers and dates written the French-Canadian way', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page, id } = await reportPage(sandbox, 'complete', 6, '&locale=fr-CA')
-    const report = (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)).body as unknown as IbvReport
+    const report = (await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`))
+      .body as unknown as IbvReport
     expect(lang(page.text)).toBe('fr-CA')
-    expect(page.text).toContain('<dt>Statut</dt><dd><span class="status" data-tone="success">Terminé</span></dd>')
+    expect(page.text).toContain(
+      '<dt>Statut</dt><dd><span class="status" data-tone="success">Terminé</span></dd>',
+    )
     const money = new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'USD' })
-    for (const account of report.accounts) expect(page.text).toContain(`<span class="portal-balance">${money.format(account.balance)}</span>`)
+    for (const account of report.accounts)
+      expect(page.text).toContain(
+        `<span class="portal-balance">${money.format(account.balance)}</span>`,
+      )
     const [year, month, day] = report.reference_date.split('-').map(Number)
-    const date = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, day!))
-    expect(page.text).toContain(`<dt>Date de référence</dt><dd><time datetime="${report.reference_date}">${date}</time></dd>`)
+    const date = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(year!, month! - 1, day!),
+    )
+    expect(page.text).toContain(
+      `<dt>Date de référence</dt><dd><time datetime="${report.reference_date}">${date}</time></dd>`,
+    )
     // A decimal comma: the fraction starts at it.
     expect(page.text).toMatch(/<span class="portal-fraction">,\d{1,4}<\/span>/)
     expect(englishLeft(visibleText(page.text), textsFor('fr-CA'))).toEqual([])
@@ -150,19 +218,26 @@ describe('the report page in a locale', () => {
   it.each([
     ['es', es],
     ['fr-CA', frCA],
-  ] as const)('a complete report in %s labels its account types and its item, as the pack does', async (code, pack) => {
-    const sandbox = createSandbox({ clock: createManualClock() })
-    const { page } = await reportPage(sandbox, 'complete', 6, `&locale=${code}`)
-    expect(page.text).toContain(`<dd>${pack.messages.accountTypes.checking}</dd>`)
-    expect(page.text).toContain(`<h4>${pack.messages.itemNames.ibv_validate_metrics} <small>ibv_validate_metrics`)
-    expect(page.text).not.toContain('IBV validate metrics')
-  })
+  ] as const)(
+    'a complete report in %s labels its account types and its item, as the pack does',
+    async (code, pack) => {
+      const sandbox = createSandbox({ clock: createManualClock() })
+      const { page } = await reportPage(sandbox, 'complete', 6, `&locale=${code}`)
+      expect(page.text).toContain(`<dd>${pack.messages.accountTypes.checking}</dd>`)
+      expect(page.text).toContain(
+        `<h4>${pack.messages.itemNames.ibv_validate_metrics} <small>ibv_validate_metrics`,
+      )
+      expect(page.text).not.toContain('IBV validate metrics')
+    },
+  )
 
   it('a complete report in English writes its dates in words too, and keeps its English figures', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await reportPage(sandbox, 'complete', 6, '')
     expect(lang(page.text)).toBe('en')
-    expect(page.text).toMatch(/<dt>Reference date<\/dt><dd><time datetime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/dd>/)
+    expect(page.text).toMatch(
+      /<dt>Reference date<\/dt><dd><time datetime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/dd>/,
+    )
     expect(page.text).toMatch(/<span class="portal-fraction">\.\d{1,4}<\/span>/)
   })
 
@@ -172,28 +247,49 @@ describe('the report page in a locale', () => {
     ['reconnect_required', 0, 'Hay que volver a conectar el banco'],
     ['ibv_data_acquire_failed', 6, 'No se pudieron obtener los datos del banco'],
     ['generation_failed', 6, 'No se pudo generar el informe'],
-  ])('%s in Spanish (after %i s): %s, with no English left (and the page its token expires into, too)', async (outcome, seconds, title) => {
-    const sandbox = createSandbox({ clock: createManualClock() })
-    const { page } = await reportPage(sandbox, outcome === 'initiated' || outcome === 'ibv_data_acquired' ? 'complete' : outcome, seconds, '&locale=es')
-    expect(lang(page.text)).toBe('es')
-    expect(h1(page.text)).toBe(title)
-    expect(page.text).toContain('Sesión de informe vencida')
-    expect(englishLeft(visibleText(page.text), textsFor('es'))).toEqual([])
-  })
+  ])(
+    '%s in Spanish (after %i s): %s, with no English left (and the page its token expires into, too)',
+    async (outcome, seconds, title) => {
+      const sandbox = createSandbox({ clock: createManualClock() })
+      const { page } = await reportPage(
+        sandbox,
+        outcome === 'initiated' || outcome === 'ibv_data_acquired' ? 'complete' : outcome,
+        seconds,
+        '&locale=es',
+      )
+      expect(lang(page.text)).toBe('es')
+      expect(h1(page.text)).toBe(title)
+      expect(page.text).toContain('Sesión de informe vencida')
+      expect(englishLeft(visibleText(page.text), textsFor('es'))).toEqual([])
+    },
+  )
 
-  it.each(['es', 'fr-CA'] as const)('refused tokens in %s: not valid, expired, wrong kind', async (locale) => {
-    const sandbox = createSandbox({ clock: createManualClock() })
-    const { token } = await reportPage(sandbox, 'complete', 1800, '')
-    const consumer = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
-    const texts = textsFor(locale)
-    for (const [value, problem] of [['sbx_e_nope', 'unknown'], [token, 'expired'], [consumer.body.access_token as string, 'wrong_kind']] as const) {
-      const page = await call(sandbox, 'GET', `/portal/embeddable_reports?token=${value}&locale=${locale}`, undefined, {})
-      expect(page.status).toBe(401)
-      expect(lang(page.text)).toBe(locale)
-      expect(visibleText(page.text)).toContain(texts.portal.refused[problem].text)
-      expect(englishLeft(visibleText(page.text), texts)).toEqual([])
-    }
-  })
+  it.each(['es', 'fr-CA'] as const)(
+    'refused tokens in %s: not valid, expired, wrong kind',
+    async (locale) => {
+      const sandbox = createSandbox({ clock: createManualClock() })
+      const { token } = await reportPage(sandbox, 'complete', 1800, '')
+      const consumer = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
+      const texts = textsFor(locale)
+      for (const [value, problem] of [
+        ['sbx_e_nope', 'unknown'],
+        [token, 'expired'],
+        [consumer.body.access_token as string, 'wrong_kind'],
+      ] as const) {
+        const page = await call(
+          sandbox,
+          'GET',
+          `/portal/embeddable_reports?token=${value}&locale=${locale}`,
+          undefined,
+          {},
+        )
+        expect(page.status).toBe(401)
+        expect(lang(page.text)).toBe(locale)
+        expect(visibleText(page.text)).toContain(texts.portal.refused[problem].text)
+        expect(englishLeft(visibleText(page.text), texts)).toEqual([])
+      }
+    },
+  )
 })
 
 describe('the hosted report and the components, side by side on a loan officer’s screen', () => {
@@ -202,7 +298,8 @@ describe('the hosted report and the components, side by side on a loan officer�
     ['fr-CA', frCA],
   ] as const)('name each status and the features with the words of the %s pack', (code, pack) => {
     const { portal } = textsFor(code)
-    for (const status of REPORT_STATUSES) expect(portal.statusLabels[status]).toBe(pack.messages.statusLabels[status])
+    for (const status of REPORT_STATUSES)
+      expect(portal.statusLabels[status]).toBe(pack.messages.statusLabels[status])
     expect(portal.feature).toBe(pack.messages.feature)
     expect(portal.routingNumber).toBe(pack.messages.fields.routingNumber)
   })

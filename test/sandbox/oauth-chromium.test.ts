@@ -26,7 +26,10 @@ beforeAll(async () => {
     const query = new URL(request.url ?? '/', 'http://host').searchParams
     const src = query.get('src') ?? ''
     const coop = query.get('coop')
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(coop ? { 'cross-origin-opener-policy': coop } : {}) })
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      ...(coop ? { 'cross-origin-opener-policy': coop } : {}),
+    })
     response.end(`<!doctype html><title>Lender</title><script>window.messages=[];addEventListener('message',function(e){if(e.origin===${JSON.stringify(new URL(sandbox.url).origin)})messages.push(e.data)})</script>
 <iframe src="${src.replace(/"/g, '&quot;')}" style="width:480px;height:640px"></iframe>`)
   })
@@ -34,7 +37,11 @@ beforeAll(async () => {
   hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   // Playwright turns Chromium's popup blocker off; this one keeps it, as a person's browser does.
-  blocking = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+  blocking = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
 }, 30_000)
 
 afterAll(async () => {
@@ -59,8 +66,19 @@ async function lenderPage(on: Browser, query = '', hostQuery = ''): Promise<Page
 }
 
 const widget = (page: Page) => page.frameLocator('iframe')
-const posted = (page: Page) => page.evaluate(() => (window as unknown as { messages: Array<{ type: string; name?: string; metadata?: Record<string, unknown> }> }).messages)
-const eventNames = async (page: Page) => (await posted(page)).filter((message) => message.type === 'ibv:event').map((message) => message.name)
+const posted = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          messages: Array<{ type: string; name?: string; metadata?: Record<string, unknown> }>
+        }
+      ).messages,
+  )
+const eventNames = async (page: Page) =>
+  (await posted(page))
+    .filter((message) => message.type === 'ibv:event')
+    .map((message) => message.name)
 
 /** Chooses the OAuth bank; resolves with the bank's window once it opened. */
 async function chooseOAuthBank(page: Page): Promise<Page> {
@@ -75,14 +93,21 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
   it('Allow in the bank’s window connects: the window closes and the widget hands off', async () => {
     const page = await lenderPage(browser)
     const bank = await chooseOAuthBank(page)
-    await widget(page).getByRole('status').filter({ hasText: 'Finish signing in at Wombat Bank (OAuth) in the window that opened.' }).waitFor()
+    await widget(page)
+      .getByRole('status')
+      .filter({ hasText: 'Finish signing in at Wombat Bank (OAuth) in the window that opened.' })
+      .waitFor()
     const closed = bank.waitForEvent('close')
     await bank.getByRole('button', { name: 'Allow' }).click()
     await closed
     await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
     // The Connected page posts its events as its script runs, which may be after the heading shows.
-    await expect.poll(() => eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
-    expect((await posted(page)).find((message) => message.type === 'ibv:success')).toMatchObject({ institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' } })
+    await expect
+      .poll(() => eventNames(page))
+      .toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    expect((await posted(page)).find((message) => message.type === 'ibv:success')).toMatchObject({
+      institution: { id: 'wombat_oauth', name: 'Wombat Bank (OAuth)' },
+    })
     await page.context().close()
   })
 
@@ -90,13 +115,19 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     const page = await lenderPage(browser)
     const denied = await chooseOAuthBank(page)
     await denied.getByRole('button', { name: 'Deny' }).click()
-    await widget(page).getByText('You did not allow Wombat Bank (OAuth) to share your data.').waitFor()
+    await widget(page)
+      .getByText('You did not allow Wombat Bank (OAuth) to share your data.')
+      .waitFor()
     await widget(page).getByRole('heading', { name: 'Choose your bank' }).waitFor()
 
     const closed = await chooseOAuthBank(page)
     await closed.close()
-    await widget(page).getByText('The window with Wombat Bank (OAuth)’s page was closed before you finished.').waitFor()
-    const cancelled = (await posted(page)).filter((message) => message.name === 'OAUTH_CANCELLED').map((message) => message.metadata?.reason)
+    await widget(page)
+      .getByText('The window with Wombat Bank (OAuth)’s page was closed before you finished.')
+      .waitFor()
+    const cancelled = (await posted(page))
+      .filter((message) => message.name === 'OAUTH_CANCELLED')
+      .map((message) => message.metadata?.reason)
     expect(cancelled).toEqual(['denied', 'closed'])
     await page.context().close()
   })
@@ -106,7 +137,10 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     let popups = 0
     page.context().on('page', () => popups++)
     await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
-    await widget(page).getByRole('alert').filter({ hasText: 'Your browser blocked the window with Wombat Bank (OAuth)’s page.' }).waitFor()
+    await widget(page)
+      .getByRole('alert')
+      .filter({ hasText: 'Your browser blocked the window with Wombat Bank (OAuth)’s page.' })
+      .waitFor()
     expect(popups).toBe(0)
     expect(await eventNames(page)).not.toContain('OAUTH_OPENED')
     const popup = page.waitForEvent('popup')
@@ -115,7 +149,9 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     await bank.getByRole('button', { name: 'Allow' }).click()
     await widget(page).getByRole('heading', { name: 'Connected' }).waitFor()
     expect(await widget(page).getByRole('alert').count()).toBe(0)
-    await expect.poll(() => eventNames(page)).toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
+    await expect
+      .poll(() => eventNames(page))
+      .toEqual(['OPEN', 'SELECT_INSTITUTION', 'OAUTH_OPENED', 'OAUTH_COMPLETED', 'HANDOFF'])
     await page.context().close()
   })
 
@@ -141,33 +177,51 @@ describe('an OAuth bank in Chromium, popup mode', { timeout: 30_000 }, () => {
     const page = await lenderPage(browser)
     const bank = await chooseOAuthBank(page)
     const consentUrl = bank.url()
-    const refused = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()))
+    const refused = page.waitForEvent('console', (message) =>
+      /frame-ancestors/.test(message.text()),
+    )
     await page.goto(`${hostUrl}/?src=${encodeURIComponent(consentUrl)}`)
     expect((await refused).text()).toContain("frame-ancestors 'none'")
     expect(await page.frameLocator('iframe').getByRole('button', { name: 'Allow' }).count()).toBe(0)
     await page.context().close()
   })
 
-  it.each([360, 1280])('axe finds nothing on the bank’s consent page at %i px, light and dark', async (width) => {
-    const page = await lenderPage(browser)
-    const bank = await chooseOAuthBank(page)
-    // The page allows no inline script: axe goes in through a context that bypasses its CSP.
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 800 } })
-    const checked = await context.newPage()
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await checked.emulateMedia({ colorScheme })
-      await checked.goto(bank.url())
-      await checked.addScriptTag({ content: axeSource })
-      const violations = await checked.evaluate(async () => (await (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run()).violations.map((violation) => violation.id))
-      expect(violations, colorScheme).toEqual([])
-    }
-    await context.close()
-    await page.context().close()
-  })
+  it.each([360, 1280])(
+    'axe finds nothing on the bank’s consent page at %i px, light and dark',
+    async (width) => {
+      const page = await lenderPage(browser)
+      const bank = await chooseOAuthBank(page)
+      // The page allows no inline script: axe goes in through a context that bypasses its CSP.
+      const context = await browser.newContext({
+        bypassCSP: true,
+        viewport: { width, height: 800 },
+      })
+      const checked = await context.newPage()
+      const axeSource = readFileSync(
+        createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+        'utf8',
+      )
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await checked.emulateMedia({ colorScheme })
+        await checked.goto(bank.url())
+        await checked.addScriptTag({ content: axeSource })
+        const violations = await checked.evaluate(async () =>
+          (
+            await (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run()
+          ).violations.map((violation) => violation.id),
+        )
+        expect(violations, colorScheme).toEqual([])
+      }
+      await context.close()
+      await page.context().close()
+    },
+  )
 
   it('redirect mode across origins: the bank sends the whole page back to the lender’s redirect_uri', async () => {
-    const page = await lenderPage(browser, `&redirect_uri=${encodeURIComponent(`${hostUrl}/back?applicant=42`)}`)
+    const page = await lenderPage(
+      browser,
+      `&redirect_uri=${encodeURIComponent(`${hostUrl}/back?applicant=42`)}`,
+    )
     await widget(page).getByRole('button', { name: 'Wombat Bank (OAuth)' }).click()
     await widget(page).getByRole('link', { name: 'Continue to Wombat Bank (OAuth)' }).click()
     await page.getByRole('button', { name: 'Allow' }).click()

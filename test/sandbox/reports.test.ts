@@ -5,7 +5,11 @@ import { call } from './call.js'
 
 async function setup(outcome = 'complete', extra: Record<string, unknown> = {}) {
   const sandbox = createSandbox({ clock: createManualClock(), seed: 7 })
-  const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-42', outcome, ...extra })
+  const created = await call(sandbox, 'POST', '/sandbox/product_requests', {
+    consumer_id: 'LND-42',
+    outcome,
+    ...extra,
+  })
   return { sandbox, id: created.body.product_request_id as string }
 }
 
@@ -14,7 +18,13 @@ describe('GET /api/v2/ibv/requests/:id (operation 4)', () => {
     const { sandbox, id } = await setup()
     const { status, body } = await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)
     expect(status).toBe(202)
-    expect(Object.keys(body).sort()).toEqual(['ibv_connection_link', 'ibv_report', 'ibv_report_status', 'message', 'product_request_id'])
+    expect(Object.keys(body).sort()).toEqual([
+      'ibv_connection_link',
+      'ibv_report',
+      'ibv_report_status',
+      'message',
+      'product_request_id',
+    ])
     expect(body).toMatchObject({
       product_request_id: id,
       ibv_report: `http://sandbox.test/api/v2/ibv/requests/${id}`,
@@ -32,7 +42,12 @@ describe('GET /api/v2/ibv/requests/:id (operation 4)', () => {
       const { status, body } = await call(sandbox, 'GET', `/api/${version}/ibv/requests/${id}`)
       expect(status).toBe(200)
       const report = parseWith(ibvReportSchema, body, 'malformed_response')
-      expect(report).toMatchObject({ product_request_id: id, consumer_id: 'LND-42', client_id: 'sandbox-client', ibv_report_status: 'complete' })
+      expect(report).toMatchObject({
+        product_request_id: id,
+        consumer_id: 'LND-42',
+        client_id: 'sandbox-client',
+        ibv_report_status: 'complete',
+      })
       expect(report.reference_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect(report.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     }
@@ -49,7 +64,9 @@ describe('GET /api/v2/ibv/requests/:id (operation 4)', () => {
       expect(account.routing_number).toMatch(/^\d{9}$/)
       expect(account.items[0]?.item_code).toBe('ibv_validate_metrics')
       expect(account.items[0]?.item_version).toMatch(/^\d+\.\d+\.\d+$/)
-      const features = Object.keys(account.items[0]?.data ?? {}).filter((name) => /^ne_income_feature_\d+$/.test(name))
+      const features = Object.keys(account.items[0]?.data ?? {}).filter((name) =>
+        /^ne_income_feature_\d+$/.test(name),
+      )
       expect(features).toHaveLength(5)
     }
     expect(new Set(report.accounts.map((account) => account.account_type)).size).toBe(3)
@@ -60,21 +77,36 @@ describe('GET /api/v2/ibv/requests/:id (operation 4)', () => {
     const second = createSandbox({ clock: createManualClock(Date.UTC(2026, 5, 1)), seed: 99 })
     const reports = []
     for (const sandbox of [first, second]) {
-      await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-42', product_request_id: 'IBV-FIXED-1' })
+      await call(sandbox, 'POST', '/sandbox/product_requests', {
+        consumer_id: 'LND-42',
+        product_request_id: 'IBV-FIXED-1',
+      })
       await sandbox.advance(6)
       reports.push((await call(sandbox, 'GET', '/api/v2/ibv/requests/IBV-FIXED-1')).body)
     }
     expect(reports[0]).toEqual(reports[1])
-    const other = await call(first, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-42', product_request_id: 'IBV-FIXED-2' })
+    const other = await call(first, 'POST', '/sandbox/product_requests', {
+      consumer_id: 'LND-42',
+      product_request_id: 'IBV-FIXED-2',
+    })
     await first.advance(6)
-    const otherReport = await call(first, 'GET', `/api/v2/ibv/requests/${other.body.product_request_id as string}`)
+    const otherReport = await call(
+      first,
+      'GET',
+      `/api/v2/ibv/requests/${other.body.product_request_id as string}`,
+    )
     expect(otherReport.body.accounts).not.toEqual(reports[0]?.accounts)
   })
 
   it('gives the same ids for the same seed', async () => {
     const ids = []
     for (let run = 0; run < 2; run++) {
-      const { body } = await call(createSandbox({ clock: createManualClock(), seed: 123 }), 'POST', '/sandbox/product_requests', { consumer_id: 'c' })
+      const { body } = await call(
+        createSandbox({ clock: createManualClock(), seed: 123 }),
+        'POST',
+        '/sandbox/product_requests',
+        { consumer_id: 'c' },
+      )
       ids.push(body.product_request_id)
     }
     expect(ids[0]).toBe(ids[1])
@@ -85,9 +117,15 @@ describe('GET /api/v2/ibv/requests/:id (operation 4)', () => {
     await sandbox.advance(6)
     const failed = await call(sandbox, 'GET', `/api/v2/ibv/requests/${id}`)
     expect(failed.status).toBe(202)
-    expect(failed.body).toMatchObject({ ibv_report_status: 'generation_failed', message: expect.stringContaining('No report will be produced') })
+    expect(failed.body).toMatchObject({
+      ibv_report_status: 'generation_failed',
+      message: expect.stringContaining('No report will be produced'),
+    })
     const unknown = await call(sandbox, 'GET', '/api/v2/ibv/requests/IBVNOPE')
-    expect(unknown).toMatchObject({ status: 404, body: { message: 'Product request IBVNOPE does not exist.' } })
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: 'Product request IBVNOPE does not exist.' },
+    })
   })
 
   it('answers 401 without the key', async () => {

@@ -19,8 +19,15 @@ async function statusOf(sandbox: Sandbox, id: string) {
 
 async function start(outcome: string) {
   const hook = receiver()
-  const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://lender.test/hooks', fetch: hook.fetch })
-  const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-7', outcome })
+  const sandbox = createSandbox({
+    clock: createManualClock(),
+    webhookUrl: 'http://lender.test/hooks',
+    fetch: hook.fetch,
+  })
+  const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', {
+    consumer_id: 'LND-7',
+    outcome,
+  })
   return { sandbox, id: body.product_request_id as string, events: hook.events }
 }
 
@@ -35,7 +42,14 @@ describe('state machine', () => {
     expect(events).toEqual([])
     await sandbox.advance(3)
     expect(await statusOf(sandbox, id)).toBe('complete')
-    expect(events).toEqual([expect.objectContaining({ event: 'report_generated', productRequestId: id, consumerId: 'LND-7', status: 'complete' })])
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: 'report_generated',
+        productRequestId: id,
+        consumerId: 'LND-7',
+        status: 'complete',
+      }),
+    ])
   })
 
   it('initiated → ibv_data_acquired → generation_failed, with report_generation_failed', async () => {
@@ -67,7 +81,9 @@ describe('state machine', () => {
 
   it('with the real clock, transitions happen on their own', async () => {
     const sandbox = createSandbox({ timings: { acquireSeconds: 0.01, generateSeconds: 0.01 } })
-    const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-7' })
+    const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', {
+      consumer_id: 'LND-7',
+    })
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await statusOf(sandbox, body.product_request_id as string)).toBe('complete')
     sandbox.close()

@@ -27,12 +27,18 @@ beforeAll(async () => {
     sandbox: { webhookHeaders: { 'x-webhook-secret': 'dev-secret' } },
     backend: {
       fetch: (request) => {
-        deliveries.push({ path: new URL(request.url).pathname, secret: request.headers.get('x-webhook-secret') })
+        deliveries.push({
+          path: new URL(request.url).pathname,
+          secret: request.headers.get('x-webhook-secret'),
+        })
         return Response.json({ received: true })
       },
     },
   })
-  await plugin.configureServer({ middlewares: { use: (handler) => handlers.push(handler) }, httpServer: server })
+  await plugin.configureServer({
+    middlewares: { use: (handler) => handlers.push(handler) },
+    httpServer: server,
+  })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -45,7 +51,12 @@ afterAll(() => {
   server?.close()
 })
 
-const control = (path: string, body: unknown = {}) => fetch(`${url}/ibv-sandbox/sandbox/${path}`, { method: 'POST', headers: KEY, body: JSON.stringify(body) })
+const control = (path: string, body: unknown = {}) =>
+  fetch(`${url}/ibv-sandbox/sandbox/${path}`, {
+    method: 'POST',
+    headers: KEY,
+    body: JSON.stringify(body),
+  })
 
 describe('ibvSandbox({ sandbox: { webhookHeaders } })', () => {
   it('sends the configured headers to the webhook URL the plugin sets', async () => {

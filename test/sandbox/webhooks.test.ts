@@ -3,7 +3,8 @@ import { createManualClock, createSandbox, type WebhookAttempt } from '../../src
 import { call } from './call.js'
 
 async function deliveries(sandbox: Parameters<typeof call>[0]) {
-  return (await call<{ deliveries: WebhookAttempt[] }>(sandbox, 'GET', '/sandbox/webhooks')).body.deliveries
+  return (await call<{ deliveries: WebhookAttempt[] }>(sandbox, 'GET', '/sandbox/webhooks')).body
+    .deliveries
 }
 
 describe('webhook delivery', () => {
@@ -16,11 +17,18 @@ describe('webhook delivery', () => {
       received.push(String(init?.body))
       return new Response(null, { status: 200 })
     }) as typeof fetch
-    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://lender.test/hooks', fetch: receiver })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookUrl: 'http://lender.test/hooks',
+      fetch: receiver,
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6 + 2 + 4)
     expect(received).toHaveLength(1)
-    expect(JSON.parse(received[0] ?? '{}')).toMatchObject({ event: 'report_generated', ibv_report_status: 'complete' })
+    expect(JSON.parse(received[0] ?? '{}')).toMatchObject({
+      event: 'report_generated',
+      ibv_report_status: 'complete',
+    })
     const attempts = await deliveries(sandbox)
     expect(attempts.map(({ attempt, status, ok }) => ({ attempt, status, ok }))).toEqual([
       { attempt: 1, status: 503, ok: false },
@@ -45,12 +53,19 @@ describe('webhook delivery', () => {
     await sandbox.advance(3600)
     const attempts = await deliveries(sandbox)
     expect(attempts).toHaveLength(4)
-    expect(attempts.every((attempt) => !attempt.ok && attempt.status === undefined && typeof attempt.error === 'string')).toBe(true)
+    expect(
+      attempts.every(
+        (attempt) =>
+          !attempt.ok && attempt.status === undefined && typeof attempt.error === 'string',
+      ),
+    ).toBe(true)
   })
 
   it('counts a receiver that never answers as failed after the timeout', async () => {
     const hanging = ((_url: unknown, init?: RequestInit) =>
-      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      )) as typeof fetch
     const sandbox = createSandbox({
       clock: createManualClock(),
       webhookUrl: 'http://lender.test/hooks',
@@ -59,7 +74,9 @@ describe('webhook delivery', () => {
     })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
-    expect(await deliveries(sandbox)).toEqual([expect.objectContaining({ attempt: 1, ok: false, error: 'timeout' })])
+    expect(await deliveries(sandbox)).toEqual([
+      expect.objectContaining({ attempt: 1, ok: false, error: 'timeout' }),
+    ])
   })
 
   it('goes where PUT /sandbox/webhook_url says, with the headers given', async () => {
@@ -72,17 +89,28 @@ describe('webhook delivery', () => {
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
     expect(seen).toEqual([])
-    const set = await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'https://lender.test/ibv/webhooks', headers: { authorization: 'Basic abc' } })
+    const set = await call(sandbox, 'PUT', '/sandbox/webhook_url', {
+      url: 'https://lender.test/ibv/webhooks',
+      headers: { authorization: 'Basic abc' },
+    })
     expect(set.body).toEqual({ url: 'https://lender.test/ibv/webhooks' })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-2' })
     await sandbox.advance(6)
     expect(seen).toEqual([{ url: 'https://lender.test/ibv/webhooks', auth: 'Basic abc' }])
-    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'ftp://x' })).status).toBe(400)
-    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: null })).body).toEqual({ url: null })
+    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'ftp://x' })).status).toBe(
+      400,
+    )
+    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: null })).body).toEqual({
+      url: null,
+    })
   })
 
   it('reset stops the retries of deliveries already under way', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://lender.test/hooks', fetch: (async () => new Response(null, { status: 503 })) as typeof fetch })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookUrl: 'http://lender.test/hooks',
+      fetch: (async () => new Response(null, { status: 503 })) as typeof fetch,
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
     expect(await deliveries(sandbox)).toHaveLength(1)
@@ -92,28 +120,49 @@ describe('webhook delivery', () => {
   })
 
   it('reset empties everything', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://127.0.0.1:9/x', webhookRetry: { attempts: 1 } })
-    const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookUrl: 'http://127.0.0.1:9/x',
+      webhookRetry: { attempts: 1 },
+    })
+    const { body } = await call(sandbox, 'POST', '/sandbox/product_requests', {
+      consumer_id: 'LND-1',
+    })
     await sandbox.advance(6)
     expect(await deliveries(sandbox)).toHaveLength(1)
     expect((await call(sandbox, 'POST', '/sandbox/reset')).body).toEqual({ reset: true })
     expect(await deliveries(sandbox)).toEqual([])
-    expect((await call(sandbox, 'GET', `/api/v2/ibv/requests/${body.product_request_id as string}`)).status).toBe(404)
+    expect(
+      (await call(sandbox, 'GET', `/api/v2/ibv/requests/${body.product_request_id as string}`))
+        .status,
+    ).toBe(404)
   })
 
   it('sends webhookHeaders to a URL set later without headers; a PUT with its own headers wins', async () => {
     const seen: Array<Record<string, string>> = []
     const receiver = (async (_url: unknown, init?: RequestInit) => {
       const headers = new Headers(init?.headers)
-      seen.push({ secret: headers.get('x-webhook-secret') ?? '', other: headers.get('x-other') ?? '' })
+      seen.push({
+        secret: headers.get('x-webhook-secret') ?? '',
+        other: headers.get('x-other') ?? '',
+      })
       return new Response(null, { status: 204 })
     }) as typeof fetch
-    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookHeaders: { 'x-webhook-secret': 'dev-secret' } })
-    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:3000/api/ibv/webhooks' })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      fetch: receiver,
+      webhookHeaders: { 'x-webhook-secret': 'dev-secret' },
+    })
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', {
+      url: 'http://127.0.0.1:3000/api/ibv/webhooks',
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
     expect(seen).toEqual([{ secret: 'dev-secret', other: '' }])
-    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:3000/api/ibv/webhooks', headers: { 'x-other': 'mine' } })
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', {
+      url: 'http://127.0.0.1:3000/api/ibv/webhooks',
+      headers: { 'x-other': 'mine' },
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-2' })
     await sandbox.advance(6)
     expect(seen[1]).toEqual({ secret: '', other: 'mine' })
@@ -125,9 +174,15 @@ describe('webhook delivery', () => {
       seen.push({ url: String(url), secret: new Headers(init?.headers).get('x-webhook-secret') })
       return new Response(null, { status: 204 })
     }) as typeof fetch
-    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookHeaders: { 'x-webhook-secret': 'dev-secret' } })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      fetch: receiver,
+      webhookHeaders: { 'x-webhook-secret': 'dev-secret' },
+    })
     // As the Vite plugin does once its server listens: a URL, no headers of its own.
-    await call(sandbox, 'PUT', '/sandbox/webhook_url', { url: 'http://127.0.0.1:5173/api/ibv/webhooks' })
+    await call(sandbox, 'PUT', '/sandbox/webhook_url', {
+      url: 'http://127.0.0.1:5173/api/ibv/webhooks',
+    })
     sandbox.reset()
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
@@ -141,7 +196,10 @@ describe('webhook delivery', () => {
   })
 
   it('refuses PUT /sandbox/webhook_url headers that are not a token name and a one-line value, or that HTTP framing owns, without echoing values', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(), fetch: (async () => new Response(null, { status: 204 })) as typeof fetch })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      fetch: (async () => new Response(null, { status: 204 })) as typeof fetch,
+    })
     const url = 'http://127.0.0.1:3000/api/ibv/webhooks'
     const cases: Array<Record<string, string>> = [
       { 'x-webhook-secret': 'bad\nS3CRET-1' },
@@ -160,11 +218,24 @@ describe('webhook delivery', () => {
       expect(Object.keys(answer.body.fields as object)).toEqual(['headers'])
       expect(answer.text).not.toContain('S3CRET')
     }
-    expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url, headers: { 'X-Webhook-Secret': 'a b\tc', authorization: 'Basic abc' } })).status).toBe(200)
+    expect(
+      (
+        await call(sandbox, 'PUT', '/sandbox/webhook_url', {
+          url,
+          headers: { 'X-Webhook-Secret': 'a b\tc', authorization: 'Basic abc' },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('createSandbox refuses webhookHeaders a delivery could not send, with a clear error that does not repeat the value', () => {
-    const cases: Array<Record<string, string>> = [{ 'x-webhook-secret': 'bad\nS3CRET' }, { 'x:secret': 'S3CRET' }, { connection: 'close' }, { 'proxy-x': 'S3CRET' }, { 'x-ok': '' }]
+    const cases: Array<Record<string, string>> = [
+      { 'x-webhook-secret': 'bad\nS3CRET' },
+      { 'x:secret': 'S3CRET' },
+      { connection: 'close' },
+      { 'proxy-x': 'S3CRET' },
+      { 'x-ok': '' },
+    ]
     for (const webhookHeaders of cases) {
       let thrown: unknown
       try {
@@ -184,7 +255,12 @@ describe('webhook delivery', () => {
       const value = new Headers(init?.headers).get('x-webhook-secret')
       throw new TypeError(`Headers.append: "${value}" is an invalid header value.`)
     }) as typeof fetch
-    const sandbox = createSandbox({ clock: createManualClock(), fetch: receiver, webhookUrl: 'http://127.0.0.1:3000/hooks', webhookHeaders: { 'x-webhook-secret': 'S3CRET-value' } })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      fetch: receiver,
+      webhookUrl: 'http://127.0.0.1:3000/hooks',
+      webhookHeaders: { 'x-webhook-secret': 'S3CRET-value' },
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
     const [first] = await deliveries(sandbox)

@@ -6,7 +6,13 @@ const ORIGIN = 'https://lender.test'
 
 async function openWidget(sandbox: Sandbox, consumerId = 'LND-42') {
   const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: consumerId })
-  const page = await call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+  const page = await call(
+    sandbox,
+    'GET',
+    `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(ORIGIN)}`,
+    undefined,
+    {},
+  )
   return { page, token: token.body.access_token as string }
 }
 
@@ -16,8 +22,7 @@ async function statusOf(sandbox: Sandbox, id: string) {
 
 function success(html: string) {
   return postedMessages(html).find((message) => message.type === 'ibv:success') as
-    | { product_request_id: string; institution: { id: string; name: string } }
-    | undefined
+    { product_request_id: string; institution: { id: string; name: string } } | undefined
 }
 
 describe('GET /connect (the hosted widget)', () => {
@@ -25,7 +30,10 @@ describe('GET /connect (the hosted widget)', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
     expect(page.status).toBe(200)
-    expect(postedMessages(page.text)).toEqual([{ type: 'ibv:ready' }, { type: 'ibv:event', name: 'OPEN', metadata: { mode: 'connect' } }])
+    expect(postedMessages(page.text)).toEqual([
+      { type: 'ibv:ready' },
+      { type: 'ibv:event', name: 'OPEN', metadata: { mode: 'connect' } },
+    ])
     expect(page.text).toContain(`data-ibv-origin="${ORIGIN}"`)
     expect(page.text).toContain('<h1>Choose your bank</h1>')
     expect(page.text.match(/name="institution" value="/g)).toHaveLength(21)
@@ -41,9 +49,17 @@ describe('GET /connect (the hosted widget)', () => {
   ])('%s / %s connects, and the report ends %s', async (username, password, final) => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const done = await submitForm(sandbox, formAction(page.text), { institution: 'wombat', username, password })
+    const done = await submitForm(sandbox, formAction(page.text), {
+      institution: 'wombat',
+      username,
+      password,
+    })
     const message = success(done.text)
-    expect(message).toEqual({ type: 'ibv:success', product_request_id: expect.stringMatching(/^IBV/), institution: { id: 'wombat', name: 'First Wombat Credit Union' } })
+    expect(message).toEqual({
+      type: 'ibv:success',
+      product_request_id: expect.stringMatching(/^IBV/),
+      institution: { id: 'wombat', name: 'First Wombat Credit Union' },
+    })
     expect(await statusOf(sandbox, message?.product_request_id ?? '')).toBe('initiated')
     await sandbox.advance(6)
     expect(await statusOf(sandbox, message?.product_request_id ?? '')).toBe(final)
@@ -52,16 +68,37 @@ describe('GET /connect (the hosted widget)', () => {
   it('user_good with a wrong password: an error, the request waits in reconnect_required, a retry continues it', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const wrong = await submitForm(sandbox, formAction(page.text), { institution: 'platypus', username: 'user_good', password: 'nope' })
+    const wrong = await submitForm(sandbox, formAction(page.text), {
+      institution: 'platypus',
+      username: 'user_good',
+      password: 'nope',
+    })
     expect(wrong.text).toContain('role="alert"')
-    expect(postedMessages(wrong.text)).toContainEqual({ type: 'ibv:event', name: 'ERROR', metadata: { error_code: 'INVALID_CREDENTIALS' } })
-    const exit = JSON.parse((/data-ibv-exit="([^"]*)"/.exec(wrong.text)?.[1] ?? '{}').replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))))
-    expect(exit).toMatchObject({ type: 'ibv:exit', error: { code: 'INVALID_CREDENTIALS' }, metadata: { status: 'reconnect_required' } })
+    expect(postedMessages(wrong.text)).toContainEqual({
+      type: 'ibv:event',
+      name: 'ERROR',
+      metadata: { error_code: 'INVALID_CREDENTIALS' },
+    })
+    const exit = JSON.parse(
+      (/data-ibv-exit="([^"]*)"/.exec(wrong.text)?.[1] ?? '{}').replace(
+        /&#(\d+);/g,
+        (_, c: string) => String.fromCharCode(Number(c)),
+      ),
+    )
+    expect(exit).toMatchObject({
+      type: 'ibv:exit',
+      error: { code: 'INVALID_CREDENTIALS' },
+      metadata: { status: 'reconnect_required' },
+    })
     const waiting = exit.metadata.product_request_id as string
     await sandbox.advance(600)
     expect(await statusOf(sandbox, waiting)).toBe('reconnect_required')
 
-    const retry = await submitForm(sandbox, formAction(wrong.text), { institution: 'platypus', username: 'user_good', password: 'pass_good' })
+    const retry = await submitForm(sandbox, formAction(wrong.text), {
+      institution: 'platypus',
+      username: 'user_good',
+      password: 'pass_good',
+    })
     expect(success(retry.text)?.product_request_id).toBe(waiting)
     await sandbox.advance(6)
     expect(await statusOf(sandbox, waiting)).toBe('complete')
@@ -70,9 +107,17 @@ describe('GET /connect (the hosted widget)', () => {
   it('user_mfa: asks for a code; a wrong code asks again; 123456 completes', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const mfa = await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username: 'user_mfa', password: 'pass_good' })
+    const mfa = await submitForm(sandbox, formAction(page.text), {
+      institution: 'quokka',
+      username: 'user_mfa',
+      password: 'pass_good',
+    })
     expect(mfa.text).toContain('name="code"')
-    expect(postedMessages(mfa.text)).toContainEqual({ type: 'ibv:event', name: 'MFA_REQUIRED', metadata: {} })
+    expect(postedMessages(mfa.text)).toContainEqual({
+      type: 'ibv:event',
+      name: 'MFA_REQUIRED',
+      metadata: {},
+    })
     const again = await submitForm(sandbox, formAction(mfa.text), { code: '000000' })
     expect(again.text).toContain('That code is not right')
     const done = await submitForm(sandbox, formAction(again.text), { code: '123456' })
@@ -84,7 +129,11 @@ describe('GET /connect (the hosted widget)', () => {
   it('user_mfa: leaving mid-MFA leaves reconnect_required', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const mfa = await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username: 'user_mfa', password: 'pass_good' })
+    const mfa = await submitForm(sandbox, formAction(page.text), {
+      institution: 'quokka',
+      username: 'user_mfa',
+      password: 'pass_good',
+    })
     expect(mfa.text).toContain('data-ibv-exit-button')
     await sandbox.advance(86_400)
     expect(postedMessages(mfa.text).some((message) => message.type === 'ibv:success')).toBe(false)
@@ -95,12 +144,19 @@ describe('GET /connect (the hosted widget)', () => {
 
   it('the reconnect link (ibv_connection_link) works without a lender token and continues the waiting request', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
-    const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-9', outcome: 'reconnect_required' })
+    const created = await call(sandbox, 'POST', '/sandbox/product_requests', {
+      consumer_id: 'LND-9',
+      outcome: 'reconnect_required',
+    })
     const link = new URL(created.body.ibv_connection_link as string)
     const page = await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})
     expect(page.status).toBe(200)
     expect(page.text).not.toContain('data-ibv-origin')
-    const done = await submitForm(sandbox, formAction(page.text), { institution: 'platypus', username: 'user_good', password: 'pass_good' })
+    const done = await submitForm(sandbox, formAction(page.text), {
+      institution: 'platypus',
+      username: 'user_good',
+      password: 'pass_good',
+    })
     expect(done.text).toContain('You can close this window')
     await sandbox.advance(6)
     expect(await statusOf(sandbox, created.body.product_request_id as string)).toBe('complete')
@@ -110,12 +166,28 @@ describe('GET /connect (the hosted widget)', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { token } = await openWidget(sandbox)
     await sandbox.advance(3600)
-    const expired = await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+    const expired = await call(
+      sandbox,
+      'GET',
+      `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`,
+      undefined,
+      {},
+    )
     expect(expired.status).toBe(401)
     expect(postedMessages(expired.text)).toEqual([
-      { type: 'ibv:exit', error: { code: 'TOKEN_EXPIRED', message: expect.any(String) }, metadata: { status: 'refused' } },
+      {
+        type: 'ibv:exit',
+        error: { code: 'TOKEN_EXPIRED', message: expect.any(String) },
+        metadata: { status: 'refused' },
+      },
     ])
-    const unknown = await call(sandbox, 'GET', `/connect?token=nope&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})
+    const unknown = await call(
+      sandbox,
+      'GET',
+      `/connect?token=nope&origin=${encodeURIComponent(ORIGIN)}`,
+      undefined,
+      {},
+    )
     expect(postedMessages(unknown.text)[0]).toMatchObject({ error: { code: 'INVALID_TOKEN' } })
   })
 
@@ -123,24 +195,56 @@ describe('GET /connect (the hosted widget)', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { token } = await openWidget(sandbox)
     await sandbox.advance(3599)
-    expect((await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})).status).toBe(200)
+    expect(
+      (
+        await call(
+          sandbox,
+          'GET',
+          `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`,
+          undefined,
+          {},
+        )
+      ).status,
+    ).toBe(200)
     await sandbox.advance(1)
-    expect((await call(sandbox, 'GET', `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`, undefined, {})).status).toBe(401)
+    expect(
+      (
+        await call(
+          sandbox,
+          'GET',
+          `/connect?token=${token}&origin=${encodeURIComponent(ORIGIN)}`,
+          undefined,
+          {},
+        )
+      ).status,
+    ).toBe(401)
   })
 
-  it.each(['*', 'javascript:alert(1)', 'https://lender.test/path', 'lender.test'])('refuses the origin %j', async (origin) => {
-    const sandbox = createSandbox({ clock: createManualClock() })
-    const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
-    const page = await call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(origin)}`, undefined, {})
-    expect(page.status).toBe(400)
-    expect(postedMessages(page.text)).toEqual([])
-  })
+  it.each(['*', 'javascript:alert(1)', 'https://lender.test/path', 'lender.test'])(
+    'refuses the origin %j',
+    async (origin) => {
+      const sandbox = createSandbox({ clock: createManualClock() })
+      const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
+      const page = await call(
+        sandbox,
+        'GET',
+        `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent(origin)}`,
+        undefined,
+        {},
+      )
+      expect(page.status).toBe(400)
+      expect(postedMessages(page.text)).toEqual([])
+    },
+  )
 
   it('ends a session that has expired', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
     await sandbox.advance(1801)
-    const late = await submitForm(sandbox, formAction(page.text), { username: 'user_good', password: 'pass_good' })
+    const late = await submitForm(sandbox, formAction(page.text), {
+      username: 'user_good',
+      password: 'pass_good',
+    })
     expect(late.status).toBe(404)
   })
 })
@@ -149,9 +253,17 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
   it('the search is a GET form that lists the banks matching q, without posting anything', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const found = await call(sandbox, 'GET', `${formAction(page.text)}?q=${encodeURIComponent('wOmBaT cReDiT')}`, undefined, {})
+    const found = await call(
+      sandbox,
+      'GET',
+      `${formAction(page.text)}?q=${encodeURIComponent('wOmBaT cReDiT')}`,
+      undefined,
+      {},
+    )
     expect(found.text).toContain('1 bank matches “<bdi>wOmBaT cReDiT</bdi>”.')
-    expect(found.text.match(/name="institution" value="(\w+)"/g)).toEqual(['name="institution" value="wombat"'])
+    expect(found.text.match(/name="institution" value="(\w+)"/g)).toEqual([
+      'name="institution" value="wombat"',
+    ])
     expect(postedMessages(found.text)).toEqual([])
     const none = await call(sandbox, 'GET', `${formAction(page.text)}?q=zzzz`, undefined, {})
     expect(none.text).toContain('No bank matches')
@@ -161,22 +273,39 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
   it('hostile steps: a forged or missing bank never signs in, an override in the query is isolated, a non-code post at the code step announces nothing', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
-    const forged: Array<Record<string, string>> = [{ institution: 'no-such-bank', username: 'user_good', password: 'pass_good' }, { username: 'user_good', password: 'pass_good' }]
+    const forged: Array<Record<string, string>> = [
+      { institution: 'no-such-bank', username: 'user_good', password: 'pass_good' },
+      { username: 'user_good', password: 'pass_good' },
+    ]
     for (const fields of forged) {
       const refused = await submitForm(sandbox, formAction(page.text), fields)
       expect(refused.status).toBe(400)
       expect(refused.text).toContain('Choose your bank from the list.')
       expect(postedMessages(refused.text)).toEqual([])
     }
-    const spoof = await call(sandbox, 'GET', `${formAction(page.text)}?q=${encodeURIComponent('\u202Eknab <b>')}`, undefined, {})
+    const spoof = await call(
+      sandbox,
+      'GET',
+      `${formAction(page.text)}?q=${encodeURIComponent('\u202Eknab <b>')}`,
+      undefined,
+      {},
+    )
     expect(spoof.text).toContain('No bank matches “<bdi>\u202Eknab &#60;b&#62;</bdi>”.')
     const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
-    const mfa = await submitForm(sandbox, formAction(signIn.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
+    const mfa = await submitForm(sandbox, formAction(signIn.text), {
+      institution: 'platypus',
+      username: 'user_mfa',
+      password: 'pass_good',
+    })
     expect(mfa.text).toContain('name="code"')
     const searched = await call(sandbox, 'GET', `${formAction(mfa.text)}?q=x`, undefined, {})
     expect(searched.status).toBe(400)
     expect(searched.text).not.toContain('Step 1 of 3')
-    const replayed = await submitForm(sandbox, formAction(mfa.text), { institution: 'platypus', username: 'user_mfa', password: 'pass_good' })
+    const replayed = await submitForm(sandbox, formAction(mfa.text), {
+      institution: 'platypus',
+      username: 'user_mfa',
+      password: 'pass_good',
+    })
     expect(replayed.status).toBe(200)
     expect(replayed.text).toContain('name="code"')
     expect(postedMessages(replayed.text)).toEqual([])
@@ -186,7 +315,11 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox)
     const signIn = await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })
-    const wrong = await submitForm(sandbox, formAction(signIn.text), { institution: 'platypus', username: 'user_good"><b>', password: 'secret-typo' })
+    const wrong = await submitForm(sandbox, formAction(signIn.text), {
+      institution: 'platypus',
+      username: 'user_good"><b>',
+      password: 'secret-typo',
+    })
     expect(wrong.text).toContain('name="username" value="user_good&#34;&#62;&#60;b&#62;"')
     expect(wrong.text).not.toContain('secret-typo')
   })
@@ -199,10 +332,22 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     expect(signIn.text).toContain('Step 2 of 3')
     expect(signIn.text).toContain('user_<wbr>good')
     expect(postedMessages(signIn.text)).toEqual([
-      { type: 'ibv:event', name: 'SELECT_INSTITUTION', metadata: { institution_id: 'harbour', institution_name: 'Harbour National Bank' } },
+      {
+        type: 'ibv:event',
+        name: 'SELECT_INSTITUTION',
+        metadata: { institution_id: 'harbour', institution_name: 'Harbour National Bank' },
+      },
     ])
-    const done = await submitForm(sandbox, formAction(signIn.text), { institution: 'harbour', username: 'user_good', password: 'pass_good' })
-    expect(postedMessages(done.text).map((message) => message.name ?? message.type)).toEqual(['SUBMIT_CREDENTIALS', 'HANDOFF', 'ibv:success'])
+    const done = await submitForm(sandbox, formAction(signIn.text), {
+      institution: 'harbour',
+      username: 'user_good',
+      password: 'pass_good',
+    })
+    expect(postedMessages(done.text).map((message) => message.name ?? message.type)).toEqual([
+      'SUBMIT_CREDENTIALS',
+      'HANDOFF',
+      'ibv:success',
+    ])
     expect(done.text).toContain('<h1>Connected</h1>')
   })
 
@@ -211,9 +356,15 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const { page } = await openWidget(sandbox)
     const left = await submitForm(sandbox, formAction(page.text), { not_listed: '1' })
     expect(postedMessages(left.text)).toEqual([
-      { type: 'ibv:exit', error: { code: 'INSTITUTION_NOT_FOUND', message: expect.any(String) }, metadata: { status: 'institution_not_found' } },
+      {
+        type: 'ibv:exit',
+        error: { code: 'INSTITUTION_NOT_FOUND', message: expect.any(String) },
+        metadata: { status: 'institution_not_found' },
+      },
     ])
-    expect((await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })).status).toBe(404)
+    expect(
+      (await submitForm(sandbox, formAction(page.text), { institution: 'platypus' })).status,
+    ).toBe(404)
   })
 
   it.each([
@@ -223,7 +374,10 @@ describe('the widget in steps: choose the bank, sign in, the code', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const { page } = await openWidget(sandbox, 'LND-7')
     await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username, password })
-    const consumer = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-7', outcome: 'complete' })
+    const consumer = await call(sandbox, 'POST', '/sandbox/product_requests', {
+      consumer_id: 'LND-7',
+      outcome: 'complete',
+    })
     const link = new URL(consumer.body.ibv_connection_link as string)
     const again = await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})
     expect(again.text).toContain('<h1>Sign in to Quokka Savings &#38; Loan</h1>')

@@ -14,7 +14,14 @@ describe('importsOf', () => {
       "export { e } from 'w'",
       "const m = await import('z')",
     ].join('\n')
-    expect(importsOf(code)).toEqual(['x', '@scope/y/sub', 'types-only', 'ibv-kit/styles.css', 'w', 'z'])
+    expect(importsOf(code)).toEqual([
+      'x',
+      '@scope/y/sub',
+      'types-only',
+      'ibv-kit/styles.css',
+      'w',
+      'z',
+    ])
   })
 
   it('ignores "from" in comments, strings and JSX text', () => {

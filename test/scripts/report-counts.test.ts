@@ -9,14 +9,37 @@ import { afterAll, describe, expect, it } from 'vitest'
 const dir = mkdtempSync(join(tmpdir(), 'ibv-report-counts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const test = (fullName: string, status: 'passed' | 'failed' | 'skipped', failure?: string) => ({ fullName, status, failureMessages: failure ? [failure] : [] })
-function report(name: string, results: { name: string; status: string; message?: string; assertionResults: ReturnType<typeof test>[] }[]) {
+const test = (fullName: string, status: 'passed' | 'failed' | 'skipped', failure?: string) => ({
+  fullName,
+  status,
+  failureMessages: failure ? [failure] : [],
+})
+function report(
+  name: string,
+  results: {
+    name: string
+    status: string
+    message?: string
+    assertionResults: ReturnType<typeof test>[]
+  }[],
+) {
   const tests = results.flatMap((result) => result.assertionResults)
   const file = join(dir, name)
-  writeFileSync(file, JSON.stringify({ numPassedTests: tests.filter((t) => t.status === 'passed').length, numFailedTests: tests.filter((t) => t.status === 'failed').length, testResults: results }))
+  writeFileSync(
+    file,
+    JSON.stringify({
+      numPassedTests: tests.filter((t) => t.status === 'passed').length,
+      numFailedTests: tests.filter((t) => t.status === 'failed').length,
+      testResults: results,
+    }),
+  )
   return file
 }
-const counts = (...files: string[]) => execFileSync(process.execPath, ['scripts/report-counts.mjs', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+const counts = (...files: string[]) =>
+  execFileSync(process.execPath, ['scripts/report-counts.mjs', ...files], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
 
 describe('CI names what failed before its count (scripts/report-counts.mjs)', () => {
   it('one line per failed test, with the first line of why, then the count over every report', () => {
@@ -24,12 +47,35 @@ describe('CI names what failed before its count (scripts/report-counts.mjs)', ()
       {
         name: join(process.cwd(), 'test/a.test.ts'),
         status: 'failed',
-        assertionResults: [test('a passes', 'passed'), test('a polls', 'failed', '\nAssertionError: expected false to be true\n    at a.test.ts:3')],
+        assertionResults: [
+          test('a passes', 'passed'),
+          test(
+            'a polls',
+            'failed',
+            '\nAssertionError: expected false to be true\n    at a.test.ts:3',
+          ),
+        ],
       },
-      { name: join(process.cwd(), 'test/b.test.ts'), status: 'failed', message: 'Cannot find module "./gone"\nmore', assertionResults: [] },
-      { name: join(process.cwd(), 'test/c.test.ts'), status: 'failed', message: '', assertionResults: [test('c, after its beforeAll threw', 'skipped')] },
+      {
+        name: join(process.cwd(), 'test/b.test.ts'),
+        status: 'failed',
+        message: 'Cannot find module "./gone"\nmore',
+        assertionResults: [],
+      },
+      {
+        name: join(process.cwd(), 'test/c.test.ts'),
+        status: 'failed',
+        message: '',
+        assertionResults: [test('c, after its beforeAll threw', 'skipped')],
+      },
     ])
-    const engines = report('engines.json', [{ name: join(process.cwd(), 'test/engines/c.test.ts'), status: 'passed', assertionResults: [test('c (webkit)', 'passed')] }])
+    const engines = report('engines.json', [
+      {
+        name: join(process.cwd(), 'test/engines/c.test.ts'),
+        status: 'passed',
+        assertionResults: [test('c (webkit)', 'passed')],
+      },
+    ])
     expect(counts(vitest, engines).trim().split('\n')).toEqual([
       'Failed:',
       '- test/a.test.ts › a polls: AssertionError: expected false to be true',
@@ -44,14 +90,29 @@ describe('CI names what failed before its count (scripts/report-counts.mjs)', ()
       {
         name: join(process.cwd(), 'test/engines/e.test.ts'),
         status: 'passed',
-        assertionResults: [{ ...test('e (webkit)', 'passed'), failureMessages: ['Error: Timed out waiting for "Complete"\n    at e.test.ts:9'] }],
+        assertionResults: [
+          {
+            ...test('e (webkit)', 'passed'),
+            failureMessages: ['Error: Timed out waiting for "Complete"\n    at e.test.ts:9'],
+          },
+        ],
       },
     ])
-    expect(counts(engines).trim().split('\n')).toEqual(['Passed only when retried:', '- test/engines/e.test.ts › e (webkit): Error: Timed out waiting for "Complete"', '1 passed, 0 failed'])
+    expect(counts(engines).trim().split('\n')).toEqual([
+      'Passed only when retried:',
+      '- test/engines/e.test.ts › e (webkit): Error: Timed out waiting for "Complete"',
+      '1 passed, 0 failed',
+    ])
   })
 
   it('a missing report is one failure; all passed prints the count alone', () => {
-    const passed = report('passed.json', [{ name: join(process.cwd(), 'test/d.test.ts'), status: 'passed', assertionResults: [test('d', 'passed')] }])
+    const passed = report('passed.json', [
+      {
+        name: join(process.cwd(), 'test/d.test.ts'),
+        status: 'passed',
+        assertionResults: [test('d', 'passed')],
+      },
+    ])
     expect(counts(passed)).toBe('1 passed, 0 failed\n')
     expect(counts(passed, join(dir, 'missing.json'))).toBe('1 passed, 1 failed\n')
   })

@@ -1,4 +1,8 @@
-import { createIbvBackend, createIbvClient, type IbvBackendOptions } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  type IbvBackendOptions,
+} from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 
@@ -30,8 +34,11 @@ export function backendUnderAttack(options: Partial<IbvBackendOptions> = {}) {
     onError: (error) => void errors.push(error),
     ...options,
   })
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    backend.fetch(new Request(`${APP}/api/ibv${path}`, { method: 'POST', headers, body }))
+  const post = (
+    path: string,
+    body: BodyInit,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) => backend.fetch(new Request(`${APP}/api/ibv${path}`, { method: 'POST', headers, body }))
   return { sandbox, backend, upstream, handled, errors, post }
 }
 

@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { createIbvBackend, headerSecretVerifier, type AuthorizeContext } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  headerSecretVerifier,
+  type AuthorizeContext,
+} from '../../src/server/index.js'
 import { APP, backendUnderAttack } from './backend-under-attack.js'
 
 // A body of up to 1 MiB was read on every route, before `verifyWebhook` and `authorize`, and a
@@ -21,31 +25,63 @@ function stalledBody(head: string) {
   return { body, cancelled: () => cancelled }
 }
 
-function post(backend: { fetch(request: Request): Promise<Response> }, path: string, body: BodyInit, headers: Record<string, string> = {}) {
-  return backend.fetch(new Request(`${APP}/api/ibv${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duplex: 'half' } as RequestInit))
+function post(
+  backend: { fetch(request: Request): Promise<Response> },
+  path: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+) {
+  return backend.fetch(
+    new Request(`${APP}/api/ibv${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  )
 }
 
 describe('request bodies', () => {
   it('a webhook over 64 KiB is a 413, by its Content-Length or as it arrives; 64 KiB is taken', async () => {
     const { backend, handled } = backendUnderAttack()
-    const over = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', detail: 'x'.repeat(64 * 1024) })
+    const over = JSON.stringify({
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-42',
+      detail: 'x'.repeat(64 * 1024),
+    })
     const answer = await post(backend, '/webhooks', over)
     expect(answer.status).toBe(413)
-    expect(await answer.json()).toMatchObject({ code: 'invalid_request', fields: { body: [expect.stringMatching(/65536 bytes/)] } })
+    expect(await answer.json()).toMatchObject({
+      code: 'invalid_request',
+      fields: { body: [expect.stringMatching(/65536 bytes/)] },
+    })
     const streamed = await post(backend, '/webhooks', new Blob([over]).stream())
     expect(streamed.status).toBe(413)
-    const fits = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', detail: 'x'.repeat(60 * 1024) })
+    const fits = JSON.stringify({
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-42',
+      detail: 'x'.repeat(60 * 1024),
+    })
     expect((await post(backend, '/webhooks', fits)).status).toBe(200)
     expect(handled).toHaveLength(1)
   })
 
   it('a token, refresh or invite body over 16 KiB is a 413; the caps are one option', async () => {
     const { backend } = backendUnderAttack()
-    const big = JSON.stringify({ type: 'consumer', consumer_id: 'LND-42', pad: 'x'.repeat(16 * 1024) })
-    for (const path of ['/tokens', '/refresh/LND-42']) expect((await post(backend, path, big)).status).toBe(413)
+    const big = JSON.stringify({
+      type: 'consumer',
+      consumer_id: 'LND-42',
+      pad: 'x'.repeat(16 * 1024),
+    })
+    for (const path of ['/tokens', '/refresh/LND-42'])
+      expect((await post(backend, path, big)).status).toBe(413)
     const roomy = backendUnderAttack({ maxBodyBytes: { json: 32 * 1024, webhooks: 1024 } })
     expect((await post(roomy.backend, '/tokens', big)).status).toBe(200)
-    const webhook = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', detail: 'x'.repeat(1024) })
+    const webhook = JSON.stringify({
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-42',
+      detail: 'x'.repeat(1024),
+    })
     expect((await post(roomy.backend, '/webhooks', webhook)).status).toBe(413)
   })
 
@@ -61,18 +97,27 @@ describe('request bodies', () => {
   })
 
   it('a header-only verifier refuses a forged webhook before its body is read', async () => {
-    const { backend, handled } = backendUnderAttack({ verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush') })
+    const { backend, handled } = backendUnderAttack({
+      verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush'),
+    })
     const stalled = stalledBody('{"event":')
     const forged = await post(backend, '/webhooks', stalled.body, { 'x-webhook-secret': 'guess' })
     expect(forged.status).toBe(401)
-    const genuine = await post(backend, '/webhooks', JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42' }), { 'x-webhook-secret': 'hush' })
+    const genuine = await post(
+      backend,
+      '/webhooks',
+      JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42' }),
+      { 'x-webhook-secret': 'hush' },
+    )
     expect(genuine.status).toBe(200)
     expect(handled).toHaveLength(1)
   })
 
   it('a custom (request, rawBody) verifier still gets the body, as it arrived', async () => {
     const seen: string[] = []
-    const { backend } = backendUnderAttack({ verifyWebhook: async (request, rawBody) => (seen.push(rawBody, await request.text()), true) })
+    const { backend } = backendUnderAttack({
+      verifyWebhook: async (request, rawBody) => (seen.push(rawBody, await request.text()), true),
+    })
     const body = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42' })
     expect((await post(backend, '/webhooks', body)).status).toBe(200)
     expect(seen).toEqual([body, body])
@@ -91,6 +136,13 @@ describe('request bodies', () => {
     ['maxBodyBytes.webhooks', { maxBodyBytes: { webhooks: -1 } }],
     ['bodyTimeoutMs', { bodyTimeoutMs: Number.NaN }],
   ])('refuses a %s that is not a whole number, when built', (name, options) => {
-    expect(() => createIbvBackend({ client: {} as never, authorize: () => true, verifyWebhook: () => true, ...options })).toThrow(new RegExp(`${name.replace('.', '\\.')} must be a whole number`))
+    expect(() =>
+      createIbvBackend({
+        client: {} as never,
+        authorize: () => true,
+        verifyWebhook: () => true,
+        ...options,
+      }),
+    ).toThrow(new RegExp(`${name.replace('.', '\\.')} must be a whole number`))
   })
 })

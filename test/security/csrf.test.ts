@@ -61,32 +61,50 @@ describe('state-changing requests a foreign page could send without a preflight'
     expect(upstream).toHaveLength(0)
   })
 
-  it('lets the page\'s own origin through, and an origin listed in allowedOrigins', async () => {
+  it("lets the page's own origin through, and an origin listed in allowedOrigins", async () => {
     const { post } = await withConsumer()
-    const own = await post('/tokens', tokenBody, { 'content-type': 'application/json', origin: APP, 'sec-fetch-site': 'same-origin' })
+    const own = await post('/tokens', tokenBody, {
+      'content-type': 'application/json',
+      origin: APP,
+      'sec-fetch-site': 'same-origin',
+    })
     expect(own.status).toBe(200)
 
     const listed = backendUnderAttack({ allowedOrigins: ['https://app.lender.test'] })
-    const answer = await listed.post('/tokens', tokenBody, { 'content-type': 'application/json', origin: 'https://app.lender.test', 'sec-fetch-site': 'same-site' })
+    const answer = await listed.post('/tokens', tokenBody, {
+      'content-type': 'application/json',
+      origin: 'https://app.lender.test',
+      'sec-fetch-site': 'same-site',
+    })
     expect(answer.status).toBe(200)
   })
 
-  it('behind a proxy that rewrites the URL, trusts the browser\'s own Sec-Fetch-Site: same-origin', async () => {
+  it("behind a proxy that rewrites the URL, trusts the browser's own Sec-Fetch-Site: same-origin", async () => {
     const { backend } = backendUnderAttack()
     const request = new Request('http://10.0.0.7:3000/api/ibv/tokens', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://lender.example', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'https://lender.example',
+        'sec-fetch-site': 'same-origin',
+      },
       body: tokenBody,
     })
     expect((await backend.fetch(request)).status).toBe(200)
   })
 
-  it('a forged X-Forwarded-Host does not make a foreign origin the backend\'s own', async () => {
+  it("a forged X-Forwarded-Host does not make a foreign origin the backend's own", async () => {
     const { backend, upstream } = backendUnderAttack()
     for (const site of [{}, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const request = new Request(`${APP}/api/ibv/tokens`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', ...site },
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+          ...site,
+        },
         body: tokenBody,
       })
       expect((await backend.fetch(request)).status).toBe(403)
@@ -97,15 +115,31 @@ describe('state-changing requests a foreign page could send without a preflight'
   it('leaves /webhooks to the service, which is no browser', async () => {
     const { post } = backendUnderAttack()
     const body = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42' })
-    expect((await post('/webhooks', body, { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site', origin: 'https://service.test' })).status).toBe(200)
+    expect(
+      (
+        await post('/webhooks', body, {
+          'content-type': 'application/json',
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://service.test',
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('the default fetchers send what the backend requires, refresh included', async () => {
     const { backend } = await withConsumer()
     const fetchers = createBackendFetchers('/api/ibv', {
-      fetch: (input, init) => backend.fetch(new Request(new URL(String(input), APP), { ...init, headers: { ...init?.headers, origin: APP, 'sec-fetch-site': 'same-origin' } })),
+      fetch: (input, init) =>
+        backend.fetch(
+          new Request(new URL(String(input), APP), {
+            ...init,
+            headers: { ...init?.headers, origin: APP, 'sec-fetch-site': 'same-origin' },
+          }),
+        ),
     })
     expect(await fetchers.refresh('LND-42')).toMatchObject({ kind: 'submitted' })
-    expect(await fetchers.token({ type: 'consumer', consumerId: 'LND-42' })).toMatchObject({ expires_in: 3600 })
+    expect(await fetchers.token({ type: 'consumer', consumerId: 'LND-42' })).toMatchObject({
+      expires_in: 3600,
+    })
   })
 })

@@ -18,7 +18,10 @@ afterEach(async () => {
 })
 
 async function listening(options: { bodyTimeoutMs?: number } = {}) {
-  const { backend } = backendUnderAttack({ verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush'), ...options })
+  const { backend } = backendUnderAttack({
+    verifyWebhook: headerSecretVerifier('x-webhook-secret', 'hush'),
+    ...options,
+  })
   server = createServer(toNodeHandler(backend))
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -30,18 +33,47 @@ const UPLOAD = { chunks: 40, chunkBytes: 16 * 1024, everyMs: 25 }
 describe('an early refusal of a body still uploading', () => {
   it.each([
     ['413, a webhook over its cap', '/api/ibv/webhooks', { 'x-webhook-secret': 'hush' }, 413],
-    ['401, a webhook a header-only verifier refuses', '/api/ibv/webhooks', { 'x-webhook-secret': 'guess' }, 401],
+    [
+      '401, a webhook a header-only verifier refuses',
+      '/api/ibv/webhooks',
+      { 'x-webhook-secret': 'guess' },
+      401,
+    ],
     ['403, a cross-site token request', '/api/ibv/tokens', { 'Sec-Fetch-Site': 'cross-site' }, 403],
-    ['415, a token request that is not JSON', '/api/ibv/tokens', { 'Content-Type': 'text/plain' }, 415],
-  ])('%s: the client reads the JSON answer, and its upload is not reset', async (_, path, headers, status) => {
-    const url = await listening()
-    const outcome = await slowUpload(url, { path, headers, ...UPLOAD })
-    expect(outcome).toMatchObject({ status, error: undefined, uploaded: true, json: { message: expect.any(String), code: expect.any(String) } })
-  })
+    [
+      '415, a token request that is not JSON',
+      '/api/ibv/tokens',
+      { 'Content-Type': 'text/plain' },
+      415,
+    ],
+  ])(
+    '%s: the client reads the JSON answer, and its upload is not reset',
+    async (_, path, headers, status) => {
+      const url = await listening()
+      const outcome = await slowUpload(url, { path, headers, ...UPLOAD })
+      expect(outcome).toMatchObject({
+        status,
+        error: undefined,
+        uploaded: true,
+        json: { message: expect.any(String), code: expect.any(String) },
+      })
+    },
+  )
 
   it('a body that stalls under Node gets the 408 answer, and the server closes the connection', async () => {
     const url = await listening({ bodyTimeoutMs: 200 })
-    const outcome = await slowUpload(url, { path: '/api/ibv/tokens', chunks: 4, chunkBytes: 1024, everyMs: 10, stallAfter: 1 })
-    expect(outcome).toMatchObject({ status: 408, error: undefined, uploaded: false, json: { code: 'timeout' } })
+    const outcome = await slowUpload(url, {
+      path: '/api/ibv/tokens',
+      chunks: 4,
+      chunkBytes: 1024,
+      everyMs: 10,
+      stallAfter: 1,
+    })
+    expect(outcome).toMatchObject({
+      status: 408,
+      error: undefined,
+      uploaded: false,
+      json: { code: 'timeout' },
+    })
   })
 })

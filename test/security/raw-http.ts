@@ -13,7 +13,10 @@ export interface RawAnswer {
  * One HTTP request with exactly the headers given, `Host` included: what a rebound page's browser
  * sends. Node's fetch would replace `Host` with the URL's own.
  */
-export function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown }): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url)
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   return new Promise((resolve, reject) => {
@@ -23,7 +26,10 @@ export function rawRequest(url: string, options: { method?: string; path: string
         port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
         // A fresh connection each time, so no forged request rides on a legitimate one.
         agent: false,
       },
@@ -63,10 +69,25 @@ export interface UploadOutcome {
  * upload is refused early; with `stallAfter`, it stops sending after that many chunks and waits.
  * Resolves once the server closed the connection, or its side of it while the client stalled.
  */
-export function slowUpload(url: string, options: { path: string; headers?: Record<string, string>; chunks: number; chunkBytes: number; everyMs: number; stallAfter?: number }): Promise<UploadOutcome> {
+export function slowUpload(
+  url: string,
+  options: {
+    path: string
+    headers?: Record<string, string>
+    chunks: number
+    chunkBytes: number
+    everyMs: number
+    stallAfter?: number
+  },
+): Promise<UploadOutcome> {
   const { hostname, port } = new URL(url)
   const length = options.chunks * options.chunkBytes
-  const head = [`POST ${options.path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${length}`]
+  const head = [
+    `POST ${options.path} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+  ]
   for (const [name, value] of Object.entries(options.headers ?? {})) head.push(`${name}: ${value}`)
   return new Promise((resolve) => {
     // Half-open allowed: like an HTTP client, it goes on sending after the server's answer and FIN.
@@ -83,11 +104,19 @@ export function slowUpload(url: string, options: { path: string; headers?: Recor
       } catch {
         json = undefined
       }
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1] ?? 0), json, error, uploaded: sent === options.chunks && error === undefined })
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1] ?? 0),
+        json,
+        error,
+        uploaded: sent === options.chunks && error === undefined,
+      })
     }
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => (received += chunk))
-    socket.on('error', (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message))
+    socket.on(
+      'error',
+      (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message),
+    )
     socket.on('close', finish)
     // The server closed its side (FIN) while the client stalled, or answered before the client sent
     // the part it sends before stalling: it is done with this connection.

@@ -27,7 +27,11 @@ describe('a long refresh message', () => {
   it('never reads an institution name that starts after the cut', () => {
     const late = `${'x'.repeat(200_000)} Ask the consumer to reconnect to Far Away Bank using the connection link.`
     expect(institutionIn(late)).toBeUndefined()
-    const outcome = classifyRefresh(200, { ibv_report_status: 'ibv_data_acquire_failed', ibv_connection_link: 'https://l.test', message: late })
+    const outcome = classifyRefresh(200, {
+      ibv_report_status: 'ibv_data_acquire_failed',
+      ibv_connection_link: 'https://l.test',
+      message: late,
+    })
     expect(outcome).toMatchObject({ kind: 'data_pull_failed', message: late.slice(0, CUT) })
     expect('institutionName' in outcome).toBe(false)
     // Within the cut, the name is still found.
@@ -53,7 +57,10 @@ describe('a long refresh message', () => {
       const answer = await sandbox.fetch(request)
       if (!new URL(request.url).pathname.includes('/refresh/')) return answer
       const body = (await answer.json()) as Record<string, unknown>
-      return Response.json({ ...body, message: `${String(body.message)} ${HUGE}` }, { status: answer.status })
+      return Response.json(
+        { ...body, message: `${String(body.message)} ${HUGE}` },
+        { status: answer.status },
+      )
     }
     await sandbox.fetch(
       new Request('https://service.test/sandbox/product_requests', {
@@ -66,7 +73,11 @@ describe('a long refresh message', () => {
     const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test', fetch })
     const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => false })
     const response = await backend.fetch(
-      new Request('https://lender.test/api/ibv/refresh/LND-42', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      new Request('https://lender.test/api/ibv/refresh/LND-42', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
     )
     const outcome = (await response.json()) as { kind: string; message: string }
     expect(outcome.kind).toBe('submitted')

@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { chromium, type Browser } from 'playwright'
-import { createManualClock, createSandbox, startSandboxServer, type Sandbox, type SandboxServer } from '../../src/sandbox/index.js'
+import {
+  createManualClock,
+  createSandbox,
+  startSandboxServer,
+  type Sandbox,
+  type SandboxServer,
+} from '../../src/sandbox/index.js'
 import { call, formAction } from '../sandbox/call.js'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
@@ -26,19 +32,50 @@ function frameAncestors(headers: Headers): string[] | undefined {
 async function everyPage(sandbox: Sandbox) {
   const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
   const id = created.body.product_request_id as string
-  const embedded = async () => (await call(sandbox, 'POST', '/api/v1/auth/tokens', { product_request_id: id, type: 'embedded_report_token' })).body.access_token as string
-  const consumer = (await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-1' })).body.access_token as string
-  const pending = await call(sandbox, 'GET', `/portal/embeddable_reports?token=${await embedded()}`, undefined, {})
+  const embedded = async () =>
+    (
+      await call(sandbox, 'POST', '/api/v1/auth/tokens', {
+        product_request_id: id,
+        type: 'embedded_report_token',
+      })
+    ).body.access_token as string
+  const consumer = (await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-1' }))
+    .body.access_token as string
+  const pending = await call(
+    sandbox,
+    'GET',
+    `/portal/embeddable_reports?token=${await embedded()}`,
+    undefined,
+    {},
+  )
   await sandbox.advance(6)
-  const report = await call(sandbox, 'GET', `/portal/embeddable_reports?token=${await embedded()}`, undefined, {})
+  const report = await call(
+    sandbox,
+    'GET',
+    `/portal/embeddable_reports?token=${await embedded()}`,
+    undefined,
+    {},
+  )
   const refused = await call(sandbox, 'GET', '/portal/embeddable_reports?token=nope', undefined, {})
-  const widget = await call(sandbox, 'GET', `/connect?token=${consumer}&origin=${encodeURIComponent('http://localhost:5173')}`, undefined, {})
+  const widget = await call(
+    sandbox,
+    'GET',
+    `/connect?token=${consumer}&origin=${encodeURIComponent('http://localhost:5173')}`,
+    undefined,
+    {},
+  )
   const widgetRefused = await call(sandbox, 'GET', '/connect?token=nope', undefined, {})
   const link = new URL(created.body.ibv_connection_link as string)
   const reconnect = await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})
-  const submitted = await call(sandbox, 'POST', formAction(widget.text), 'institution=platypus&username=user_good&password=pass_good', {
-    'content-type': 'application/x-www-form-urlencoded',
-  })
+  const submitted = await call(
+    sandbox,
+    'POST',
+    formAction(widget.text),
+    'institution=platypus&username=user_good&password=pass_good',
+    {
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  )
   return { pending, report, refused, widget, widgetRefused, reconnect, submitted }
 }
 
@@ -52,10 +89,20 @@ describe('frame-ancestors on the sandbox pages', () => {
   })
 
   it('frameAncestors replaces the list, and an entry that would break out of the header is refused', async () => {
-    const pages = await everyPage(createSandbox({ clock: createManualClock(), frameAncestors: ['https://lender.example', "'self'"] }))
-    for (const [name, page] of Object.entries(pages)) expect(frameAncestors(page.headers), name).toEqual(['https://lender.example', "'self'"])
-    expect(() => createSandbox({ frameAncestors: ["https://lender.example; script-src 'unsafe-inline'"] })).toThrow(/frameAncestors/)
-    expect(() => createSandbox({ frameAncestors: ['https://a.example,https://b.example'] })).toThrow(/frameAncestors/)
+    const pages = await everyPage(
+      createSandbox({
+        clock: createManualClock(),
+        frameAncestors: ['https://lender.example', "'self'"],
+      }),
+    )
+    for (const [name, page] of Object.entries(pages))
+      expect(frameAncestors(page.headers), name).toEqual(['https://lender.example', "'self'"])
+    expect(() =>
+      createSandbox({ frameAncestors: ["https://lender.example; script-src 'unsafe-inline'"] }),
+    ).toThrow(/frameAncestors/)
+    expect(() =>
+      createSandbox({ frameAncestors: ['https://a.example,https://b.example'] }),
+    ).toThrow(/frameAncestors/)
     expect(() => createSandbox({ frameAncestors: [] })).toThrow(/frameAncestors/)
   })
 })
@@ -71,7 +118,11 @@ describe('framing in Chromium', () => {
     // One server for both embedders: the page only names the frame's address.
     pages = createServer((request, response) => {
       const src = new URL(request.url ?? '/', 'http://x').searchParams.get('src') ?? ''
-      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>embedder</title><iframe src="${src.replace(/"/g, '&quot;')}"></iframe>`)
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><title>embedder</title><iframe src="${src.replace(/"/g, '&quot;')}"></iframe>`,
+        )
     })
     pages.listen(0, '127.0.0.1')
     await once(pages, 'listening')
@@ -95,7 +146,11 @@ describe('framing in Chromium', () => {
       await page.goto(`${embedder}/?src=${encodeURIComponent(src)}`)
       const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
       // A frame blocked by frame-ancestors is swapped for Chromium's error page.
-      return { url: frame?.url(), forms: frame ? await frame.locator('form').count() : 0, text: frame ? await frame.locator('body').innerText() : '' }
+      return {
+        url: frame?.url(),
+        forms: frame ? await frame.locator('form').count() : 0,
+        text: frame ? await frame.locator('body').innerText() : '',
+      }
     } finally {
       await page.close()
     }
@@ -103,10 +158,19 @@ describe('framing in Chromium', () => {
 
   it('a foreign site cannot frame the connect widget or a report; a loopback embedder can', async () => {
     const post = async (path: string, body: unknown) =>
-      (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
+      (
+        await fetch(`${sandbox.url}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()
     const created = await post('/sandbox/product_requests', { consumer_id: 'LND-FRAME' })
     await post('/sandbox/clock/advance', { seconds: 6 })
-    const report = await post('/api/v1/auth/tokens', { product_request_id: created.product_request_id, type: 'embedded_report_token' })
+    const report = await post('/api/v1/auth/tokens', {
+      product_request_id: created.product_request_id,
+      type: 'embedded_report_token',
+    })
     const widget = `${sandbox.url}/connect?link=${encodeURIComponent(new URL(created.ibv_connection_link).searchParams.get('link') ?? '')}`
     const portal = `${sandbox.url}/portal/embeddable_reports?token=${report.access_token}`
 

@@ -6,7 +6,10 @@ import { call } from '../sandbox/call.js'
 // was a pure function of the consumer id. Anyone who knew (or guessed) a consumer id computed the
 // link on their own copy of the sandbox and reconnected the victim's bank as themselves.
 async function linkOf(sandbox: Sandbox, consumerId: string): Promise<URL> {
-  const created = await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: consumerId, outcome: 'reconnect_required' })
+  const created = await call(sandbox, 'POST', '/sandbox/product_requests', {
+    consumer_id: consumerId,
+    outcome: 'reconnect_required',
+  })
   return new URL(created.body.ibv_connection_link as string)
 }
 
@@ -29,11 +32,14 @@ describe('reconnect links', () => {
     expect(id).toMatch(/^lnk_[0-9a-f]{48}$/)
     expect(again.href).toBe(first.href)
     expect(other.searchParams.get('link')).not.toBe(id)
-    expect((await call(sandbox, 'GET', `${first.pathname}${first.search}`, undefined, {})).status).toBe(200)
+    expect(
+      (await call(sandbox, 'GET', `${first.pathname}${first.search}`, undefined, {})).status,
+    ).toBe(200)
   })
 
   it('are deterministic under an explicit seed, and differ between seeds', async () => {
-    const link = async (seed: number) => (await linkOf(createSandbox({ clock: createManualClock(), seed }), 'LND-1')).href
+    const link = async (seed: number) =>
+      (await linkOf(createSandbox({ clock: createManualClock(), seed }), 'LND-1')).href
     expect(await link(7)).toBe(await link(7))
     expect(await link(7)).not.toBe(await link(8))
   })
@@ -42,6 +48,8 @@ describe('reconnect links', () => {
     const sandbox = createSandbox({ clock: createManualClock() })
     const link = await linkOf(sandbox, 'LND-1')
     await call(sandbox, 'POST', '/sandbox/reset')
-    expect((await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})).status).toBe(404)
+    expect(
+      (await call(sandbox, 'GET', `${link.pathname}${link.search}`, undefined, {})).status,
+    ).toBe(404)
   })
 })

@@ -37,7 +37,10 @@ describe('ibv-sandbox against a rebound page', () => {
       method: 'PUT',
       path: '/sandbox/webhook_url',
       headers: evil(),
-      body: { url: 'http://127.0.0.1:9/internal/admin', headers: { authorization: 'Bearer stolen' } },
+      body: {
+        url: 'http://127.0.0.1:9/internal/admin',
+        headers: { authorization: 'Bearer stolen' },
+      },
     })
     expect(hook.status).toBe(403)
     expect(hook.json).toEqual({ message: expect.stringContaining('attacker.example') })
@@ -46,23 +49,45 @@ describe('ibv-sandbox against a rebound page', () => {
     expect(log.status).toBe(403)
     expect(log.json).not.toHaveProperty('deliveries')
 
-    const token = await rawRequest(url, { method: 'POST', path: '/api/v1/auth/tokens', headers: evil(), body: { consumer_id: 'LND-1' } })
+    const token = await rawRequest(url, {
+      method: 'POST',
+      path: '/api/v1/auth/tokens',
+      headers: evil(),
+      body: { consumer_id: 'LND-1' },
+    })
     expect(token.status).toBe(403)
     expect(token.json).not.toHaveProperty('access_token')
 
-    const bare = await rawRequest(url, { path: '/sandbox/clock', headers: { ...KEY, host: 'attacker.example' } })
+    const bare = await rawRequest(url, {
+      path: '/sandbox/clock',
+      headers: { ...KEY, host: 'attacker.example' },
+    })
     expect(bare.status).toBe(403)
 
     // The PUT was not applied: a finished report sends no webhook anywhere.
-    await rawRequest(url, { method: 'POST', path: '/sandbox/product_requests', headers: local(), body: { consumer_id: 'LND-1' } })
-    await rawRequest(url, { method: 'POST', path: '/sandbox/clock/advance', headers: local(), body: { seconds: 6 } })
+    await rawRequest(url, {
+      method: 'POST',
+      path: '/sandbox/product_requests',
+      headers: local(),
+      body: { consumer_id: 'LND-1' },
+    })
+    await rawRequest(url, {
+      method: 'POST',
+      path: '/sandbox/clock/advance',
+      headers: local(),
+      body: { seconds: 6 },
+    })
     const deliveries = await rawRequest(url, { path: '/sandbox/webhooks', headers: local() })
     expect(deliveries.status).toBe(200)
     expect(deliveries.json).toEqual({ deliveries: [] })
   })
 
   it('refuses a foreign Origin even when the Host is loopback', async () => {
-    for (const origin of ['http://attacker.example', `http://127.0.0.1.attacker.example:${port}`, 'https://evil.localhost.example']) {
+    for (const origin of [
+      'http://attacker.example',
+      `http://127.0.0.1.attacker.example:${port}`,
+      'https://evil.localhost.example',
+    ]) {
       const token = await rawRequest(url, {
         method: 'POST',
         path: '/api/v1/auth/tokens',
@@ -75,25 +100,63 @@ describe('ibv-sandbox against a rebound page', () => {
   })
 
   it('answers loopback Hosts, its own and loopback Origins, and the null Origin of its own form posts', async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `app.localhost:${port}`, `[::1]:${port}`, '127.0.0.1']) {
-      const answer = await rawRequest(url, { method: 'POST', path: '/api/v1/auth/tokens', headers: { ...KEY, host }, body: { consumer_id: 'LND-3' } })
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `app.localhost:${port}`,
+      `[::1]:${port}`,
+      '127.0.0.1',
+    ]) {
+      const answer = await rawRequest(url, {
+        method: 'POST',
+        path: '/api/v1/auth/tokens',
+        headers: { ...KEY, host },
+        body: { consumer_id: 'LND-3' },
+      })
       expect(answer.status, host).toBe(200)
       expect(answer.json).toHaveProperty('access_token')
     }
     for (const origin of [`http://127.0.0.1:${port}`, 'http://localhost:5173', 'null']) {
-      const answer = await rawRequest(url, { method: 'POST', path: '/api/v1/auth/tokens', headers: { ...local(), origin }, body: { consumer_id: 'LND-3' } })
+      const answer = await rawRequest(url, {
+        method: 'POST',
+        path: '/api/v1/auth/tokens',
+        headers: { ...local(), origin },
+        body: { consumer_id: 'LND-3' },
+      })
       expect(answer.status, origin).toBe(200)
     }
   })
 
   it('sends webhooks only to loopback URLs: an internal address is a 400 in the service API shape', async () => {
-    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8:8080/admin', 'http://intranet.corp/hooks', 'http://127.0.0.1.nip.io/x']) {
-      const answer = await rawRequest(url, { method: 'PUT', path: '/sandbox/webhook_url', headers: local(), body: { url: target } })
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.8:8080/admin',
+      'http://intranet.corp/hooks',
+      'http://127.0.0.1.nip.io/x',
+    ]) {
+      const answer = await rawRequest(url, {
+        method: 'PUT',
+        path: '/sandbox/webhook_url',
+        headers: local(),
+        body: { url: target },
+      })
       expect(answer.status, target).toBe(400)
-      expect(answer.json).toEqual({ message: expect.any(String), fields: { url: [expect.stringContaining('--webhook-host')] } })
+      expect(answer.json).toEqual({
+        message: expect.any(String),
+        fields: { url: [expect.stringContaining('--webhook-host')] },
+      })
     }
-    for (const target of ['http://127.0.0.1:9/hooks', 'http://localhost:9/hooks', 'http://[::1]:9/hooks']) {
-      const answer = await rawRequest(url, { method: 'PUT', path: '/sandbox/webhook_url', headers: local(), body: { url: target } })
+    for (const target of [
+      'http://127.0.0.1:9/hooks',
+      'http://localhost:9/hooks',
+      'http://[::1]:9/hooks',
+    ]) {
+      const answer = await rawRequest(url, {
+        method: 'PUT',
+        path: '/sandbox/webhook_url',
+        headers: local(),
+        body: { url: target },
+      })
       expect(answer.status, target).toBe(200)
     }
   })
@@ -105,14 +168,28 @@ describe('ibv-sandbox --allowed-host and --webhook-host', () => {
   let port: string
 
   beforeAll(async () => {
-    ;({ cli, url } = await startCli(['--port', '0', '--allowed-host', 'sandbox.lan', '--allowed-host', '.dev.example', '--webhook-host', 'hooks.lan']))
+    ;({ cli, url } = await startCli([
+      '--port',
+      '0',
+      '--allowed-host',
+      'sandbox.lan',
+      '--allowed-host',
+      '.dev.example',
+      '--webhook-host',
+      'hooks.lan',
+    ]))
     port = new URL(url).port
   }, 30_000)
   afterAll(() => stop(cli))
 
   it('answers the listed hosts (a leading dot allows the domain and its subdomains) and still refuses others', async () => {
     const status = async (host: string, origin?: string) =>
-      (await rawRequest(url, { path: '/sandbox/clock', headers: { ...KEY, host, ...(origin ? { origin } : {}) } })).status
+      (
+        await rawRequest(url, {
+          path: '/sandbox/clock',
+          headers: { ...KEY, host, ...(origin ? { origin } : {}) },
+        })
+      ).status
     expect(await status(`sandbox.lan:${port}`)).toBe(200)
     expect(await status(`sandbox.lan:${port}`, `http://sandbox.lan:${port}`)).toBe(200)
     expect(await status(`api.dev.example:${port}`)).toBe(200)
@@ -124,13 +201,24 @@ describe('ibv-sandbox --allowed-host and --webhook-host', () => {
 
   it('delivers to a listed webhook host and to nothing else', async () => {
     const put = async (target: string) =>
-      (await rawRequest(url, { method: 'PUT', path: '/sandbox/webhook_url', headers: { ...KEY, host: `127.0.0.1:${port}` }, body: { url: target } })).status
+      (
+        await rawRequest(url, {
+          method: 'PUT',
+          path: '/sandbox/webhook_url',
+          headers: { ...KEY, host: `127.0.0.1:${port}` },
+          body: { url: target },
+        })
+      ).status
     expect(await put('https://hooks.lan/ibv/webhooks')).toBe(200)
     expect(await put('https://other.lan/ibv/webhooks')).toBe(400)
   })
 
   it('refuses to start with a --webhook-url no rule allows', async () => {
-    const bad = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', '--port', '0', '--webhook-url', 'http://10.0.0.8/hooks'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const bad = spawn(
+      'node_modules/.bin/tsx',
+      ['src/sandbox/cli.ts', '--port', '0', '--webhook-url', 'http://10.0.0.8/hooks'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let stderr = ''
     bad.stderr?.on('data', (chunk: Buffer) => (stderr += chunk))
     const [code] = await once(bad, 'exit')

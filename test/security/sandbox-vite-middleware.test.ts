@@ -43,7 +43,10 @@ afterAll(async () => {
 
 describe('the sandbox under Vite in middleware mode', () => {
   it('a first request with a foreign IP as Host does not let webhooks go to that IP', async () => {
-    await rawRequest(url, { path: '/ibv-sandbox/sandbox/clock', headers: { host: '169.254.169.254', ...KEY } })
+    await rawRequest(url, {
+      path: '/ibv-sandbox/sandbox/clock',
+      headers: { host: '169.254.169.254', ...KEY },
+    })
     const answer = await rawRequest(url, {
       method: 'PUT',
       path: '/ibv-sandbox/sandbox/webhook_url',

@@ -26,7 +26,13 @@ beforeAll(async () => {
     logLevel: 'silent',
     plugins: [ibvSandbox()],
     optimizeDeps: { noDiscovery: true, include: [] },
-    server: { host: '127.0.0.1', port: 0, strictPort: false, allowedHosts: ['sandbox.lan'], watch: null },
+    server: {
+      host: '127.0.0.1',
+      port: 0,
+      strictPort: false,
+      allowedHosts: ['sandbox.lan'],
+      watch: null,
+    },
   })
   await server.listen()
   port = (server.httpServer?.address() as AddressInfo).port
@@ -41,12 +47,25 @@ afterAll(async () => {
 describe('ibvSandbox on a Vite dev server, against a rebound page', () => {
   it('refuses a foreign Host before the sandbox sees it: no token minted, no webhook target set', async () => {
     const host = `evil.example:${port}`
-    const token = await rawRequest(url, { method: 'POST', path: '/ibv-sandbox/api/v1/auth/tokens', headers: { ...KEY, host }, body: { consumer_id: 'LND-1' } })
+    const token = await rawRequest(url, {
+      method: 'POST',
+      path: '/ibv-sandbox/api/v1/auth/tokens',
+      headers: { ...KEY, host },
+      body: { consumer_id: 'LND-1' },
+    })
     expect(token.status).toBe(403)
     expect(token.text).not.toContain('access_token')
-    const hook = await rawRequest(url, { method: 'PUT', path: '/ibv-sandbox/sandbox/webhook_url', headers: { ...KEY, host }, body: { url: 'http://127.0.0.1:9/x' } })
+    const hook = await rawRequest(url, {
+      method: 'PUT',
+      path: '/ibv-sandbox/sandbox/webhook_url',
+      headers: { ...KEY, host },
+      body: { url: 'http://127.0.0.1:9/x' },
+    })
     expect(hook.status).toBe(403)
-    const log = await rawRequest(url, { path: '/ibv-sandbox/sandbox/webhooks', headers: { ...KEY, host } })
+    const log = await rawRequest(url, {
+      path: '/ibv-sandbox/sandbox/webhooks',
+      headers: { ...KEY, host },
+    })
     expect(log.status).toBe(403)
     expect(log.text).not.toContain('deliveries')
   })
@@ -64,7 +83,12 @@ describe('ibvSandbox on a Vite dev server, against a rebound page', () => {
 
   it('answers loopback Hosts and the hosts listed in server.allowedHosts', async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `sandbox.lan:${port}`]) {
-      const answer = await rawRequest(url, { method: 'POST', path: '/ibv-sandbox/api/v1/auth/tokens', headers: { ...KEY, host }, body: { consumer_id: 'LND-1' } })
+      const answer = await rawRequest(url, {
+        method: 'POST',
+        path: '/ibv-sandbox/api/v1/auth/tokens',
+        headers: { ...KEY, host },
+        body: { consumer_id: 'LND-1' },
+      })
       expect(answer.status, host).toBe(200)
     }
     const sameOrigin = await rawRequest(url, {

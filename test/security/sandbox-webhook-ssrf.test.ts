@@ -10,7 +10,8 @@ import { call } from '../sandbox/call.js'
 // the caller chose, and lists every outcome. Unless the operator allows more, that URL must be
 // loopback, checked when it is set and again at each delivery (which no redirect may escape).
 const deliveries = async (sandbox: ReturnType<typeof createSandbox>) =>
-  (await call<{ deliveries: WebhookAttempt[] }>(sandbox, 'GET', '/sandbox/webhooks')).body.deliveries
+  (await call<{ deliveries: WebhookAttempt[] }>(sandbox, 'GET', '/sandbox/webhooks')).body
+    .deliveries
 
 const servers: Server[] = []
 afterEach(() => {
@@ -33,19 +34,43 @@ async function receiver(answer: (hits: string[]) => { status: number; location?:
 describe('webhook targets', () => {
   it('PUT /sandbox/webhook_url refuses a non-loopback URL with a 400 in the service API shape', async () => {
     const sandbox = createSandbox({ clock: createManualClock() })
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://192.168.1.1/', 'http://lender.test/hooks', 'http://[fd00::1]/x', 'http://0.0.0.0:6379/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://192.168.1.1/',
+      'http://lender.test/hooks',
+      'http://[fd00::1]/x',
+      'http://0.0.0.0:6379/',
+    ]) {
       const answer = await call(sandbox, 'PUT', '/sandbox/webhook_url', { url })
       expect(answer.status, url).toBe(400)
-      expect(answer.body).toEqual({ message: expect.any(String), fields: { url: [expect.stringContaining('webhookHosts')] } })
+      expect(answer.body).toEqual({
+        message: expect.any(String),
+        fields: { url: [expect.stringContaining('webhookHosts')] },
+      })
     }
-    for (const url of ['http://127.0.0.1:9/x', 'http://127.8.9.10:9/x', 'http://localhost:9/x', 'http://LOCALHOST.:9/x', 'http://[::1]:9/x', 'http://2130706433:9/x']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://127.8.9.10:9/x',
+      'http://localhost:9/x',
+      'http://LOCALHOST.:9/x',
+      'http://[::1]:9/x',
+      'http://2130706433:9/x',
+    ]) {
       expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url })).status, url).toBe(200)
     }
   })
 
   it('webhookHosts allows more: exact names and a leading-dot domain', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(), webhookHosts: ['lender.test', '.hooks.example'] })
-    for (const url of ['https://lender.test/ibv', 'https://a.hooks.example/ibv', 'https://hooks.example/ibv', 'http://127.0.0.1:9/x']) {
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookHosts: ['lender.test', '.hooks.example'],
+    })
+    for (const url of [
+      'https://lender.test/ibv',
+      'https://a.hooks.example/ibv',
+      'https://hooks.example/ibv',
+      'http://127.0.0.1:9/x',
+    ]) {
       expect((await call(sandbox, 'PUT', '/sandbox/webhook_url', { url })).status, url).toBe(200)
     }
     for (const url of ['https://lender.test.evil.example/', 'https://evilhooks.example/']) {
@@ -59,28 +84,51 @@ describe('webhook targets', () => {
       fetched.push(String(url))
       return new Response(null, { status: 200 })
     }) as typeof fetch
-    const sandbox = createSandbox({ clock: createManualClock(), fetch: spy, webhookHosts: ['localhost'], webhookUrl: 'http://lender.internal/hooks' })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      fetch: spy,
+      webhookHosts: ['localhost'],
+      webhookUrl: 'http://lender.internal/hooks',
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(3600)
     expect(fetched).toEqual([])
     expect(await deliveries(sandbox)).toEqual([
-      expect.objectContaining({ attempt: 1, url: 'http://lender.internal/hooks', ok: false, error: expect.stringContaining('not allowed') }),
+      expect.objectContaining({
+        attempt: 1,
+        url: 'http://lender.internal/hooks',
+        ok: false,
+        error: expect.stringContaining('not allowed'),
+      }),
     ])
   })
 
   it('with the real fetch, a non-loopback webhookUrl is refused before any connection', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: 'http://10.255.255.1/hooks', webhookRetry: { attempts: 1, timeoutMs: 300 } })
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookUrl: 'http://10.255.255.1/hooks',
+      webhookRetry: { attempts: 1, timeoutMs: 300 },
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
-    expect(await deliveries(sandbox)).toEqual([expect.objectContaining({ ok: false, error: expect.stringContaining('not allowed') })])
+    expect(await deliveries(sandbox)).toEqual([
+      expect.objectContaining({ ok: false, error: expect.stringContaining('not allowed') }),
+    ])
   })
 
   it('follows no redirect: the checked URL is the only one ever fetched', async () => {
     // A redirect could lead anywhere the check on the URL never saw. Shown with a second loopback
     // server, because it is one the test can watch: it must never be hit.
     const inside = await receiver(() => ({ status: 200 }))
-    const outside = await receiver(() => ({ status: 307, location: `http://localhost:${inside.port}/internal/admin` }))
-    const sandbox = createSandbox({ clock: createManualClock(), webhookUrl: `http://127.0.0.1:${outside.port}/hooks`, webhookRetry: { attempts: 1 } })
+    const outside = await receiver(() => ({
+      status: 307,
+      location: `http://localhost:${inside.port}/internal/admin`,
+    }))
+    const sandbox = createSandbox({
+      clock: createManualClock(),
+      webhookUrl: `http://127.0.0.1:${outside.port}/hooks`,
+      webhookRetry: { attempts: 1 },
+    })
     await call(sandbox, 'POST', '/sandbox/product_requests', { consumer_id: 'LND-1' })
     await sandbox.advance(6)
     expect(outside.hits).toEqual(['/hooks'])

@@ -13,20 +13,34 @@ const events = (html: string) =>
 async function openWidget() {
   const sandbox = createSandbox({ clock: createManualClock() })
   const token = await call(sandbox, 'POST', '/api/v1/auth/tokens', { consumer_id: 'LND-42' })
-  const page = await call(sandbox, 'GET', `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent('https://lender.test')}`, undefined, {})
+  const page = await call(
+    sandbox,
+    'GET',
+    `/connect?token=${token.body.access_token as string}&origin=${encodeURIComponent('https://lender.test')}`,
+    undefined,
+    {},
+  )
   return { sandbox, page }
 }
 
 describe('widget event sequences', () => {
   it('a wrong password: SELECT_INSTITUTION, SUBMIT_CREDENTIALS, ERROR', async () => {
     const { sandbox, page } = await openWidget()
-    const wrong = await submitForm(sandbox, formAction(page.text), { institution: 'platypus', username: 'user_good', password: 'nope' })
+    const wrong = await submitForm(sandbox, formAction(page.text), {
+      institution: 'platypus',
+      username: 'user_good',
+      password: 'nope',
+    })
     expect(events(wrong.text)).toEqual(['SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'ERROR'])
   })
 
   it('a wrong MFA code: SUBMIT_MFA, then ERROR; the right one: SUBMIT_MFA, HANDOFF', async () => {
     const { sandbox, page } = await openWidget()
-    const mfa = await submitForm(sandbox, formAction(page.text), { institution: 'quokka', username: 'user_mfa', password: 'pass_good' })
+    const mfa = await submitForm(sandbox, formAction(page.text), {
+      institution: 'quokka',
+      username: 'user_mfa',
+      password: 'pass_good',
+    })
     expect(events(mfa.text)).toEqual(['SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'MFA_REQUIRED'])
     const wrong = await submitForm(sandbox, formAction(mfa.text), { code: '000000' })
     expect(postedMessages(wrong.text).filter((message) => message.type === 'ibv:event')).toEqual([

@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createIbvBackend, createIbvClient, hmacVerifier, standardWebhooksVerifier } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  hmacVerifier,
+  standardWebhooksVerifier,
+} from '../../src/server/index.js'
 import { randomSecret, randomWebhookSecret } from '../secrets.js'
 
 // M3 of issue 37: the invites guide fell back to a secret printed in it, and the library checked
@@ -9,9 +14,16 @@ import { randomSecret, randomWebhookSecret } from '../secrets.js'
 // were accepted too. Secrets are now checked for strength when they are given.
 const client = createIbvClient({ apiKey: 'sk_test_strength', serviceUrl: 'https://service.test' })
 const withInvites = (secret: unknown) => () =>
-  createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, invites: { secret: secret as string, pageUrl: 'https://lender.test/connect' } })
-const withHmac = (secret: unknown) => () => hmacVerifier({ header: 'x-signature', secret: secret as string })
-const withStandard = (secret: unknown) => () => standardWebhooksVerifier({ secret: secret as string })
+  createIbvBackend({
+    client,
+    authorize: () => true,
+    verifyWebhook: () => true,
+    invites: { secret: secret as string, pageUrl: 'https://lender.test/connect' },
+  })
+const withHmac = (secret: unknown) => () =>
+  hmacVerifier({ header: 'x-signature', secret: secret as string })
+const withStandard = (secret: unknown) => () =>
+  standardWebhooksVerifier({ secret: secret as string })
 const base64 = (text: string) => Buffer.from(text).toString('base64')
 
 const WEAK = [
@@ -33,15 +45,18 @@ const WEAK = [
 ] as const
 
 describe('secret strength', () => {
-  it.each(WEAK)('invites.secret refuses %s, naming the option and how to make one, never the secret', (_, secret) => {
-    expect(withInvites(secret)).toThrow(TypeError)
-    expect(withInvites(secret)).toThrow(/invites\.secret.*openssl rand -base64 32/s)
-    try {
-      withInvites(secret)()
-    } catch (error) {
-      expect(String((error as Error).message)).not.toContain(secret.trim() || '\u0000')
-    }
-  })
+  it.each(WEAK)(
+    'invites.secret refuses %s, naming the option and how to make one, never the secret',
+    (_, secret) => {
+      expect(withInvites(secret)).toThrow(TypeError)
+      expect(withInvites(secret)).toThrow(/invites\.secret.*openssl rand -base64 32/s)
+      try {
+        withInvites(secret)()
+      } catch (error) {
+        expect(String((error as Error).message)).not.toContain(secret.trim() || '\u0000')
+      }
+    },
+  )
 
   it.each(WEAK)('hmacVerifier refuses %s as secret', (_, secret) => {
     expect(withHmac(secret)).toThrow(/hmacVerifier: secret .*openssl rand -base64 32/s)
@@ -57,7 +72,10 @@ describe('secret strength', () => {
     ["'a' × 32", `whsec_${base64('a'.repeat(32))}`],
     ['16 random bytes', `whsec_${randomBytes(16).toString('base64')}`],
     ['text of 48 characters', `whsec_${base64('my webhook secret, typed in by hand, not random')}`],
-    ['text with one odd byte', `whsec_${Buffer.concat([Buffer.from('ThisIsMySecretKey123456'), Buffer.from([0xff])]).toString('base64')}`],
+    [
+      'text with one odd byte',
+      `whsec_${Buffer.concat([Buffer.from('ThisIsMySecretKey123456'), Buffer.from([0xff])]).toString('base64')}`,
+    ],
   ])('standardWebhooksVerifier refuses %s', (_, secret) => {
     expect(withStandard(secret)).toThrow(TypeError)
     expect(withStandard(secret)).toThrow(/standardWebhooksVerifier: .*openssl rand -base64 32/s)

@@ -2,9 +2,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APP, backendUnderAttack } from './backend-under-attack.js'
 
-const events = (headers: Record<string, string> = {}) => new Request(`${APP}/api/ibv/events`, { headers })
+const events = (headers: Record<string, string> = {}) =>
+  new Request(`${APP}/api/ibv/events`, { headers })
 /** The lender's session lookup, as a test stands it in: the `session` cookie names the user. */
-const sessionUser = (request: Request) => /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1]
+const sessionUser = (request: Request) =>
+  /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1]
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -14,12 +16,20 @@ afterEach(() => {
 // request: the per-client cap keyed on the whole Cookie header counted each as a new client.
 describe('streams per principal (identify)', () => {
   it('refuses one more stream to a user at the cap with a 429, however the user varies the cookies', async () => {
-    const { backend } = backendUnderAttack({ maxStreamsPerClient: 3, maxStreams: 100, identify: sessionUser })
-    const open = await Promise.all([0, 1, 2].map((index) => backend.fetch(events({ cookie: `session=greedy; junk=${index}` }))))
+    const { backend } = backendUnderAttack({
+      maxStreamsPerClient: 3,
+      maxStreams: 100,
+      identify: sessionUser,
+    })
+    const open = await Promise.all(
+      [0, 1, 2].map((index) => backend.fetch(events({ cookie: `session=greedy; junk=${index}` }))),
+    )
     expect(open.map((answer) => answer.status)).toEqual([200, 200, 200])
 
     for (let index = 3; index < 50; index++) {
-      const refused = await backend.fetch(events({ cookie: `junk=${index}; session=greedy; more=${index}` }))
+      const refused = await backend.fetch(
+        events({ cookie: `junk=${index}; session=greedy; more=${index}` }),
+      )
       expect(refused.status).toBe(429)
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
       expect(refused.headers.get('cache-control')).toBe('no-store')
@@ -38,14 +48,19 @@ describe('streams per principal (identify)', () => {
 
   it('defaults to 10 streams per principal', async () => {
     const { backend } = backendUnderAttack({ identify: () => 'user-1' })
-    const open = await Promise.all(Array.from({ length: 10 }, (_, index) => backend.fetch(events({ cookie: `n=${index}` }))))
+    const open = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => backend.fetch(events({ cookie: `n=${index}` }))),
+    )
     expect(open.every((answer) => answer.status === 200)).toBe(true)
     expect((await backend.fetch(events({ cookie: 'n=new' }))).status).toBe(429)
     for (const answer of open) await answer.body?.cancel()
   })
 
   it('awaits an async identify', async () => {
-    const { backend } = backendUnderAttack({ maxStreamsPerClient: 1, identify: async (request) => sessionUser(request) })
+    const { backend } = backendUnderAttack({
+      maxStreamsPerClient: 1,
+      identify: async (request) => sessionUser(request),
+    })
     const first = await backend.fetch(events({ cookie: 'session=ada' }))
     expect(first.status).toBe(200)
     expect((await backend.fetch(events({ cookie: 'session=ada; x=1' }))).status).toBe(429)
@@ -54,7 +69,9 @@ describe('streams per principal (identify)', () => {
 
   it('counts every anonymous caller (identify answers undefined) as one principal', async () => {
     const { backend } = backendUnderAttack({ maxStreamsPerClient: 2, identify: sessionUser })
-    const anonymous = await Promise.all([0, 1].map((index) => backend.fetch(events({ cookie: `visitor=${index}` }))))
+    const anonymous = await Promise.all(
+      [0, 1].map((index) => backend.fetch(events({ cookie: `visitor=${index}` }))),
+    )
     expect(anonymous.map((answer) => answer.status)).toEqual([200, 200])
     expect((await backend.fetch(events())).status).toBe(429)
     // A user whose id is any string, even 'anonymous', is someone else.
@@ -86,13 +103,24 @@ describe('streams per principal (identify)', () => {
   })
 
   it('refuses an identify that is not a function, and the removed clientKey, at construction', () => {
-    expect(() => backendUnderAttack({ identify: 'user' as never })).toThrow(new TypeError('createIbvBackend: identify must be a function (request) => the signed-in user id, or undefined.'))
-    expect(() => backendUnderAttack({ clientKey: () => 'user' } as never)).toThrow(/clientKey was replaced by identify/)
+    expect(() => backendUnderAttack({ identify: 'user' as never })).toThrow(
+      new TypeError(
+        'createIbvBackend: identify must be a function (request) => the signed-in user id, or undefined.',
+      ),
+    )
+    expect(() => backendUnderAttack({ clientKey: () => 'user' } as never)).toThrow(
+      /clientKey was replaced by identify/,
+    )
   })
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '10'])('refuses maxStreamsPerClient %s at construction', (value) => {
-    expect(() => backendUnderAttack({ maxStreamsPerClient: value as number })).toThrow(/maxStreamsPerClient must be a whole number/)
-  })
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '10'])(
+    'refuses maxStreamsPerClient %s at construction',
+    (value) => {
+      expect(() => backendUnderAttack({ maxStreamsPerClient: value as number })).toThrow(
+        /maxStreamsPerClient must be a whole number/,
+      )
+    },
+  )
 })
 
 // Without identify no per-client key is safe: headers are the client's to choose, and behind a
@@ -115,7 +143,9 @@ describe('streams without identify', () => {
   it('counts no client apart: one caller may fill the instance, and the instance cap answers 503', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { backend } = backendUnderAttack({ maxStreams: 12, maxStreamsPerClient: 2 })
-    const open = await Promise.all(Array.from({ length: 12 }, () => backend.fetch(events({ cookie: 'session=one' }))))
+    const open = await Promise.all(
+      Array.from({ length: 12 }, () => backend.fetch(events({ cookie: 'session=one' }))),
+    )
     expect(open.map((answer) => answer.status)).toEqual(Array(12).fill(200))
     const refused = await backend.fetch(events({ cookie: 'session=two' }))
     expect(refused.status).toBe(503)

@@ -23,7 +23,12 @@ function hugeTokenBody(size: number) {
       pull(controller) {
         const left = size - state.pulled
         if (left <= 0) return controller.close()
-        const chunk = state.pulled === 0 ? head : left <= tail.length ? tail.subarray(tail.length - left) : filler.subarray(0, Math.min(CHUNK, left - tail.length))
+        const chunk =
+          state.pulled === 0
+            ? head
+            : left <= tail.length
+              ? tail.subarray(tail.length - left)
+              : filler.subarray(0, Math.min(CHUNK, left - tail.length))
         state.pulled += chunk.byteLength
         controller.enqueue(chunk)
       },
@@ -44,9 +49,20 @@ function setup(answer: () => Response, clientOptions: { maxResponseBytes?: numbe
     const real = await sandbox.fetch(request)
     return new URL(request.url).pathname.endsWith('/auth/tokens') && real.ok ? answer() : real
   }
-  const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test', fetch, retry: { attempts: 1 }, ...clientOptions })
+  const client = createIbvClient({
+    apiKey: KEY,
+    serviceUrl: 'https://service.test',
+    fetch,
+    retry: { attempts: 1 },
+    ...clientOptions,
+  })
   const errors: unknown[] = []
-  const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => false, onError: (error) => errors.push(error) })
+  const backend = createIbvBackend({
+    client,
+    authorize: () => true,
+    verifyWebhook: () => false,
+    onError: (error) => errors.push(error),
+  })
   const postToken = () =>
     backend.fetch(
       new Request('https://lender.test/api/ibv/tokens', {
@@ -70,7 +86,9 @@ async function failure(promise: Promise<unknown>): Promise<IbvError> {
 describe('a huge upstream answer', () => {
   it('is read up to the 4 MiB cap, then cancelled: a typed error, not a token', async () => {
     const { stream, state } = hugeTokenBody(100 * MiB)
-    const { client } = setup(() => new Response(stream, { headers: { 'content-type': 'application/json' } }))
+    const { client } = setup(
+      () => new Response(stream, { headers: { 'content-type': 'application/json' } }),
+    )
     const error = await failure(client.createConsumerToken('LND-42'))
     expect(error).toMatchObject({ code: 'malformed_response', status: 200 })
     expect(error.message).toMatch(/larger than 4194304 bytes/)
@@ -80,7 +98,9 @@ describe('a huge upstream answer', () => {
 
   it('makes the backend answer a small 502 JSON error, and tells onError', async () => {
     const { stream, state } = hugeTokenBody(100 * MiB)
-    const { postToken, errors } = setup(() => new Response(stream, { headers: { 'content-type': 'application/json' } }))
+    const { postToken, errors } = setup(
+      () => new Response(stream, { headers: { 'content-type': 'application/json' } }),
+    )
     const response = await postToken()
     expect(response.status).toBe(502)
     const text = await response.text()
@@ -94,16 +114,26 @@ describe('a huge upstream answer', () => {
   it('honours maxResponseBytes', async () => {
     const { stream, state } = hugeTokenBody(100 * MiB)
     const { client } = setup(() => new Response(stream), { maxResponseBytes: MiB })
-    expect(await failure(client.createConsumerToken('LND-42'))).toMatchObject({ code: 'malformed_response' })
+    expect(await failure(client.createConsumerToken('LND-42'))).toMatchObject({
+      code: 'malformed_response',
+    })
     expect(state.pulled).toBeLessThan(MiB + CHUNK + 1)
-    expect(() => createIbvClient({ apiKey: KEY, serviceUrl: 'https://s.test', maxResponseBytes: 0 })).toThrow(/maxResponseBytes/)
-    expect(() => createIbvClient({ apiKey: KEY, serviceUrl: 'https://s.test', maxResponseBytes: Number.NaN })).toThrow(/maxResponseBytes/)
+    expect(() =>
+      createIbvClient({ apiKey: KEY, serviceUrl: 'https://s.test', maxResponseBytes: 0 }),
+    ).toThrow(/maxResponseBytes/)
+    expect(() =>
+      createIbvClient({ apiKey: KEY, serviceUrl: 'https://s.test', maxResponseBytes: Number.NaN }),
+    ).toThrow(/maxResponseBytes/)
   })
 
   it('refuses a too-large content-length before reading anything', async () => {
     const { stream, state } = hugeTokenBody(100 * MiB)
-    const { client } = setup(() => new Response(stream, { headers: { 'content-length': String(100 * MiB) } }))
-    expect(await failure(client.createConsumerToken('LND-42'))).toMatchObject({ code: 'malformed_response' })
+    const { client } = setup(
+      () => new Response(stream, { headers: { 'content-length': String(100 * MiB) } }),
+    )
+    expect(await failure(client.createConsumerToken('LND-42'))).toMatchObject({
+      code: 'malformed_response',
+    })
     expect(state.pulled).toBe(0)
     expect(state.cancelled).toBe(true)
   })
@@ -125,7 +155,13 @@ describe('a stalled upstream answer', () => {
       },
       // Never anything more, never closed: a trickling or hung upstream.
     })
-    const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://s.test', fetch: async () => new Response(stream), timeoutMs: 50, retry: { attempts: 1 } })
+    const client = createIbvClient({
+      apiKey: KEY,
+      serviceUrl: 'https://s.test',
+      fetch: async () => new Response(stream),
+      timeoutMs: 50,
+      retry: { attempts: 1 },
+    })
     expect(await failure(client.createConsumerToken('LND-42'))).toMatchObject({ code: 'timeout' })
   })
 })
@@ -133,7 +169,9 @@ describe('a stalled upstream answer', () => {
 describe('a huge access_token', () => {
   it('of 100,000 characters is a typed error, and never reaches the browser', async () => {
     const token = 'a'.repeat(100_000)
-    const { client, postToken } = setup(() => Response.json({ access_token: token, expires_in: 3600 }))
+    const { client, postToken } = setup(() =>
+      Response.json({ access_token: token, expires_in: 3600 }),
+    )
     const error = await failure(client.createConsumerToken('LND-42'))
     expect(error).toMatchObject({ code: 'malformed_response' })
     expect(error.message).toMatch(/longer than 4096/)
@@ -152,7 +190,9 @@ describe('a huge access_token', () => {
 describe('a long upstream message', () => {
   it('reaches the browser cut to 1,000 characters', async () => {
     const message = `Invalid consumer: ${'x'.repeat(3 * MiB)}`
-    const { postToken } = setup(() => Response.json({ message, fields: { consumer_id: ['is invalid'] } }, { status: 400 }))
+    const { postToken } = setup(() =>
+      Response.json({ message, fields: { consumer_id: ['is invalid'] } }, { status: 400 }),
+    )
     const response = await postToken()
     expect(response.status).toBe(400)
     const body = (await response.json()) as { message: string; fields: unknown }

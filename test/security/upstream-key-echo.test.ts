@@ -15,7 +15,9 @@ import { createRedactor } from '../../src/server/redact.js'
 const KEY = 'sk_live/7Qz+never=show~me!'
 const APP = 'https://lender.test/api/ibv'
 
-const unicodeEscaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+const unicodeEscaped = [...KEY]
+  .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .join('')
 const lowerHex = encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())
 
 /** `text`, and what it becomes after each of up to five rounds of URL-, JSON-, JS- and HTML-unescaping. */
@@ -39,9 +41,14 @@ function decodings(text: string): string[] {
 }
 
 function expectNoKey(what: string, value: unknown): void {
-  const views = [typeof value === 'string' ? value : JSON.stringify(value), String(value), inspect(value, { depth: 20 })]
+  const views = [
+    typeof value === 'string' ? value : JSON.stringify(value),
+    String(value),
+    inspect(value, { depth: 20 }),
+  ]
   for (const view of views) {
-    for (const level of decodings(view ?? '')) expect(level.toLowerCase(), `${what}: ${view}`).not.toContain(KEY.toLowerCase())
+    for (const level of decodings(view ?? ''))
+      expect(level.toLowerCase(), `${what}: ${view}`).not.toContain(KEY.toLowerCase())
   }
 }
 
@@ -51,9 +58,19 @@ type Alter = (request: Request, answer: Response) => Response | Promise<Response
 async function setup(alter: Alter) {
   const sandbox = createSandbox({ clock: createManualClock(), apiKey: KEY })
   const fetch = async (request: Request) => alter(request, await sandbox.fetch(request))
-  const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test', fetch, retry: { attempts: 1 } })
+  const client = createIbvClient({
+    apiKey: KEY,
+    serviceUrl: 'https://service.test',
+    fetch,
+    retry: { attempts: 1 },
+  })
   const errors: unknown[] = []
-  const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => false, onError: (error) => errors.push(error) })
+  const backend = createIbvBackend({
+    client,
+    authorize: () => true,
+    verifyWebhook: () => false,
+    onError: (error) => errors.push(error),
+  })
   const created = await sandbox.fetch(
     new Request('https://service.test/sandbox/product_requests', {
       method: 'POST',
@@ -98,15 +115,32 @@ describe('an upstream that does not echo the key', () => {
     await sandbox.advance(6)
     const ready = await browser('GET', `/reports/${id}`)
     expect(ready.status).toBe(200)
-    expect((await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })).status).toBe(200)
-    expect((await browser('POST', '/tokens', { type: 'embedded_report_token', product_request_id: 'IBVNOPE' })).status).toBe(400)
+    expect(
+      (await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })).status,
+    ).toBe(200)
+    expect(
+      (
+        await browser('POST', '/tokens', {
+          type: 'embedded_report_token',
+          product_request_id: 'IBVNOPE',
+        })
+      ).status,
+    ).toBe(400)
     expect(raws).toHaveLength(4)
     const [, report] = raws.map((raw) => JSON.parse(raw) as unknown)
     expect(ready.body).toEqual(report)
     // The same answers through redactors of keys shaped otherwise: hex-like, digits, base64-like.
-    const keys = [KEY, 'sk_test_0123456789abcdef', '4c7a1f0e9b3d2a6f', '12345678', 'c2tfbGl2ZV8wMTIz', 'Bearer-LND-42-key']
+    const keys = [
+      KEY,
+      'sk_test_0123456789abcdef',
+      '4c7a1f0e9b3d2a6f',
+      '12345678',
+      'c2tfbGl2ZV8wMTIz',
+      'Bearer-LND-42-key',
+    ]
     for (const key of keys) {
-      for (const raw of raws) expect(createRedactor(key).value(JSON.parse(raw)), key).toEqual(JSON.parse(raw))
+      for (const raw of raws)
+        expect(createRedactor(key).value(JSON.parse(raw)), key).toEqual(JSON.parse(raw))
     }
     expect(client.redact?.(report)).toEqual(report)
   })
@@ -118,38 +152,63 @@ describe('an upstream that echoes the API key', () => {
       if (answer.status !== 400) return answer
       const body = (await answer.json()) as { message: string; fields: Record<string, string[]> }
       body.message = `${body.message} (x-api-key: ${KEY})`
-      body.fields.product_request_id?.push(`sent with key ${KEY}`, `key=${encodeURIComponent(KEY)}`, `key=${lowerHex}`)
+      body.fields.product_request_id?.push(
+        `sent with key ${KEY}`,
+        `key=${encodeURIComponent(KEY)}`,
+        `key=${lowerHex}`,
+      )
       body.fields[KEY] = ['is not a field']
       return Response.json(body, { status: 400 })
     })
-    const answer = await browser('POST', '/tokens', { type: 'embedded_report_token', product_request_id: 'IBVNOPE' })
+    const answer = await browser('POST', '/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: 'IBVNOPE',
+    })
     expect(answer.status).toBe(400)
     // Still useful: the service's own words survive, only the key is gone.
-    expect(answer.body).toMatchObject({ code: 'invalid_request', fields: { product_request_id: expect.arrayContaining([expect.stringContaining('IBVNOPE')]) } })
+    expect(answer.body).toMatchObject({
+      code: 'invalid_request',
+      fields: { product_request_id: expect.arrayContaining([expect.stringContaining('IBVNOPE')]) },
+    })
     expect(String(answer.body.message)).toContain('[redacted]')
   })
 
   it('404: in the message, JSON-escaped in the raw body and inside an echoed JSON document', async () => {
     const raws = [
       // \u-escaped in the body itself, and "\/"-escaped in a JSON document the message quotes.
-      JSON.stringify({ message: `No request IBVNOPE for key @KEY@; request was {"headers":{"x-api-key":"${KEY.replace('/', '\\/')}"}}` }).replace('@KEY@', unicodeEscaped),
+      JSON.stringify({
+        message: `No request IBVNOPE for key @KEY@; request was {"headers":{"x-api-key":"${KEY.replace('/', '\\/')}"}}`,
+      }).replace('@KEY@', unicodeEscaped),
       // Escaped twice: where the key sits can no longer be told, so the message is withheld whole.
-      JSON.stringify({ message: `No request IBVNOPE; request was ${JSON.stringify(JSON.stringify({ 'x-api-key': KEY.replace('/', '\\/') }))}` }),
+      JSON.stringify({
+        message: `No request IBVNOPE; request was ${JSON.stringify(JSON.stringify({ 'x-api-key': KEY.replace('/', '\\/') }))}`,
+      }),
     ]
     const { browser } = await setup((_request, answer) => {
       if (answer.status !== 404) return answer
-      return new Response(raws.shift(), { status: 404, headers: { 'content-type': 'application/json' } })
+      return new Response(raws.shift(), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      })
     })
     expect(await browser('GET', '/reports/IBVNOPE')).toMatchObject({
       status: 404,
-      body: { code: 'not_found', message: 'No request IBVNOPE for key [redacted]; request was {"headers":{"x-api-key":"[redacted]"}}' },
+      body: {
+        code: 'not_found',
+        message:
+          'No request IBVNOPE for key [redacted]; request was {"headers":{"x-api-key":"[redacted]"}}',
+      },
     })
-    expect(await browser('GET', '/reports/IBVNOPE')).toMatchObject({ status: 404, body: { code: 'not_found', message: '[redacted]' } })
+    expect(await browser('GET', '/reports/IBVNOPE')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found', message: '[redacted]' },
+    })
   })
 
   it('400: in another case, as base64 / base64url / hex, behind HTML entities or \\x / \\u{} escapes', async () => {
     const base64 = (text: string) => Buffer.from(text).toString('base64')
-    const eachChar = (escape: (code: number) => string) => [...KEY].map((c) => escape(c.charCodeAt(0))).join('')
+    const eachChar = (escape: (code: number) => string) =>
+      [...KEY].map((c) => escape(c.charCodeAt(0))).join('')
     const echoes: Record<string, string> = {
       upper: `sent ${KEY.toUpperCase()}`,
       hex: `sent 0x${Buffer.from(KEY).toString('hex')}`,
@@ -167,10 +226,16 @@ describe('an upstream that echoes the API key', () => {
       if (answer.status !== 400) return answer
       const body = (await answer.json()) as { message: string; fields: Record<string, string[]> }
       body.message = `${body.message} (x-api-key: ${KEY.toUpperCase()})`
-      body.fields = { ...body.fields, ...Object.fromEntries(Object.entries(echoes).map(([name, echo]) => [name, [echo]])) }
+      body.fields = {
+        ...body.fields,
+        ...Object.fromEntries(Object.entries(echoes).map(([name, echo]) => [name, [echo]])),
+      }
       return Response.json(body, { status: 400 })
     })
-    const answer = await browser('POST', '/tokens', { type: 'embedded_report_token', product_request_id: 'IBVNOPE' })
+    const answer = await browser('POST', '/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: 'IBVNOPE',
+    })
     expect(answer.status).toBe(400)
     expect(answer.body.message).toMatch(/\(x-api-key: \[redacted\]\)$/)
     // Forms that can be cut are replaced where they stand; the others take their whole text.
@@ -194,7 +259,12 @@ describe('an upstream that echoes the API key', () => {
   it('200: anywhere in a report body, object keys included', async () => {
     const { browser, sandbox, id } = await setup(async (request, answer) => {
       if (!isPath(request, '/ibv/requests/') || answer.status !== 200) return answer
-      const report = (await answer.json()) as { client_id: string; accounts: Array<Record<string, unknown> & { items: Array<{ data: Record<string, unknown> }> }> }
+      const report = (await answer.json()) as {
+        client_id: string
+        accounts: Array<
+          Record<string, unknown> & { items: Array<{ data: Record<string, unknown> }> }
+        >
+      }
       report.client_id = KEY
       const [account] = report.accounts
       if (!account) throw new Error('the sandbox report has no account')
@@ -219,7 +289,10 @@ describe('an upstream that echoes the API key', () => {
       return Response.json(pending, { status: 202 })
     })
     const answer = await browser('GET', `/reports/${id}`)
-    expect(answer).toMatchObject({ status: 202, body: { product_request_id: id, ibv_report_status: 'initiated' } })
+    expect(answer).toMatchObject({
+      status: 202,
+      body: { product_request_id: id, ibv_report_status: 'initiated' },
+    })
   })
 
   it('refresh: in the outcome message, institution name, links and body', async () => {
@@ -240,24 +313,37 @@ describe('an upstream that echoes the API key', () => {
   })
 
   it('a token answer: as the access_token itself', async () => {
-    const { browser } = await setup((request, answer) => (isPath(request, '/auth/tokens') && answer.ok ? Response.json({ access_token: KEY, expires_in: 3600 }) : answer))
+    const { browser } = await setup((request, answer) =>
+      isPath(request, '/auth/tokens') && answer.ok
+        ? Response.json({ access_token: KEY, expires_in: 3600 })
+        : answer,
+    )
     const answer = await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })
     expect(answer.status).toBe(200)
   })
 
   it('401 and 500: in errors that reach onError', async () => {
     const { browser, errors } = await setup((request, answer) => {
-      if (isPath(request, '/auth/tokens')) return Response.json({ message: `Invalid x-api-key ${KEY}` }, { status: 401 })
-      if (isPath(request, '/refresh/')) return Response.json({ error: `upstream failed for ${KEY}` }, { status: 500 })
+      if (isPath(request, '/auth/tokens'))
+        return Response.json({ message: `Invalid x-api-key ${KEY}` }, { status: 401 })
+      if (isPath(request, '/refresh/'))
+        return Response.json({ error: `upstream failed for ${KEY}` }, { status: 500 })
       return answer
     })
-    expect((await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })).status).toBe(502)
+    expect(
+      (await browser('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-42' })).status,
+    ).toBe(502)
     expect((await browser('POST', '/refresh/LND-42')).status).toBe(502)
-    expect(errors).toEqual([expect.objectContaining({ code: 'unauthorized' }), expect.objectContaining({ code: 'server_error' })])
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'unauthorized' }),
+      expect.objectContaining({ code: 'server_error' }),
+    ])
   })
 
   it('a body that is not JSON: the error keeps no quote of it', async () => {
-    const { client } = await setup((request, answer) => (isPath(request, '/auth/tokens') ? new Response(KEY, { status: 200 }) : answer))
+    const { client } = await setup((request, answer) =>
+      isPath(request, '/auth/tokens') ? new Response(KEY, { status: 200 }) : answer,
+    )
     const error = await failure(client.createConsumerToken('LND-42'))
     expect(error.code).toBe('malformed_response')
     // A JSON.parse SyntaxError as the cause would quote the body's first characters.
@@ -271,10 +357,18 @@ describe('an upstream that echoes the API key', () => {
       serviceUrl: 'https://service.test',
       retry: { attempts: 1 },
       fetch: async (request) => {
-        throw Object.assign(new TypeError('fetch failed'), { request, cause: new Error(`proxy refused the header x-api-key: ${KEY}`) })
+        throw Object.assign(new TypeError('fetch failed'), {
+          request,
+          cause: new Error(`proxy refused the header x-api-key: ${KEY}`),
+        })
       },
     })
-    const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => false, onError: (error) => errors.push(error) })
+    const backend = createIbvBackend({
+      client,
+      authorize: () => true,
+      verifyWebhook: () => false,
+      onError: (error) => errors.push(error),
+    })
     const error = await failure(client.getReport('IBV1'))
     expect(error.code).toBe('network')
     const response = await backend.fetch(new Request(`${APP}/reports/IBV1`))
@@ -288,17 +382,34 @@ describe('an upstream that echoes the API key', () => {
   it('a webhook that echoes the key: onWebhook and the /events stream get it redacted', async () => {
     const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test' })
     const handled: unknown[] = []
-    const backend = createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, onWebhook: (event) => void handled.push(event) })
+    const backend = createIbvBackend({
+      client,
+      authorize: () => true,
+      verifyWebhook: () => true,
+      onWebhook: (event) => void handled.push(event),
+    })
     const stream = await backend.fetch(new Request(`${APP}/events`))
     const reader = stream.body!.getReader()
-    const payload = { event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', message: `debug: x-api-key=${KEY}`, detail: { escaped: lowerHex } }
-    const answer = await backend.fetch(new Request(`${APP}/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }))
+    const payload = {
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-42',
+      message: `debug: x-api-key=${KEY}`,
+      detail: { escaped: lowerHex },
+    }
+    const answer = await backend.fetch(
+      new Request(`${APP}/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      }),
+    )
     expect(answer.status).toBe(200)
     expect(handled).toHaveLength(1)
     expectNoKey('onWebhook', handled[0])
     expect(JSON.stringify(handled[0])).toContain('[redacted]')
     let streamed = ''
-    while (!streamed.includes('event: data_pull')) streamed += new TextDecoder().decode((await reader.read()).value)
+    while (!streamed.includes('event: data_pull'))
+      streamed += new TextDecoder().decode((await reader.read()).value)
     await reader.cancel()
     expectNoKey('/events', streamed)
   })

@@ -2,7 +2,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { hmacVerifier, standardWebhooksVerifier, toNodeHandler, type WebhookVerifier } from '../../src/server/index.js'
+import {
+  hmacVerifier,
+  standardWebhooksVerifier,
+  toNodeHandler,
+  type WebhookVerifier,
+} from '../../src/server/index.js'
 import { randomSecret, randomWebhookSecret } from '../secrets.js'
 import { backendUnderAttack } from './backend-under-attack.js'
 import { slowUpload } from './raw-http.js'
@@ -28,39 +33,64 @@ async function listening(verifyWebhook: WebhookVerifier) {
 }
 
 /** Sends the headers and one 1 KiB chunk of a 4 KiB body, then stalls. */
-const stalled = (url: string, headers: Record<string, string>) => slowUpload(url, { path: '/api/ibv/webhooks', headers, chunks: 4, chunkBytes: 1024, everyMs: 10, stallAfter: 1 })
+const stalled = (url: string, headers: Record<string, string>) =>
+  slowUpload(url, {
+    path: '/api/ibv/webhooks',
+    headers,
+    chunks: 4,
+    chunkBytes: 1024,
+    everyMs: 10,
+    stallAfter: 1,
+  })
 
 const now = () => Math.floor(Date.now() / 1000)
 const SIGNATURE = `v1,${btoa('x'.repeat(32))}`
 const standard = (overrides: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(now()), 'webhook-signature': SIGNATURE, ...overrides }).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >
+  Object.fromEntries(
+    Object.entries({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(now()),
+      'webhook-signature': SIGNATURE,
+      ...overrides,
+    }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>
 
-describe('standardWebhooksVerifier judges the headers before the body is read', { timeout: 30_000 }, () => {
-  it.each([
-    ['no webhook-id', standard({ 'webhook-id': undefined })],
-    ['a webhook-id of 300 characters', standard({ 'webhook-id': 'm'.repeat(300) })],
-    ['no webhook-timestamp', standard({ 'webhook-timestamp': undefined })],
-    ['a timestamp that is not a number', standard({ 'webhook-timestamp': 'yesterday' })],
-    ['a timestamp an hour old', standard({ 'webhook-timestamp': String(now() - 3600) })],
-    ['a timestamp an hour ahead', standard({ 'webhook-timestamp': String(now() + 3600) })],
-    ['no webhook-signature', standard({ 'webhook-signature': undefined })],
-    ['a signature of another version', standard({ 'webhook-signature': `v2,${btoa('x'.repeat(32))}` })],
-    ['a signature that is not 32 bytes of base64', standard({ 'webhook-signature': 'v1,abc' })],
-  ])('%s: 401 while the body is stalled', async (_, headers) => {
-    const { url, handled } = await listening(standardWebhooksVerifier({ secret: randomWebhookSecret() }))
-    const outcome = await stalled(url, headers)
-    expect(outcome).toMatchObject({ status: 401, uploaded: false, json: { code: 'unauthorized' } })
-    expect(handled).toEqual([])
-  })
+describe(
+  'standardWebhooksVerifier judges the headers before the body is read',
+  { timeout: 30_000 },
+  () => {
+    it.each([
+      ['no webhook-id', standard({ 'webhook-id': undefined })],
+      ['a webhook-id of 300 characters', standard({ 'webhook-id': 'm'.repeat(300) })],
+      ['no webhook-timestamp', standard({ 'webhook-timestamp': undefined })],
+      ['a timestamp that is not a number', standard({ 'webhook-timestamp': 'yesterday' })],
+      ['a timestamp an hour old', standard({ 'webhook-timestamp': String(now() - 3600) })],
+      ['a timestamp an hour ahead', standard({ 'webhook-timestamp': String(now() + 3600) })],
+      ['no webhook-signature', standard({ 'webhook-signature': undefined })],
+      [
+        'a signature of another version',
+        standard({ 'webhook-signature': `v2,${btoa('x'.repeat(32))}` }),
+      ],
+      ['a signature that is not 32 bytes of base64', standard({ 'webhook-signature': 'v1,abc' })],
+    ])('%s: 401 while the body is stalled', async (_, headers) => {
+      const { url, handled } = await listening(
+        standardWebhooksVerifier({ secret: randomWebhookSecret() }),
+      )
+      const outcome = await stalled(url, headers)
+      expect(outcome).toMatchObject({
+        status: 401,
+        uploaded: false,
+        json: { code: 'unauthorized' },
+      })
+      expect(handled).toEqual([])
+    })
 
-  it('well-formed, fresh headers: the body is awaited (here it stalls: 408), then judged', async () => {
-    const { url } = await listening(standardWebhooksVerifier({ secret: randomWebhookSecret() }))
-    expect(await stalled(url, standard({}))).toMatchObject({ status: 408 })
-  })
-})
+    it('well-formed, fresh headers: the body is awaited (here it stalls: 408), then judged', async () => {
+      const { url } = await listening(standardWebhooksVerifier({ secret: randomWebhookSecret() }))
+      expect(await stalled(url, standard({}))).toMatchObject({ status: 408 })
+    })
+  },
+)
 
 describe('hmacVerifier judges its header before the body is read', { timeout: 30_000 }, () => {
   it.each([
@@ -69,13 +99,23 @@ describe('hmacVerifier judges its header before the body is read', { timeout: 30
     ['one that is not hex', { 'x-ibv-signature': 'z'.repeat(64) }],
     ['one of the wrong length', { 'x-ibv-signature': 'ab'.repeat(20) }],
   ])('%s: 401 while the body is stalled', async (_, headers) => {
-    const { url } = await listening(hmacVerifier({ header: 'x-ibv-signature', secret: randomSecret() }))
-    expect(await stalled(url, headers)).toMatchObject({ status: 401, uploaded: false, json: { code: 'unauthorized' } })
+    const { url } = await listening(
+      hmacVerifier({ header: 'x-ibv-signature', secret: randomSecret() }),
+    )
+    expect(await stalled(url, headers)).toMatchObject({
+      status: 401,
+      uploaded: false,
+      json: { code: 'unauthorized' },
+    })
   })
 
   it('a well-formed signature: the body is awaited (here it stalls: 408)', async () => {
-    const { url } = await listening(hmacVerifier({ header: 'x-ibv-signature', secret: randomSecret() }))
-    expect(await stalled(url, { 'x-ibv-signature': `sha256=${'ab'.repeat(32)}` })).toMatchObject({ status: 408 })
+    const { url } = await listening(
+      hmacVerifier({ header: 'x-ibv-signature', secret: randomSecret() }),
+    )
+    expect(await stalled(url, { 'x-ibv-signature': `sha256=${'ab'.repeat(32)}` })).toMatchObject({
+      status: 408,
+    })
   })
 })
 
@@ -91,7 +131,10 @@ describe('a custom verifier', { timeout: 30_000 }, () => {
     })
     const { url } = await listening(verify)
     expect(await stalled(url, { 'x-token': 'no' })).toMatchObject({ status: 401, uploaded: false })
-    expect(await stalled(url, { 'x-token': 'throw' })).toMatchObject({ status: 401, uploaded: false })
+    expect(await stalled(url, { 'x-token': 'throw' })).toMatchObject({
+      status: 401,
+      uploaded: false,
+    })
     expect(await stalled(url, { 'x-token': 'ok' })).toMatchObject({ status: 408 })
     expect(seen).toEqual(['no', 'throw', 'ok'])
   })

@@ -27,7 +27,11 @@ describe('unverified webhooks cannot exhaust memory', { timeout: 60_000 }, () =>
     const { post, backend } = backendUnderAttack({ onWebhook: undefined })
     const before = heapAfterGc()
     for (let index = 0; index < 200; index++) {
-      const body = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: `LND-${index}`, filler: `${index}`.padEnd(512 * 1024, 'x') })
+      const body = JSON.stringify({
+        event: 'data_pull_via_connection_failed',
+        consumer_id: `LND-${index}`,
+        filler: `${index}`.padEnd(512 * 1024, 'x'),
+      })
       const answer = await post('/webhooks', body)
       expect(answer.status).toBeLessThan(500)
     }
@@ -39,7 +43,11 @@ describe('unverified webhooks cannot exhaust memory', { timeout: 60_000 }, () =>
     const { post } = backendUnderAttack({ onWebhook: undefined })
     const before = heapAfterGc()
     for (let index = 0; index < 200; index++) {
-      const body = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: `LND-${index}`, filler: `${index}`.padEnd(60 * 1024, 'x') })
+      const body = JSON.stringify({
+        event: 'data_pull_via_connection_failed',
+        consumer_id: `LND-${index}`,
+        filler: `${index}`.padEnd(60 * 1024, 'x'),
+      })
       expect((await post('/webhooks', body)).status).toBe(200)
     }
     expect((heapAfterGc() - before) / MiB).toBeLessThan(64)
@@ -57,10 +65,20 @@ describe('unverified webhooks cannot exhaust memory', { timeout: 60_000 }, () =>
   }, 60_000)
 
   it('keys a free-form payload by a short hash, not by its text', async () => {
-    const event = parseWebhook({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-1', filler: 'x'.repeat(60 * 1024) })
+    const event = parseWebhook({
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-1',
+      filler: 'x'.repeat(60 * 1024),
+    })
     const key = await webhookKey(event)
     expect(key).toMatch(/^data_pull_via_connection_failed:[0-9a-f]{64}$/)
-    const other = await webhookKey(parseWebhook({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-1', filler: 'y'.repeat(60 * 1024) }))
+    const other = await webhookKey(
+      parseWebhook({
+        event: 'data_pull_via_connection_failed',
+        consumer_id: 'LND-1',
+        filler: 'y'.repeat(60 * 1024),
+      }),
+    )
     expect(other).not.toBe(key)
   })
 })

@@ -28,7 +28,9 @@ describe('backend.close()', () => {
     let finishHandling = () => {}
     const handling = new Promise<void>((resolve) => (finishHandling = resolve))
     const handled: string[] = []
-    const { backend, post } = backendUnderAttack({ onWebhook: async (event) => void (await handling, handled.push(event.productRequestId ?? '')) })
+    const { backend, post } = backendUnderAttack({
+      onWebhook: async (event) => void (await handling, handled.push(event.productRequestId ?? '')),
+    })
     const stream = await backend.fetch(new Request(`${APP}/api/ibv/events`))
     const inFlight = post('/webhooks', JSON.stringify(generated('IBV-INFLIGHT')))
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -51,7 +53,10 @@ describe('backend.close()', () => {
     const { relay, inner, state } = flakyRelay()
     const { backend, post, errors } = backendUnderAttack({ relay })
     state.down = true
-    expect(await (await post('/webhooks', JSON.stringify(generated('IBV-WAIT')))).json()).toEqual({ received: true, relayed: false })
+    expect(await (await post('/webhooks', JSON.stringify(generated('IBV-WAIT')))).json()).toEqual({
+      received: true,
+      relayed: false,
+    })
     setTimeout(() => (state.down = false), 150)
     await backend.close({ timeoutMs: 5_000 })
     expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-WAIT'])
@@ -82,7 +87,8 @@ describe('backend.close()', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     state.down = false
     const deadline = Date.now() + 5_000
-    while (inner.since(0).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (inner.since(0).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-LOGGER'])
   })
 })

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createIbvBackend, createIbvClient } from 'ibv-kit/server'
 import { createSandbox } from 'ibv-kit/sandbox'
 
-const client = createIbvClient({ apiKey: 'sandbox-key', serviceUrl: 'http://sandbox.test', fetch: createSandbox().fetch })
-const build = (extra: Record<string, unknown>) => () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, ...extra })
+const client = createIbvClient({
+  apiKey: 'sandbox-key',
+  serviceUrl: 'http://sandbox.test',
+  fetch: createSandbox().fetch,
+})
+const build = (extra: Record<string, unknown>) => () =>
+  createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, ...extra })
 
 describe('createIbvBackend options', () => {
   it.each([
@@ -18,7 +23,14 @@ describe('createIbvBackend options', () => {
   })
 
   // 'null' would let any sandboxed iframe or file: page of any site through; the others never match.
-  it.each(['null', '*', 'https://app.lender.example/', 'https://App.Lender.example', 'app.lender.example', 'https://app.lender.example/path'])(
+  it.each([
+    'null',
+    '*',
+    'https://app.lender.example/',
+    'https://App.Lender.example',
+    'app.lender.example',
+    'https://app.lender.example/path',
+  ])(
     'refuses allowedOrigins entry %s at construction: only an origin as a browser sends it',
     (entry) => {
       expect(build({ allowedOrigins: [entry] })).toThrow(TypeError)
@@ -27,7 +39,15 @@ describe('createIbvBackend options', () => {
   )
 
   it('takes origins as browsers send them in allowedOrigins', () => {
-    expect(build({ allowedOrigins: ['https://app.lender.example', 'http://127.0.0.1:5173', 'https://[::1]:8443'] })).not.toThrow()
+    expect(
+      build({
+        allowedOrigins: [
+          'https://app.lender.example',
+          'http://127.0.0.1:5173',
+          'https://[::1]:8443',
+        ],
+      }),
+    ).not.toThrow()
   })
 
   it('takes whole numbers, and the defaults when left out', () => {

@@ -6,14 +6,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const bulky = (consumer: string, bytes: number): WebhookEvent => ({
   event: 'data_pull_via_connection_failed',
   consumerId: consumer,
-  payload: { event: 'data_pull_via_connection_failed', consumer_id: consumer, filler: 'x'.repeat(bytes) },
+  payload: {
+    event: 'data_pull_via_connection_failed',
+    consumer_id: consumer,
+    filler: 'x'.repeat(bytes),
+  },
 })
 
 /**
  * Reads an SSE stream slowly (a pause after each chunk), until `count` events arrived; answers
  * their ids in the order they came. Rejects if the stream ends first.
  */
-export async function readSlowly(response: Response, count: number, pauseMs = 1): Promise<number[]> {
+export async function readSlowly(
+  response: Response,
+  count: number,
+  pauseMs = 1,
+): Promise<number[]> {
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let raw = ''
@@ -36,4 +44,3 @@ export async function readSlowly(response: Response, count: number, pauseMs = 1)
     await reader.cancel().catch(() => undefined)
   }
 }
-

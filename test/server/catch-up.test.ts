@@ -7,7 +7,10 @@ import { bulky, readSlowly } from './catch-up-helpers.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const resume = (lastId: number, query = '') => new Request(`${APP}/api/ibv/events${query}`, { headers: { 'last-event-id': String(lastId), cookie: 'session=slow' } })
+const resume = (lastId: number, query = '') =>
+  new Request(`${APP}/api/ibv/events${query}`, {
+    headers: { 'last-event-id': String(lastId), cookie: 'session=slow' },
+  })
 
 describe('EventRelay.since with limits', () => {
   it('answers at most `count` events, none past the one that reaches `bytes`, oldest first', () => {
@@ -49,7 +52,9 @@ describe('catching up behind more than maxStreamBufferBytes', () => {
     const mine = relay.publish(bulky('LND-mine', 100))
     expect(await readSlowly(await backend.fetch(resume(1)), 1)).toEqual([mine.id])
     // And filtered out by the query: not charged either.
-    expect(await readSlowly(await backend.fetch(resume(1, '?consumer_id=LND-mine')), 1)).toEqual([mine.id])
+    expect(await readSlowly(await backend.fetch(resume(1, '?consumer_id=LND-mine')), 1)).toEqual([
+      mine.id,
+    ])
   })
 
   it('works with a custom relay whose since() ignores the limits', async () => {
@@ -64,6 +69,8 @@ describe('catching up behind more than maxStreamBufferBytes', () => {
     }
     const { backend } = backendUnderAttack({ relay, maxStreamBufferBytes: bufferBytes })
     for (let index = 0; index < 200; index++) relay.publish(bulky(`LND-${index}`, 2000))
-    expect(await readSlowly(await backend.fetch(resume(100)), 100)).toEqual(Array.from({ length: 100 }, (_, index) => index + 101))
+    expect(await readSlowly(await backend.fetch(resume(100)), 100)).toEqual(
+      Array.from({ length: 100 }, (_, index) => index + 101),
+    )
   })
 })

@@ -12,7 +12,9 @@ const PROGRAM = fileURLToPath(new URL('./beside-hono/program.ts', import.meta.ur
 
 /** Runs the scenario in a fresh Node process and returns its outcome. */
 async function inFreshProcess(mount: Mount, order: Order) {
-  const child = spawn(process.execPath, ['--import', 'tsx', PROGRAM, mount, order], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', PROGRAM, mount, order], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
@@ -20,7 +22,10 @@ async function inFreshProcess(mount: Mount, order: Order) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
   const [code] = (await once(child, 'exit')) as [number | null]
   clearTimeout(timer)
-  expect({ code, stderr: stderr.includes('Cannot write headers') ? stderr : '' }).toEqual({ code: 0, stderr: '' })
+  expect({ code, stderr: stderr.includes('Cannot write headers') ? stderr : '' }).toEqual({
+    code: 0,
+    stderr: '',
+  })
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as unknown
 }
 

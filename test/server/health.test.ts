@@ -9,13 +9,20 @@ const health = (method = 'GET') => new Request(`${APP}/api/ibv/health`, { method
 describe('GET /health', () => {
   it('answers 200 with counts only, without asking authorize, never cached', async () => {
     const asked: string[] = []
-    const { backend } = backendUnderAttack({ authorize: ({ action }) => (asked.push(action), action === 'events') })
+    const { backend } = backendUnderAttack({
+      authorize: ({ action }) => (asked.push(action), action === 'events'),
+    })
     const stream = await backend.fetch(new Request(`${APP}/api/ibv/events`))
     asked.length = 0
     const answer = await backend.fetch(health())
     expect(answer.status).toBe(200)
     expect(answer.headers.get('cache-control')).toBe('no-store')
-    expect(await answer.json()).toEqual({ status: 'ok', redis: 'not used', outboxDepth: 0, openStreams: 1 })
+    expect(await answer.json()).toEqual({
+      status: 'ok',
+      redis: 'not used',
+      outboxDepth: 0,
+      openStreams: 1,
+    })
     expect(asked).toEqual([])
     await stream.body?.cancel()
   })

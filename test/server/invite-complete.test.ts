@@ -9,12 +9,21 @@ describe('POST /invites/complete: single use', () => {
     const code = await invite('LND-42')
     expect((await token(code)).status).toBe(200)
     const id = await productRequest('LND-42')
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true, confirmed: true } })
+    expect(await complete(code, id)).toMatchObject({
+      status: 200,
+      body: { used: true, confirmed: true },
+    })
     const again = await token(code)
-    expect(again).toMatchObject({ status: 401, body: { message: expect.stringMatching(/already used/), code: 'unauthorized' } })
+    expect(again).toMatchObject({
+      status: 401,
+      body: { message: expect.stringMatching(/already used/), code: 'unauthorized' },
+    })
     expect(again.text).not.toContain(code)
     // Reported twice (a retry): still used, still fine, and onUsed is not told again.
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true, confirmed: true } })
+    expect(await complete(code, id)).toMatchObject({
+      status: 200,
+      body: { used: true, confirmed: true },
+    })
     expect(used).toEqual([{ consumerId: 'LND-42', productRequestId: id }])
     // Another invite for the same applicant is a new one.
     expect((await token(await invite('LND-42'))).status).toBe(200)
@@ -28,7 +37,13 @@ describe('POST /invites/complete: single use', () => {
     expect((await complete(code, first)).status).toBe(200)
     for (const other of [second, 'IBVNOSUCHREQUEST']) {
       const answer = await complete(code, other)
-      expect(answer).toMatchObject({ status: 409, body: { code: 'conflict', message: expect.stringMatching(/already used for another connection/) } })
+      expect(answer).toMatchObject({
+        status: 409,
+        body: {
+          code: 'conflict',
+          message: expect.stringMatching(/already used for another connection/),
+        },
+      })
       expect(answer.text).not.toContain(other)
       expect(answer.text).not.toContain(code)
     }
@@ -39,25 +54,40 @@ describe('POST /invites/complete: single use', () => {
     const { invite, token, complete, productRequest, sandbox, used } = inviteBackend()
     const code = await invite('LND-42')
     const id = await productRequest('LND-42', false)
-    expect(await complete(code, id)).toMatchObject({ status: 202, body: { used: true, confirmed: false } })
+    expect(await complete(code, id)).toMatchObject({
+      status: 202,
+      body: { used: true, confirmed: false },
+    })
     expect(used).toEqual([])
     expect((await token(code)).status).toBe(401)
     await sandbox.advance(60) // the report is generated: the sandbox's webhook reaches the backend
     expect(used).toEqual([{ consumerId: 'LND-42', productRequestId: id }])
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true, confirmed: true } })
+    expect(await complete(code, id)).toMatchObject({
+      status: 200,
+      body: { used: true, confirmed: true },
+    })
     expect(used).toHaveLength(1)
   })
 
   it('confirms a pending product request on a later completion that finds the report ready, when no webhook came', async () => {
-    const quiet = createSandbox({ clock: createManualClock(Date.UTC(2026, 10, 26, 9)), apiKey: 'sk_test_invites' })
+    const quiet = createSandbox({
+      clock: createManualClock(Date.UTC(2026, 10, 26, 9)),
+      apiKey: 'sk_test_invites',
+    })
     const { invite, complete, productRequest, sandbox, used } = inviteBackend({ sandbox: quiet })
     const code = await invite('LND-42')
     const id = await productRequest('LND-42', false)
     expect((await complete(code, id)).status).toBe(202)
     await sandbox.advance(60)
     expect(used).toEqual([])
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true, confirmed: true } })
-    expect(await complete(code, id)).toMatchObject({ status: 200, body: { used: true, confirmed: true } })
+    expect(await complete(code, id)).toMatchObject({
+      status: 200,
+      body: { used: true, confirmed: true },
+    })
+    expect(await complete(code, id)).toMatchObject({
+      status: 200,
+      body: { used: true, confirmed: true },
+    })
     expect(used).toEqual([{ consumerId: 'LND-42', productRequestId: id }])
   })
 
@@ -66,7 +96,10 @@ describe('POST /invites/complete: single use', () => {
     const code = await invite('LND-42')
     const theirs = await productRequest('LND-OTHER', false)
     // Pending, its owner unknown: the invite is spent (only the holder loses), nothing is attributed.
-    expect(await complete(code, theirs)).toMatchObject({ status: 202, body: { used: true, confirmed: false } })
+    expect(await complete(code, theirs)).toMatchObject({
+      status: 202,
+      body: { used: true, confirmed: false },
+    })
     await sandbox.advance(60)
     expect(used).toEqual([])
     expect(errors).toHaveLength(1)
@@ -93,13 +126,18 @@ describe('POST /invites/complete: single use', () => {
     expect(unknown.body).toEqual(foreign.body)
     expect(foreign.text).not.toContain(theirs)
     expect(unknown.text).not.toContain('IBVNOSUCHREQUEST')
-    expect(await complete(code, '')).toMatchObject({ status: 400, body: { fields: { product_request_id: [expect.any(String)] } } })
+    expect(await complete(code, '')).toMatchObject({
+      status: 400,
+      body: { fields: { product_request_id: [expect.any(String)] } },
+    })
     expect((await token(code)).status).toBe(200)
     expect(used).toEqual([])
   })
 
   it('refuses a tampered or expired invite with 401', async () => {
-    const { invite, complete, productRequest, sandbox } = inviteBackend({ invites: { ttlSeconds: 120 } })
+    const { invite, complete, productRequest, sandbox } = inviteBackend({
+      invites: { ttlSeconds: 120 },
+    })
     const code = await invite('LND-42')
     const id = await productRequest('LND-42')
     expect((await complete(`${code.slice(0, -2)}AA`, id)).status).toBe(401)
@@ -119,11 +157,15 @@ describe("the browser's completeInvite fetcher", () => {
       },
     })
     const code = await invite('LND-42')
-    await expect(fetchers.completeInvite(code, await productRequest('LND-42', false))).resolves.toBeUndefined()
+    await expect(
+      fetchers.completeInvite(code, await productRequest('LND-42', false)),
+    ).resolves.toBeUndefined()
     expect(sent).toEqual(['/api/ibv/invites/complete'])
     expect(used).toEqual([])
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    await expect(fetchers.completeInvite(code, await productRequest('LND-42'))).rejects.toMatchObject({ status: 409, retryable: false })
+    await expect(
+      fetchers.completeInvite(code, await productRequest('LND-42')),
+    ).rejects.toMatchObject({ status: 409, retryable: false })
     expect(sent).toHaveLength(2)
     expect(String(logged.mock.calls[0]?.[0])).not.toContain(code)
     logged.mockRestore()

@@ -13,12 +13,18 @@ describe('POST /invites', () => {
     const url = new URL(answer.body.url as string)
     expect(`${url.origin}${url.pathname}`).toBe(PAGE)
     expect(url.searchParams.get('ibv_invite')).toMatch(/^[\w.-]{40,}$/)
-    expect(answer.body.expires_at).toBe(new Date(sandbox.clock.now() + 7 * DAY * 1000).toISOString())
-    expect(asked).toEqual([{ request: expect.any(Request), action: 'invite', consumerId: 'LND-42' }])
+    expect(answer.body.expires_at).toBe(
+      new Date(sandbox.clock.now() + 7 * DAY * 1000).toISOString(),
+    )
+    expect(asked).toEqual([
+      { request: expect.any(Request), action: 'invite', consumerId: 'LND-42' },
+    ])
   })
 
   it('keeps the query of pageUrl, and takes ttlSeconds', async () => {
-    const { call, sandbox } = inviteBackend({ invites: { pageUrl: 'https://lender.test/connect?lang=en', ttlSeconds: 3600 } })
+    const { call, sandbox } = inviteBackend({
+      invites: { pageUrl: 'https://lender.test/connect?lang=en', ttlSeconds: 3600 },
+    })
     const answer = await call('/invites', { consumer_id: 'LND-42' })
     const url = new URL(answer.body.url as string)
     expect(url.searchParams.get('lang')).toBe('en')
@@ -43,17 +49,25 @@ describe('POST /invites', () => {
     const { call, asked } = inviteBackend()
     const answer = await call('/invites', body)
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ code: 'invalid_request', fields: { consumer_id: [expect.any(String)] } })
+    expect(answer.body).toMatchObject({
+      code: 'invalid_request',
+      fields: { consumer_id: [expect.any(String)] },
+    })
     expect(asked).toEqual([])
   })
 
   it('is absent (404) when invites are not configured, and the token route refuses invites with 400', async () => {
     const { call, asked } = inviteBackend({ invites: false })
     expect((await call('/invites', { consumer_id: 'LND-42' })).status).toBe(404)
-    expect((await call('/invites/complete', { invite: 'x', product_request_id: 'IBV1' })).status).toBe(404)
+    expect(
+      (await call('/invites/complete', { invite: 'x', product_request_id: 'IBV1' })).status,
+    ).toBe(404)
     const token = await call('/tokens', { type: 'invite', invite: 'v1.abc.def' })
     expect(token.status).toBe(400)
-    expect(token.body).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/invites are not enabled/i) })
+    expect(token.body).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/invites are not enabled/i),
+    })
     expect(asked).toEqual([])
   })
 })
@@ -64,7 +78,10 @@ describe('POST /tokens with an invite', () => {
     const code = await invite('LND-42')
     asked.length = 0
     const answer = await token(code)
-    expect(answer).toMatchObject({ status: 200, body: { access_token: expect.stringMatching(/^sbx_c_/), expires_in: 3600 } })
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { access_token: expect.stringMatching(/^sbx_c_/), expires_in: 3600 },
+    })
     expect(minted).toEqual(['LND-42'])
     expect(asked).toEqual([])
   })
@@ -72,7 +89,9 @@ describe('POST /tokens with an invite', () => {
   it('takes the consumer from the signed invite, never from the body', async () => {
     const { invite, call, minted } = inviteBackend()
     const code = await invite('LND-42')
-    expect((await call('/tokens', { type: 'invite', invite: code, consumer_id: 'LND-OTHER' })).status).toBe(200)
+    expect(
+      (await call('/tokens', { type: 'invite', invite: code, consumer_id: 'LND-OTHER' })).status,
+    ).toBe(200)
     expect(minted).toEqual(['LND-42'])
   })
 
@@ -84,10 +103,22 @@ describe('POST /tokens with an invite', () => {
       const tampered = code.slice(0, index) + swapped + code.slice(index + 1)
       const answer = await token(tampered)
       expect(answer.status, `character ${index}`).toBe(401)
-      expect(answer.body).toEqual({ message: expect.stringMatching(/not valid/), code: 'unauthorized' })
+      expect(answer.body).toEqual({
+        message: expect.stringMatching(/not valid/),
+        code: 'unauthorized',
+      })
       expect(answer.text).not.toContain(tampered)
     }
-    for (const broken of [code.slice(0, -1), `${code}A`, code.split('.').slice(0, 2).join('.'), `x${code}`, '', '...', 'v1.e30.', 'v1.bm90IGpzb24.AAAA']) {
+    for (const broken of [
+      code.slice(0, -1),
+      `${code}A`,
+      code.split('.').slice(0, 2).join('.'),
+      `x${code}`,
+      '',
+      '...',
+      'v1.e30.',
+      'v1.bm90IGpzb24.AAAA',
+    ]) {
       const answer = await token(broken)
       expect([400, 401], broken).toContain(answer.status)
       if (broken !== '') expect(answer.text).not.toContain(broken)
@@ -117,19 +148,31 @@ describe('POST /tokens with an invite', () => {
     expect((await token(code)).status).toBe(200)
     await sandbox.advance(1)
     const answer = await token(code)
-    expect(answer).toMatchObject({ status: 401, body: { message: expect.stringMatching(/expired/), code: 'unauthorized' } })
+    expect(answer).toMatchObject({
+      status: 401,
+      body: { message: expect.stringMatching(/expired/), code: 'unauthorized' },
+    })
   })
 
   it('asks for an invite when type is invite and none is given', async () => {
     const { call } = inviteBackend()
     const answer = await call('/tokens', { type: 'invite' })
-    expect(answer).toMatchObject({ status: 400, body: { fields: { invite: [expect.any(String)] } } })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { fields: { invite: [expect.any(String)] } },
+    })
   })
 })
 
 describe('createIbvBackend({ invites }) checks its options', () => {
   const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test' })
-  const build = (invites: unknown) => () => createIbvBackend({ client, authorize: () => true, verifyWebhook: () => true, invites: invites as never })
+  const build = (invites: unknown) => () =>
+    createIbvBackend({
+      client,
+      authorize: () => true,
+      verifyWebhook: () => true,
+      invites: invites as never,
+    })
 
   it.each([
     [{ secret: 'short', pageUrl: PAGE }, /invites\.secret is too short/],
@@ -147,12 +190,18 @@ describe('createIbvBackend({ invites }) checks its options', () => {
   })
 
   it('accepts http on loopback, for development', () => {
-    for (const pageUrl of ['http://127.0.0.1:5173/borrower', 'http://localhost:5173/borrower', 'http://[::1]:5173/borrower']) {
+    for (const pageUrl of [
+      'http://127.0.0.1:5173/borrower',
+      'http://localhost:5173/borrower',
+      'http://[::1]:5173/borrower',
+    ]) {
       expect(build({ secret: SECRET, pageUrl })).not.toThrow()
     }
   })
 
   it('never puts the secret in an error', () => {
-    expect(build({ secret: 'too-short-secret', pageUrl: PAGE })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('too-short-secret') }))
+    expect(build({ secret: 'too-short-secret', pageUrl: PAGE })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('too-short-secret') }),
+    )
   })
 })

@@ -9,12 +9,20 @@ import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 
 function backend() {
   const sandbox = createSandbox({ clock: createManualClock() })
-  const client = createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl: 'https://service.test', fetch: sandbox.fetch })
+  const client = createIbvClient({
+    apiKey: 'sandbox-api-key',
+    serviceUrl: 'https://service.test',
+    fetch: sandbox.fetch,
+  })
   return createIbvBackend({ client, authorize: () => true })
 }
 
 const tokenRequest = (url: string) =>
-  new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'consumer', consumer_id: 'LND-42' }) })
+  new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'consumer', consumer_id: 'LND-42' }),
+  })
 
 describe('mounting the backend', () => {
   it('as a Next.js App Router route handler (app/api/ibv/[...path]/route.ts)', async () => {
@@ -38,7 +46,9 @@ describe('mounting the backend', () => {
   it('on Node http (and so Express) through toNodeHandler, passing other paths on', async () => {
     const handler = toNodeHandler(backend())
     const server = createServer((request, response) =>
-      handler(request, response, () => response.writeHead(200, { 'content-type': 'text/plain' }).end('the app')),
+      handler(request, response, () =>
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('the app'),
+      ),
     )
     server.listen(0, '127.0.0.1')
     await once(server, 'listening')
@@ -48,7 +58,11 @@ describe('mounting the backend', () => {
       expect(token.status).toBe(200)
       expect(await token.json()).toMatchObject({ expires_in: 3600 })
       expect(await (await fetch(`${base}/other`)).text()).toBe('the app')
-      const bad = await fetch(`${base}/api/ibv/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+      const bad = await fetch(`${base}/api/ibv/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      })
       expect(bad.status).toBe(400)
     } finally {
       server.close()

@@ -19,18 +19,28 @@ afterEach(() => {
 })
 
 async function serve(backend: IbvBackend, answers: Response[] = []) {
-  const server = createServer(toNodeHandler({ basePath: backend.basePath, fetch: async (request) => answers[answers.push(await backend.fetch(request)) - 1]! }))
+  const server = createServer(
+    toNodeHandler({
+      basePath: backend.basePath,
+      fetch: async (request) => answers[answers.push(await backend.fetch(request)) - 1]!,
+    }),
+  )
   servers.push(server)
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
-  const events = (init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}/api/ibv/events`, { ...init, headers: { cookie: 'session=node', ...init.headers } })
+  const events = (init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${port}/api/ibv/events`, {
+      ...init,
+      headers: { cookie: 'session=node', ...init.headers },
+    })
   return Object.assign(events, { port })
 }
 
 /** Waits (bounded) until `check` holds; the test fails with `what` otherwise. */
 async function until(check: () => boolean, what: string) {
-  for (let tries = 0; tries < 200 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 10))
+  for (let tries = 0; tries < 200 && !check(); tries++)
+    await new Promise((resolve) => setTimeout(resolve, 10))
   expect(check(), what).toBe(true)
 }
 
@@ -68,7 +78,9 @@ describe('GET /events through toNodeHandler', () => {
     const events = await serve(backend)
     for (let index = 0; index < 300; index++) relay.publish(bulky(`LND-${index}`, 2000)) // ~600 KiB
     const answer = await events({ headers: { 'last-event-id': '1' } })
-    expect(await readSlowly(answer, 299)).toEqual(Array.from({ length: 299 }, (_, index) => index + 2))
+    expect(await readSlowly(answer, 299)).toEqual(
+      Array.from({ length: 299 }, (_, index) => index + 2),
+    )
   })
 
   it('drops a client that stops reading once Node holds more than maxStreamBufferBytes for it', async () => {
@@ -78,7 +90,9 @@ describe('GET /events through toNodeHandler', () => {
     // A raw socket that sends the request and never reads: the kernel's buffers fill, then Node's.
     const stalled = connect({ host: '127.0.0.1', port })
     stalled.pause()
-    stalled.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\n\r\n`)
+    stalled.write(
+      `GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\n\r\n`,
+    )
     await until(() => backend.openStreams === 1, 'the stalled stream is open')
     for (let sent = 0; sent < 5000 && backend.openStreams === 1; sent++) {
       relay.publish(bulky('LND-1', 8000)) // each well below the buffer: only what piles up counts
@@ -98,7 +112,9 @@ describe('GET /events through toNodeHandler', () => {
     const { port } = await serve(backend)
     const stalled = connect({ host: '127.0.0.1', port })
     stalled.pause()
-    stalled.write(`GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\nlast-event-id: 1\r\n\r\n`)
+    stalled.write(
+      `GET /api/ibv/events HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: session=stalled\r\nlast-event-id: 1\r\n\r\n`,
+    )
     await until(() => backend.openStreams === 1, 'the stalled stream is open')
     await until(() => backend.openStreams === 0, 'the stalled reader is dropped')
     stalled.destroy()

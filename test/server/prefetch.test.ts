@@ -2,8 +2,19 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { EmbeddedReport, IbvProvider, createBackendFetchers, type PrefetchedReport } from '../../src/index.js'
-import { createIbvBackend, createIbvClient, createMemoryTokenCache, prefetchReport, type AuthorizeContext } from '../../src/server/index.js'
+import {
+  EmbeddedReport,
+  IbvProvider,
+  createBackendFetchers,
+  type PrefetchedReport,
+} from '../../src/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  createMemoryTokenCache,
+  prefetchReport,
+  type AuthorizeContext,
+} from '../../src/server/index.js'
 import { tokenBackend } from './token-backend.js'
 
 // prefetchReport on a backend over the real sandbox, and the server render it feeds: the HTML
@@ -11,27 +22,47 @@ import { tokenBackend } from './token-backend.js'
 const PAGE = 'https://lender.test/applications/42'
 const SERVICE = 'https://service.test'
 
-function serverRender(prefetched: readonly (PrefetchedReport | null)[], productRequestId: string): string {
+function serverRender(
+  prefetched: readonly (PrefetchedReport | null)[],
+  productRequestId: string,
+): string {
   const fetchers = createBackendFetchers('/api/ibv')
-  return renderToString(createElement(IbvProvider, { fetchers, serviceUrl: SERVICE, prefetched }, createElement(EmbeddedReport, { productRequestId })))
+  return renderToString(
+    createElement(
+      IbvProvider,
+      { fetchers, serviceUrl: SERVICE, prefetched },
+      createElement(EmbeddedReport, { productRequestId }),
+    ),
+  )
 }
 
-const iframeSrc = (html: string) => /<iframe[^>]*\ssrc="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&')
+const iframeSrc = (html: string) =>
+  /<iframe[^>]*\ssrc="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&')
 
 describe('prefetchReport (ibv-kit/server)', () => {
   it('hands over a token with its issue time and the status, through authorize (asked for the token and the report)', async () => {
     const asked: AuthorizeContext[] = []
-    const { backend, productRequest, status, sandbox } = tokenBackend({ authorize: (context) => (asked.push(context), true) })
+    const { backend, productRequest, status, sandbox } = tokenBackend({
+      authorize: (context) => (asked.push(context), true),
+    })
     const id = await productRequest()
     await sandbox.advance(6)
     const request = new Request(PAGE, { headers: { cookie: 'session=abc' } })
     const before = Date.now()
     const prefetched = await prefetchReport(backend, request, id)
-    expect(prefetched).toMatchObject({ productRequestId: id, status: 'complete', token: { access_token: expect.any(String), expires_in: 1800 } })
+    expect(prefetched).toMatchObject({
+      productRequestId: id,
+      status: 'complete',
+      token: { access_token: expect.any(String), expires_in: 1800 },
+    })
     expect(prefetched!.token!.issued_at).toBeGreaterThanOrEqual(before)
     expect(prefetched!.answer).toMatchObject({ kind: 'ready', report: { product_request_id: id } })
     expect(await status(prefetched!.token!.access_token)).toMatchObject({ valid: true })
-    expect(asked.map(({ action, kind, productRequestId }) => ({ action, kind, productRequestId })).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+    expect(
+      asked
+        .map(({ action, kind, productRequestId }) => ({ action, kind, productRequestId }))
+        .sort((a, b) => a.action.localeCompare(b.action)),
+    ).toEqual([
       { action: 'report', kind: undefined, productRequestId: id },
       { action: 'token', kind: 'embedded_report_token', productRequestId: id },
     ])
@@ -45,7 +76,10 @@ describe('prefetchReport (ibv-kit/server)', () => {
     const { backend, productRequest } = tokenBackend()
     const id = await productRequest()
     const full = await prefetchReport(backend, new Request(PAGE), id)
-    expect(full).toMatchObject({ status: 'initiated', answer: { kind: 'pending', pending: { ibv_report_status: 'initiated' } } })
+    expect(full).toMatchObject({
+      status: 'initiated',
+      answer: { kind: 'pending', pending: { ibv_report_status: 'initiated' } },
+    })
     const small = await prefetchReport(backend, new Request(PAGE), id, { includeReport: false })
     expect(small).toMatchObject({ status: 'initiated' })
     expect(small).not.toHaveProperty('answer')
@@ -81,7 +115,11 @@ describe('prefetchReport (ibv-kit/server)', () => {
   it('a service that does not answer holds the page at most timeoutMs: both parts null, a timeout told to onError', async () => {
     const onError = vi.fn()
     const hanging = (request: Request) =>
-      new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        ),
+      )
     const backend = createIbvBackend({
       client: createIbvClient({ apiKey: 'sk_test_hang', serviceUrl: SERVICE, fetch: hanging }),
       authorize: () => true,
@@ -92,17 +130,29 @@ describe('prefetchReport (ibv-kit/server)', () => {
     const prefetched = await prefetchReport(backend, new Request(PAGE), 'IBV1', { timeoutMs: 200 })
     expect(Date.now() - started).toBeLessThan(2000)
     expect(prefetched).toMatchObject({ productRequestId: 'IBV1', token: null, status: null })
-    expect(onError.mock.calls.map(([error]) => (error as { code?: string }).code)).toEqual(['timeout', 'timeout'])
+    expect(onError.mock.calls.map(([error]) => (error as { code?: string }).code)).toEqual([
+      'timeout',
+      'timeout',
+    ])
   })
 
   it('issued_at is when the token arrived, not when a slower report read ended', async () => {
     const { sandbox, productRequest } = tokenBackend()
     const id = await productRequest()
     const slowReports = async (request: Request) => {
-      if (new URL(request.url).pathname.includes('/ibv/requests/')) await new Promise((resolve) => setTimeout(resolve, 600))
+      if (new URL(request.url).pathname.includes('/ibv/requests/'))
+        await new Promise((resolve) => setTimeout(resolve, 600))
       return sandbox.fetch(request)
     }
-    const backend = createIbvBackend({ client: createIbvClient({ apiKey: 'sk_test_token-cache', serviceUrl: SERVICE, fetch: slowReports }), authorize: () => true, verifyWebhook: () => true })
+    const backend = createIbvBackend({
+      client: createIbvClient({
+        apiKey: 'sk_test_token-cache',
+        serviceUrl: SERVICE,
+        fetch: slowReports,
+      }),
+      authorize: () => true,
+      verifyWebhook: () => true,
+    })
     const before = Date.now()
     const prefetched = await prefetchReport(backend, new Request(PAGE), id)
     expect(Date.now() - before).toBeGreaterThanOrEqual(550)
@@ -110,34 +160,54 @@ describe('prefetchReport (ibv-kit/server)', () => {
   })
 
   it('shares the backend token cache: ten pages of one report cost one mint', async () => {
-    const { backend, productRequest, mints } = tokenBackend({ tokenCache: createMemoryTokenCache() })
+    const { backend, productRequest, mints } = tokenBackend({
+      tokenCache: createMemoryTokenCache(),
+    })
     const id = await productRequest()
-    const pages = await Promise.all(Array.from({ length: 10 }, () => prefetchReport(backend, new Request(PAGE), id)))
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, () => prefetchReport(backend, new Request(PAGE), id)),
+    )
     expect(mints.embedded).toBe(1)
     expect(new Set(pages.map((page) => page?.token?.access_token)).size).toBe(1)
   })
 
   it('refuses what is not a backend, a request or an id, with a message that says what to pass', async () => {
     const { backend } = tokenBackend()
-    await expect(prefetchReport({ basePath: '/api/ibv' } as never, new Request(PAGE), 'IBV1')).rejects.toThrow(/createIbvBackend/)
-    await expect(prefetchReport(backend, { headers: new Headers() } as never, 'IBV1')).rejects.toThrow(/new Request/)
-    await expect(prefetchReport(backend, new Request(PAGE), ' ')).rejects.toMatchObject({ code: 'invalid_request' })
+    await expect(
+      prefetchReport({ basePath: '/api/ibv' } as never, new Request(PAGE), 'IBV1'),
+    ).rejects.toThrow(/createIbvBackend/)
+    await expect(
+      prefetchReport(backend, { headers: new Headers() } as never, 'IBV1'),
+    ).rejects.toThrow(/new Request/)
+    await expect(prefetchReport(backend, new Request(PAGE), ' ')).rejects.toMatchObject({
+      code: 'invalid_request',
+    })
   })
 })
 
 describe('backend.prefetch', () => {
   it('is the prefetcher prefetchReport delegates to: public, typed, callable detached, with no hidden keys on the backend', async () => {
     const asked: AuthorizeContext['action'][] = []
-    const { backend, productRequest } = tokenBackend({ authorize: ({ action }) => (asked.push(action), true) })
+    const { backend, productRequest } = tokenBackend({
+      authorize: ({ action }) => (asked.push(action), true),
+    })
     const id = await productRequest()
     const { prefetch } = backend
     const prefetched = await prefetch(new Request(PAGE), id, { includeReport: false })
-    expect(prefetched).toMatchObject({ productRequestId: id, status: 'initiated', token: { access_token: expect.any(String) } })
+    expect(prefetched).toMatchObject({
+      productRequestId: id,
+      status: 'initiated',
+      token: { access_token: expect.any(String) },
+    })
     expect(prefetched).not.toHaveProperty('answer')
     expect(asked.sort()).toEqual(['report', 'token'])
     expect(Object.getOwnPropertySymbols(backend)).toEqual([])
-    await expect(backend.prefetch({ headers: new Headers() } as never, id)).rejects.toThrow(/new Request/)
-    await expect(backend.prefetch(new Request(PAGE), '')).rejects.toMatchObject({ code: 'invalid_request' })
+    await expect(backend.prefetch({ headers: new Headers() } as never, id)).rejects.toThrow(
+      /new Request/,
+    )
+    await expect(backend.prefetch(new Request(PAGE), '')).rejects.toMatchObject({
+      code: 'invalid_request',
+    })
   })
 })
 
@@ -149,7 +219,9 @@ describe('the server render of <IbvProvider prefetched>', () => {
     const prefetched = await prefetchReport(backend, new Request(PAGE), id)
     const html = serverRender([prefetched], id)
     const src = iframeSrc(html)
-    expect(src).toBe(`${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(prefetched!.token!.access_token)}`)
+    expect(src).toBe(
+      `${SERVICE}/portal/embeddable_reports?token=${encodeURIComponent(prefetched!.token!.access_token)}`,
+    )
     expect(html).toContain('data-state="ready"')
     expect(html).toMatch(/referrerpolicy="no-referrer"/i)
     const portal = await sandbox.fetch(new Request(src!))
@@ -172,7 +244,12 @@ describe('the server render of <IbvProvider prefetched>', () => {
     const id = await productRequest()
     const prefetched = await prefetchReport(backend, new Request(PAGE), id)
     // The object aged 29 minutes in a server cache before this render.
-    const aged = { ...prefetched!, token: { ...prefetched!.token!, issued_at: prefetched!.token!.issued_at - 29 * 60_000 } }
-    expect(iframeSrc(serverRender([aged], id))).toContain(encodeURIComponent(aged.token.access_token))
+    const aged = {
+      ...prefetched!,
+      token: { ...prefetched!.token!, issued_at: prefetched!.token!.issued_at - 29 * 60_000 },
+    }
+    expect(iframeSrc(serverRender([aged], id))).toContain(
+      encodeURIComponent(aged.token.access_token),
+    )
   })
 })

@@ -49,13 +49,17 @@ describe('catching up from a real Redis, in bounded reads', () => {
     const relay = await relayOnRedis()
     for (let index = 0; index < 300; index++) await relay.publish(bulky(`LND-${index}`, 2000))
     reads.length = 0
-    expect((await relay.since(1, { count: 50 })).map((relayed) => relayed.id)).toEqual(Array.from({ length: 50 }, (_, index) => index + 2))
+    expect((await relay.since(1, { count: 50 })).map((relayed) => relayed.id)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 2),
+    )
     expect(reads).toHaveLength(1)
     expect(reads[0]?.entries).toBe(50)
     expect((await relay.since(0, { bytes: 5000 })).map((relayed) => relayed.id)).toEqual([1, 2, 3])
     expect((await relay.since(0, { bytes: 1 })).map((relayed) => relayed.id)).toEqual([1])
     reads.length = 0
-    expect((await relay.since(0)).map((relayed) => relayed.id)).toEqual(Array.from({ length: 300 }, (_, index) => index + 1))
+    expect((await relay.since(0)).map((relayed) => relayed.id)).toEqual(
+      Array.from({ length: 300 }, (_, index) => index + 1),
+    )
     expect(reads.length).toBeGreaterThan(1)
     expect(Math.max(...reads.map((read) => read.entries))).toBeLessThanOrEqual(100)
   })
@@ -66,9 +70,13 @@ describe('catching up from a real Redis, in bounded reads', () => {
     const { backend } = backendUnderAttack({ relay, maxStreamBufferBytes: bufferBytes })
     for (let index = 0; index < 300; index++) await relay.publish(bulky(`LND-${index}`, 2000))
     reads.length = 0
-    const answer = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    const answer = await backend.fetch(
+      new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }),
+    )
     expect(answer.status).toBe(200)
-    expect(await readSlowly(answer, 299)).toEqual(Array.from({ length: 299 }, (_, index) => index + 2))
+    expect(await readSlowly(answer, 299)).toEqual(
+      Array.from({ length: 299 }, (_, index) => index + 2),
+    )
     expect(reads.length).toBeGreaterThan(5)
     for (const read of reads) {
       expect(read.entries).toBeLessThanOrEqual(100)

@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from 'redis'
-import { createRedisEventRelay, RedisStoreError, type RedisEventRelay, type RedisEventRelayOptions } from '../../src/server/redis/index.js'
+import {
+  createRedisEventRelay,
+  RedisStoreError,
+  type RedisEventRelay,
+  type RedisEventRelayOptions,
+} from '../../src/server/redis/index.js'
 import type { RelayedEvent } from '../../src/server/index.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
@@ -18,7 +23,14 @@ async function until(condition: () => boolean, ms = 10_000) {
   }
 }
 
-const event = (id: string): WebhookEvent => ({ event: 'report_generated', status: 'complete', productRequestId: id, consumerId: 'LND-42', reportUrl: 'https://service.test/r', payload: generated(id) })
+const event = (id: string): WebhookEvent => ({
+  event: 'report_generated',
+  status: 'complete',
+  productRequestId: id,
+  consumerId: 'LND-42',
+  reportUrl: 'https://service.test/r',
+  payload: generated(id),
+})
 
 describe('createRedisEventRelay on a real Redis', () => {
   let redis: TestRedis
@@ -64,7 +76,12 @@ describe('createRedisEventRelay on a real Redis', () => {
     const onA = collect(a)
     const onB = collect(b)
     const published = await a.publish(event('IBV-1'))
-    expect(published).toMatchObject({ id: 1, name: 'report_generated', productRequestId: 'IBV-1', consumerId: 'LND-42' })
+    expect(published).toMatchObject({
+      id: 1,
+      name: 'report_generated',
+      productRequestId: 'IBV-1',
+      consumerId: 'LND-42',
+    })
     await until(() => onA.length >= 1 && onB.length >= 1)
     await sleep(100)
     expect(onA).toEqual([published])
@@ -77,18 +94,33 @@ describe('createRedisEventRelay on a real Redis', () => {
     const [a, b] = await pair()
     const onB = collect(b)
     await a.publish(event('IBV-0'))
-    const published = await a.publish({ event: 'invite_used', consumerId: 'LND-42', productRequestId: 'IBV-1' })
-    expect(published).toMatchObject({ id: 2, name: 'invite_used', productRequestId: 'IBV-1', consumerId: 'LND-42' })
+    const published = await a.publish({
+      event: 'invite_used',
+      consumerId: 'LND-42',
+      productRequestId: 'IBV-1',
+    })
+    expect(published).toMatchObject({
+      id: 2,
+      name: 'invite_used',
+      productRequestId: 'IBV-1',
+      consumerId: 'LND-42',
+    })
     await until(() => onB.length >= 2)
     expect(onB[1]).toEqual(published)
-    expect(JSON.parse(onB[1]!.data)).toEqual({ event: 'invite_used', consumerId: 'LND-42', productRequestId: 'IBV-1' })
+    expect(JSON.parse(onB[1]!.data)).toEqual({
+      event: 'invite_used',
+      consumerId: 'LND-42',
+      productRequestId: 'IBV-1',
+    })
     expect(await b.since(1)).toEqual([published])
   })
 
   it('200 events published alternately (and concurrently) on A and B reach every subscriber, each once, in id order', async () => {
     const [a, b] = await pair()
     const subscribers = [collect(a), collect(a), collect(b), collect(b)]
-    await Promise.all(Array.from({ length: 200 }, (_, index) => (index % 2 ? b : a).publish(event(`IBV-${index}`))))
+    await Promise.all(
+      Array.from({ length: 200 }, (_, index) => (index % 2 ? b : a).publish(event(`IBV-${index}`))),
+    )
     await until(() => subscribers.every((got) => got.length >= 200))
     await sleep(100)
     const ids = Array.from({ length: 200 }, (_, index) => index + 1)
@@ -121,16 +153,33 @@ describe('createRedisEventRelay on a real Redis', () => {
     const two = backendUnderAttack({ relay: b })
     const first = await one.backend.fetch(new Request(`${APP}/api/ibv/events`))
     await until(() => a.subscribers === 1)
-    for (let index = 1; index <= 3; index++) expect((await one.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(200)
+    for (let index = 1; index <= 3; index++)
+      expect((await one.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(
+        200,
+      )
     const before = await readSse(first, (got) => got.length >= 3)
     expect(before.messages.map((message) => message.id)).toEqual(['1', '2', '3'])
     // Disconnected: these happen on the other backend meanwhile.
-    for (let index = 4; index <= 6; index++) expect((await two.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(200)
-    const resumed = await two.backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '3' } }))
-    for (let index = 7; index <= 8; index++) expect((await one.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(200)
+    for (let index = 4; index <= 6; index++)
+      expect((await two.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(
+        200,
+      )
+    const resumed = await two.backend.fetch(
+      new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '3' } }),
+    )
+    for (let index = 7; index <= 8; index++)
+      expect((await one.post('/webhooks', JSON.stringify(generated(`IBV-${index}`)))).status).toBe(
+        200,
+      )
     const after = await readSse(resumed, (got) => got.length >= 5)
     expect(after.messages.map((message) => message.id)).toEqual(['4', '5', '6', '7', '8'])
-    expect(after.messages.map((message) => JSON.parse(message.data!).productRequestId)).toEqual(['IBV-4', 'IBV-5', 'IBV-6', 'IBV-7', 'IBV-8'])
+    expect(after.messages.map((message) => JSON.parse(message.data!).productRequestId)).toEqual([
+      'IBV-4',
+      'IBV-5',
+      'IBV-6',
+      'IBV-7',
+      'IBV-8',
+    ])
   })
 
   it('Redis stopped: publish rejects with a RedisStoreError, onError hears it, nothing crashes; a handled webhook waits and is relayed after the restart', async () => {
@@ -153,14 +202,18 @@ describe('createRedisEventRelay on a real Redis', () => {
     await until(() => onB.some((relayed) => relayed.productRequestId === 'IBV-down'), 15_000)
     const after = await a.publish(event('IBV-after'))
     await until(() => onB.some((relayed) => relayed.productRequestId === 'IBV-after'), 15_000)
-    expect(onB.map((relayed) => relayed.productRequestId)).toEqual(['IBV-before', 'IBV-down', 'IBV-after'])
+    expect(onB.map((relayed) => relayed.productRequestId)).toEqual([
+      'IBV-before',
+      'IBV-down',
+      'IBV-after',
+    ])
     expect(backend.handled.map((handled) => handled.productRequestId)).toEqual(['IBV-down'])
     // Redis came back empty: the ids went on from its clock, above every id handed out before.
     expect(onB[1]!.id).toBeGreaterThan(before.id)
     expect(after.id).toBe(onB[1]!.id + 1)
   }, 40_000)
 
-  it('ids start from Redis\'s clock, in microseconds, so a Redis that restarts empty never hands out an id a browser already holds', async () => {
+  it("ids start from Redis's clock, in microseconds, so a Redis that restarts empty never hands out an id a browser already holds", async () => {
     const keyPrefix = `test:${++prefixes}`
     const relay = createRedisEventRelay({ url: redis.url, keyPrefix })
     relays.push(relay)
@@ -193,7 +246,9 @@ describe('createRedisEventRelay on a real Redis', () => {
     for (let round = 0; round < 20; round++) {
       const last = await b.publish(event(`IBV-${round}-0`))
       const publishing = Promise.all([1, 2, 3].map((k) => b.publish(event(`IBV-${round}-${k}`))))
-      const resumed = await one.backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': String(last.id) } }))
+      const resumed = await one.backend.fetch(
+        new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': String(last.id) } }),
+      )
       await publishing
       const ids = (await readSseFor(resumed, 200)).map((message) => Number(message.id))
       expect(ids).toEqual([last.id + 1, last.id + 2, last.id + 3])
@@ -205,7 +260,9 @@ describe('createRedisEventRelay on a real Redis', () => {
     const first = await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })
     expect((await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })).id).toBe(first.id)
     await sleep(300)
-    expect((await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })).id).toBe(first.id + 1)
+    expect((await a.publish(event('IBV-T'), { key: 'report_generated:IBV-T' })).id).toBe(
+      first.id + 1,
+    )
     expect(() => createRedisEventRelay({ url: redis.url, publishedTtlMs: 0 })).toThrow(RangeError)
   })
 
@@ -228,7 +285,10 @@ describe('createRedisEventRelay on a real Redis', () => {
 
   it('made while Redis is unreachable: publish rejects, and close() ends it without hanging', async () => {
     const errors: unknown[] = []
-    const relay = createRedisEventRelay({ url: 'redis://127.0.0.1:1', onError: (error) => void errors.push(error) })
+    const relay = createRedisEventRelay({
+      url: 'redis://127.0.0.1:1',
+      onError: (error) => void errors.push(error),
+    })
     await expect(relay.publish(event('IBV-nowhere'))).rejects.toBeInstanceOf(RedisStoreError)
     await relay.close()
     expect(errors.length).toBeGreaterThan(0)

@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRedisInviteStore, RedisStoreError, type RedisInviteStore } from '../../src/server/redis/index.js'
+import {
+  createRedisInviteStore,
+  RedisStoreError,
+  type RedisInviteStore,
+} from '../../src/server/redis/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
 import { inviteBackend } from './invite-backend.js'
@@ -46,7 +50,10 @@ describe('createRedisInviteStore on a real Redis', () => {
   })
 
   it('an invite used through one instance is refused by another sharing the Redis', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(Date.UTC(2026, 10, 26, 9)), apiKey: 'sk_test_invites' })
+    const sandbox = createSandbox({
+      clock: createManualClock(Date.UTC(2026, 10, 26, 9)),
+      apiKey: 'sk_test_invites',
+    })
     const a = inviteBackend({ sandbox, invites: { store: open('test:shared:') } })
     const b = inviteBackend({ sandbox, invites: { store: open('test:shared:') } })
     const invite = await a.invite('LND-42')
@@ -63,7 +70,8 @@ describe('createRedisInviteStore on a real Redis', () => {
   })
 
   it('a pending completion on one instance is confirmed by the webhook landing on another', async () => {
-    let deliver: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 })
+    let deliver: (request: Request) => Promise<Response> = async () =>
+      new Response(null, { status: 503 })
     const sandbox = createSandbox({
       clock: createManualClock(Date.UTC(2026, 10, 26, 9)),
       apiKey: 'sk_test_invites',
@@ -100,13 +108,20 @@ describe('createRedisInviteStore on a real Redis', () => {
       { ...sent, id: 'inv-b', sentAt: 1_500 },
     ])
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(await store.invitesOf!('LND-42')).toEqual([{ ...sent, openedAt: 1_100, productRequestId: 'IBV-1' }])
-    expect(await store.invitesOf!('LND-OTHER')).toEqual([{ ...sent, id: 'inv-c', consumerId: 'LND-OTHER' }])
+    expect(await store.invitesOf!('LND-42')).toEqual([
+      { ...sent, openedAt: 1_100, productRequestId: 'IBV-1' },
+    ])
+    expect(await store.invitesOf!('LND-OTHER')).toEqual([
+      { ...sent, id: 'inv-c', consumerId: 'LND-OTHER' },
+    ])
     expect(await store.invitesOf!('LND-NONE')).toEqual([])
   })
 
   it('staff on one instance see an invite opened and used through another', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(Date.UTC(2026, 10, 26, 9)), apiKey: 'sk_test_invites' })
+    const sandbox = createSandbox({
+      clock: createManualClock(Date.UTC(2026, 10, 26, 9)),
+      apiKey: 'sk_test_invites',
+    })
     const a = inviteBackend({ sandbox, invites: { store: open('test:states:') } })
     const b = inviteBackend({ sandbox, invites: { store: open('test:states:') } })
     const invite = await a.invite('LND-42')
@@ -116,7 +131,14 @@ describe('createRedisInviteStore on a real Redis', () => {
     const id = await b.productRequest('LND-42')
     expect((await b.complete(invite, id)).status).toBe(200)
     const listed = await a.list('LND-42')
-    expect(listed.body.invites).toEqual([{ state: 'connected', sent_at: expect.any(String), expires_at: expect.any(String), product_request_id: id }])
+    expect(listed.body.invites).toEqual([
+      {
+        state: 'connected',
+        sent_at: expect.any(String),
+        expires_at: expect.any(String),
+        product_request_id: id,
+      },
+    ])
     expect(listed.text).not.toContain(invite)
   })
 

@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRedisReportCache, RedisStoreError, type RedisReportCache } from '../../src/server/redis/index.js'
+import {
+  createRedisReportCache,
+  RedisStoreError,
+  type RedisReportCache,
+} from '../../src/server/redis/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
 import { reportBackend } from './report-backend.js'
@@ -23,26 +27,44 @@ describe('createRedisReportCache on a real Redis', () => {
   })
 
   it('two backends, 10 concurrent viewers on each: 1 upstream read, 20 authorize calls', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(Date.now()), apiKey: 'sk_test_report-reads' })
+    const sandbox = createSandbox({
+      clock: createManualClock(Date.now()),
+      apiKey: 'sk_test_report-reads',
+    })
     const a = reportBackend({ sandbox, reportCache: open('test:two:') })
     const b = reportBackend({ sandbox, reportCache: open('test:two:') })
     const id = await a.productRequest()
     await a.advance(10)
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? a : b).read(id)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => (n % 2 ? a : b).read(id)),
+    )
     expect(a.counts.reads + b.counts.reads).toBe(1)
     expect(a.counts.authorize + b.counts.authorize).toBe(20)
-    for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { product_request_id: id, ibv_report_status: 'complete' } })
+    for (const answer of answers)
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { product_request_id: id, ibv_report_status: 'complete' },
+      })
   })
 
   it('a webhook on one instance makes the other read afresh; a read from before it is not kept', async () => {
     const cache = open('test:forget:')
-    const { counts, read, productRequest, advance, webhook } = reportBackend({ reportCache: cache, latencyMs: 1 })
+    const { counts, read, productRequest, advance, webhook } = reportBackend({
+      reportCache: cache,
+      latencyMs: 1,
+    })
     const id = await productRequest()
     expect((await read(id)).body.ibv_report_status).toBe('initiated')
     const before = await cache.read(id, 'v2')
     expect(before.answer).toMatchObject({ kind: 'pending', status: 'initiated' })
     await advance(10)
-    await webhook({ consumer_id: 'LND-42', product_request_id: id, ibv_report: `https://service.test/api/v2/ibv/requests/${id}`, ibv_report_status: 'complete', event: 'report_generated' })
+    await webhook({
+      consumer_id: 'LND-42',
+      product_request_id: id,
+      ibv_report: `https://service.test/api/v2/ibv/requests/${id}`,
+      ibv_report_status: 'complete',
+      event: 'report_generated',
+    })
     expect((await cache.read(id, 'v2')).answer).toBeUndefined()
     // A read that began before the webhook and ends after it: its answer is not shared.
     await cache.write(id, 'v2', before.answer!, before.generation)
@@ -68,7 +90,11 @@ describe('createRedisReportCache on a real Redis', () => {
   it('with Redis stopped, viewers still get their report and onError is told', async () => {
     const errors: unknown[] = []
     const backendErrors: unknown[] = []
-    const { read, productRequest } = reportBackend({ reportCache: open('test:down:', (error) => errors.push(error)), onError: (error) => backendErrors.push(error), latencyMs: 1 })
+    const { read, productRequest } = reportBackend({
+      reportCache: open('test:down:', (error) => errors.push(error)),
+      onError: (error) => backendErrors.push(error),
+      latencyMs: 1,
+    })
     const id = await productRequest()
     expect((await read(id)).status).toBe(202)
     await redis.stop()
@@ -78,6 +104,8 @@ describe('createRedisReportCache on a real Redis', () => {
   })
 
   it('refuses a ttlMs above 60 s', () => {
-    expect(() => createRedisReportCache({ url: 'redis://127.0.0.1:1', ttlMs: 600_000 })).toThrow(/ttlMs must be at most 60000/)
+    expect(() => createRedisReportCache({ url: 'redis://127.0.0.1:1', ttlMs: 600_000 })).toThrow(
+      /ttlMs must be at most 60000/,
+    )
   })
 })

@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRedisTokenCache, RedisStoreError, type RedisTokenCache } from '../../src/server/redis/index.js'
+import {
+  createRedisTokenCache,
+  RedisStoreError,
+  type RedisTokenCache,
+} from '../../src/server/redis/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
 import { tokenBackend } from './token-backend.js'
@@ -9,7 +13,11 @@ describe('createRedisTokenCache on a real Redis', () => {
   let redis: TestRedis
   const caches: RedisTokenCache[] = []
   const open = (onError?: (error: unknown) => void) => {
-    const cache = createRedisTokenCache({ url: redis.url, keyPrefix: `test:${caches.length}:`, onError })
+    const cache = createRedisTokenCache({
+      url: redis.url,
+      keyPrefix: `test:${caches.length}:`,
+      onError,
+    })
     caches.push(cache)
     return cache
   }
@@ -33,7 +41,10 @@ describe('createRedisTokenCache on a real Redis', () => {
   })
 
   it('two backends sharing one Redis token cache cost one mint for both', async () => {
-    const sandbox = createSandbox({ clock: createManualClock(Date.now()), apiKey: 'sk_test_token-cache' })
+    const sandbox = createSandbox({
+      clock: createManualClock(Date.now()),
+      apiKey: 'sk_test_token-cache',
+    })
     const shared = { url: redis.url, keyPrefix: 'test:shared:' }
     const cacheA = createRedisTokenCache(shared)
     const cacheB = createRedisTokenCache(shared)
@@ -41,8 +52,16 @@ describe('createRedisTokenCache on a real Redis', () => {
     const a = tokenBackend({ sandbox, tokenCache: cacheA })
     const b = tokenBackend({ sandbox, tokenCache: cacheB })
     const id = await a.productRequest()
-    const first = await Promise.all(Array.from({ length: 20 }, () => a.token({ type: 'embedded_report_token', product_request_id: id })))
-    const second = await Promise.all(Array.from({ length: 20 }, () => b.token({ type: 'embedded_report_token', product_request_id: id })))
+    const first = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        a.token({ type: 'embedded_report_token', product_request_id: id }),
+      ),
+    )
+    const second = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        b.token({ type: 'embedded_report_token', product_request_id: id }),
+      ),
+    )
     expect(a.mints.embedded + b.mints.embedded).toBe(1)
     const tokens = new Set([...first, ...second].map((answer) => answer.body.access_token))
     expect(tokens.size).toBe(1)
@@ -54,11 +73,18 @@ describe('createRedisTokenCache on a real Redis', () => {
     const errors: unknown[] = []
     const cache = open((error) => errors.push(error))
     const backendErrors: unknown[] = []
-    const { mints, token, productRequest, status } = tokenBackend({ tokenCache: cache, onError: (error) => backendErrors.push(error) })
+    const { mints, token, productRequest, status } = tokenBackend({
+      tokenCache: cache,
+      onError: (error) => backendErrors.push(error),
+    })
     const id = await productRequest()
-    expect((await token({ type: 'embedded_report_token', product_request_id: id })).status).toBe(200)
+    expect((await token({ type: 'embedded_report_token', product_request_id: id })).status).toBe(
+      200,
+    )
     await redis.stop()
-    const answers = await Promise.all([1, 2].map(() => token({ type: 'embedded_report_token', product_request_id: id })))
+    const answers = await Promise.all(
+      [1, 2].map(() => token({ type: 'embedded_report_token', product_request_id: id })),
+    )
     for (const answer of answers) {
       expect(answer.status).toBe(200)
       expect(await status(answer.body.access_token)).toMatchObject({ valid: true })

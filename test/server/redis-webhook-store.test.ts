@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from 'redis'
-import { createRedisWebhookStore, RedisStoreError, type RedisWebhookStore, type RedisWebhookStoreOptions } from '../../src/server/redis/index.js'
+import {
+  createRedisWebhookStore,
+  RedisStoreError,
+  type RedisWebhookStore,
+  type RedisWebhookStoreOptions,
+} from '../../src/server/redis/index.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 import { startRedis, type TestRedis } from '../redis/redis-server.js'
@@ -9,7 +14,11 @@ import { startRedis, type TestRedis } from '../redis/redis-server.js'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Calls `attempt` until it resolves (not throws) with a value `accept` takes, within `ms`. */
-async function eventually<T>(attempt: () => Promise<T>, accept: (value: T) => boolean, ms = 10_000): Promise<T> {
+async function eventually<T>(
+  attempt: () => Promise<T>,
+  accept: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     try {
@@ -57,7 +66,9 @@ describe('createRedisWebhookStore on a real Redis', () => {
   it('30 concurrent claims of one key from 3 instances (3 clients): exactly one is claimed', async () => {
     const instances = [open(), open(), open()]
     const key = fresh()
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3]!.claim(key, `token-${i}`)))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => instances[i % 3]!.claim(key, `token-${i}`)),
+    )
     expect(answers.filter((answer) => answer === 'claimed')).toHaveLength(1)
     expect(answers.filter((answer) => answer === 'in_progress')).toHaveLength(29)
     const winner = answers.indexOf('claimed')
@@ -167,11 +178,17 @@ describe('createRedisWebhookStore on a real Redis', () => {
     const throwingLogger = () => {
       throw new Error('the logger is down too')
     }
-    const failing = createRedisWebhookStore({ client: { eval: () => Promise.reject(new Error('WRONGTYPE')) }, onError: throwingLogger })
+    const failing = createRedisWebhookStore({
+      client: { eval: () => Promise.reject(new Error('WRONGTYPE')) },
+      onError: throwingLogger,
+    })
     const failure = await failing.claim('k', 'a').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(RedisStoreError)
     expect((failure as RedisStoreError).cause).toEqual(new Error('WRONGTYPE'))
-    const odd = createRedisWebhookStore({ client: { eval: () => Promise.resolve('maybe') }, onError: throwingLogger })
+    const odd = createRedisWebhookStore({
+      client: { eval: () => Promise.resolve('maybe') },
+      onError: throwingLogger,
+    })
     await expect(odd.claim('k', 'a')).rejects.toBeInstanceOf(RedisStoreError)
   })
 
@@ -199,9 +216,17 @@ describe('createRedisWebhookStore while Redis is down', () => {
 
   it('rejects with RedisStoreError and tells onError, never crashes, and works again after a restart', async () => {
     const errors: unknown[] = []
-    const store = createRedisWebhookStore({ url: redis.url, onError: (error) => void errors.push(error) })
+    const store = createRedisWebhookStore({
+      url: redis.url,
+      onError: (error) => void errors.push(error),
+    })
     try {
-      expect(await eventually(() => store.claim('before', 'a'), () => true)).toBe('claimed')
+      expect(
+        await eventually(
+          () => store.claim('before', 'a'),
+          () => true,
+        ),
+      ).toBe('claimed')
 
       await redis.stop()
       const failure = await store.claim('during', 'a').then(
@@ -215,7 +240,12 @@ describe('createRedisWebhookStore while Redis is down', () => {
 
       await redis.restart()
       // The restarted Redis is empty (nothing is saved): the key is absent, so claimable.
-      expect(await eventually(() => store.claim('during', 'b'), () => true)).toBe('claimed')
+      expect(
+        await eventually(
+          () => store.claim('during', 'b'),
+          () => true,
+        ),
+      ).toBe('claimed')
       expect(await store.claim('during', 'c')).toBe('in_progress')
       expect(unhandled).toEqual([])
     } finally {
@@ -226,7 +256,10 @@ describe('createRedisWebhookStore while Redis is down', () => {
   it('close() ends a client that is still trying to reach a Redis that is down', async () => {
     await redis.stop()
     const errors: unknown[] = []
-    const store = createRedisWebhookStore({ url: redis.url, onError: (error) => void errors.push(error) })
+    const store = createRedisWebhookStore({
+      url: redis.url,
+      onError: (error) => void errors.push(error),
+    })
     await expect(store.claim('k', 'a')).rejects.toBeInstanceOf(RedisStoreError)
     await store.close()
     await redis.restart()
@@ -237,7 +270,11 @@ describe('createRedisWebhookStore while Redis is down', () => {
   it('a backend on the Redis store answers 503 while Redis is down, then handles the delivery once', async () => {
     const KEY = 'sk_test_redis-store'
     const sandbox = createSandbox({ clock: createManualClock(), apiKey: KEY })
-    const client = createIbvClient({ apiKey: KEY, serviceUrl: 'https://service.test', fetch: sandbox.fetch })
+    const client = createIbvClient({
+      apiKey: KEY,
+      serviceUrl: 'https://service.test',
+      fetch: sandbox.fetch,
+    })
     const webhookStore = createRedisWebhookStore({ url: redis.url, keyPrefix: 'backend-test:' })
     const handled: unknown[] = []
     const backendErrors: unknown[] = []
@@ -257,9 +294,18 @@ describe('createRedisWebhookStore while Redis is down', () => {
       event: 'report_generated',
     })
     const post = () =>
-      backend.fetch(new Request('https://lender.test/api/ibv/webhooks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: delivery }))
+      backend.fetch(
+        new Request('https://lender.test/api/ibv/webhooks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: delivery,
+        }),
+      )
     try {
-      await eventually(() => webhookStore.claim('ready', 'probe'), () => true)
+      await eventually(
+        () => webhookStore.claim('ready', 'probe'),
+        () => true,
+      )
 
       await redis.stop()
       const down = await post()

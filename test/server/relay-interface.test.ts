@@ -1,13 +1,25 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { createMemoryWebhookStore, EventRelay, type IbvRelay, type RelayedEvent } from '../../src/server/index.js'
+import {
+  createMemoryWebhookStore,
+  EventRelay,
+  type IbvRelay,
+  type RelayedEvent,
+} from '../../src/server/index.js'
 import { createRelayOutbox } from '../../src/server/relay-outbox.js'
 import { handleWebhook } from '../../src/server/webhook-route.js'
 import type { WebhookEvent } from '../../src/core/index.js'
 import { APP, backendUnderAttack, generated } from '../security/backend-under-attack.js'
 import { readSse } from './sse.js'
 
-const event = (id: string): WebhookEvent => ({ event: 'report_generated', status: 'complete', productRequestId: id, consumerId: 'LND-42', reportUrl: 'https://service.test/r', payload: generated(id) })
+const event = (id: string): WebhookEvent => ({
+  event: 'report_generated',
+  status: 'complete',
+  productRequestId: id,
+  consumerId: 'LND-42',
+  reportUrl: 'https://service.test/r',
+  payload: generated(id),
+})
 
 async function until(condition: () => boolean, ms = 5_000) {
   const deadline = Date.now() + ms
@@ -38,7 +50,12 @@ function asyncRelay() {
       return inner.subscribers
     },
   }
-  return { relay, inner, release: () => answerSince?.(), fail: (value: boolean) => (failing = value) }
+  return {
+    relay,
+    inner,
+    release: () => answerSince?.(),
+    fail: (value: boolean) => (failing = value),
+  }
 }
 
 describe('a relay that answers promises', () => {
@@ -46,7 +63,9 @@ describe('a relay that answers promises', () => {
     const { relay, inner, release } = asyncRelay()
     const { backend } = backendUnderAttack({ relay })
     for (let index = 1; index <= 3; index++) inner.publish(event(`IBV-${index}`))
-    const response = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    const response = await backend.fetch(
+      new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }),
+    )
     // Published after the history was read, before it was answered: held, then sent once.
     inner.publish(event('IBV-4'))
     release()
@@ -73,7 +92,9 @@ describe('a relay that answers promises', () => {
       subscribers: 0,
     }
     const { backend } = backendUnderAttack({ relay })
-    const resumed = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    const resumed = await backend.fetch(
+      new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }),
+    )
     await new Promise((resolve) => setTimeout(resolve, 20))
     inner.publish(event('IBV-3'))
     const { messages } = await readSse(resumed, (got) => got.length >= 2)
@@ -92,7 +113,10 @@ describe('a relay that answers promises', () => {
     const meanwhile = await post('/webhooks', JSON.stringify(generated('IBV-R1')))
     expect(await meanwhile.json()).toEqual({ received: true, duplicate: true })
     // Later deliveries wait behind it, so the relay keeps this instance's order.
-    expect(await (await post('/webhooks', JSON.stringify(generated('IBV-R2')))).json()).toEqual({ received: true, relayed: false })
+    expect(await (await post('/webhooks', JSON.stringify(generated('IBV-R2')))).json()).toEqual({
+      received: true,
+      relayed: false,
+    })
     fail(false)
     await until(() => inner.since(0).length === 2)
     expect(inner.since(0).map((relayed) => relayed.productRequestId)).toEqual(['IBV-R1', 'IBV-R2'])
@@ -109,12 +133,18 @@ describe('a relay that answers promises', () => {
     const outbox = createRelayOutbox({ relay, store, maxPending: 2, onError })
     const handled: string[] = []
     const post = (id: string) =>
-      handleWebhook(new Request(`${APP}/api/ibv/webhooks`, { method: 'POST', body: JSON.stringify(generated(id)) }), {
-        store,
-        outbox,
-        onError,
-        onWebhook: (received) => void handled.push(received.productRequestId ?? ''),
-      })
+      handleWebhook(
+        new Request(`${APP}/api/ibv/webhooks`, {
+          method: 'POST',
+          body: JSON.stringify(generated(id)),
+        }),
+        {
+          store,
+          outbox,
+          onError,
+          onWebhook: (received) => void handled.push(received.productRequestId ?? ''),
+        },
+      )
     fail(true)
     expect(await (await post('A')).json()).toEqual({ received: true, relayed: false })
     expect(await (await post('B')).json()).toEqual({ received: true, relayed: false })
@@ -142,7 +172,9 @@ describe('a relay that answers promises', () => {
       },
     }
     const { backend } = backendUnderAttack({ relay, maxStreamBufferBytes: 64 * 1024 })
-    const response = await backend.fetch(new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }))
+    const response = await backend.fetch(
+      new Request(`${APP}/api/ibv/events`, { headers: { 'last-event-id': '1' } }),
+    )
     expect(relay.subscribers).toBe(1)
     for (let index = 0; index < 1000; index++) inner.publish(event(`IBV-${index}`))
     expect(relay.subscribers).toBe(0)

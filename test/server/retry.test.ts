@@ -11,7 +11,9 @@ function flaky(hangs: number) {
   const fetch = (request: Request) => {
     calls++
     if (calls > hangs) return sandbox.fetch(request)
-    return new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
+    return new Promise<Response>((_, reject) =>
+      request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+    )
   }
   return { sandbox, fetch, calls: () => calls }
 }
@@ -21,7 +23,13 @@ const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 }
 describe('retries', () => {
   it('retries a report read that timed out twice, to success', async () => {
     const { sandbox, fetch, calls } = flaky(2)
-    const client = createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl: 'https://s.test', fetch, timeoutMs: 20, retry })
+    const client = createIbvClient({
+      apiKey: 'sandbox-api-key',
+      serviceUrl: 'https://s.test',
+      fetch,
+      timeoutMs: 20,
+      retry,
+    })
     await sandbox.fetch(
       new Request('https://s.test/sandbox/product_requests', {
         method: 'POST',
@@ -36,7 +44,13 @@ describe('retries', () => {
 
   it('stops at the bound with a timeout error when the service never answers', async () => {
     const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
-    const client = createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl: 'https://s.test', fetch, timeoutMs: 20, retry })
+    const client = createIbvClient({
+      apiKey: 'sandbox-api-key',
+      serviceUrl: 'https://s.test',
+      fetch,
+      timeoutMs: 20,
+      retry,
+    })
     await expect(client.getReport('IBV-R1')).rejects.toMatchObject({ code: 'timeout' })
     expect(calls()).toBe(3)
   })
@@ -51,27 +65,49 @@ describe('retries', () => {
       fetch: async () => {
         calls++
         const status = statuses.shift()
-        return status ? new Response('', { status }) : Response.json({ access_token: 't', expires_in: 60 })
+        return status
+          ? new Response('', { status })
+          : Response.json({ access_token: 't', expires_in: 60 })
       },
     })
     expect((await client.createConsumerToken('c')).access_token).toBe('t')
     expect(calls).toBe(4)
     calls = 0
-    const refusing = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', retry, fetch: async () => { calls++; return Response.json({ message: 'no' }, { status: 401 }) } })
+    const refusing = createIbvClient({
+      apiKey: 'k',
+      serviceUrl: 'https://s.test',
+      retry,
+      fetch: async () => {
+        calls++
+        return Response.json({ message: 'no' }, { status: 401 })
+      },
+    })
     await expect(refusing.getReport('IBV1')).rejects.toMatchObject({ code: 'unauthorized' })
     expect(calls).toBe(1)
   })
 
   it('stops at the deadline even with attempts left', async () => {
     const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
-    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, timeoutMs: 20, retry: { attempts: 50, baseDelayMs: 1, deadlineMs: 1 } })
+    const client = createIbvClient({
+      apiKey: 'k',
+      serviceUrl: 'https://s.test',
+      fetch,
+      timeoutMs: 20,
+      retry: { attempts: 50, baseDelayMs: 1, deadlineMs: 1 },
+    })
     await expect(client.getReport('IBV1')).rejects.toMatchObject({ code: 'timeout' })
     expect(calls()).toBe(1)
   })
 
   it('never retries a refresh, which would create a second product request', async () => {
     const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
-    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, timeoutMs: 20, retry })
+    const client = createIbvClient({
+      apiKey: 'k',
+      serviceUrl: 'https://s.test',
+      fetch,
+      timeoutMs: 20,
+      retry,
+    })
     await expect(client.refresh('c')).rejects.toMatchObject({ code: 'timeout' })
     expect(calls()).toBe(1)
   })
@@ -85,7 +121,9 @@ describe('retries', () => {
       setTimeout(() => caller.abort(), 0)
       throw new IbvError('network', 'unreachable')
     }
-    await expect(withRetry(failing, { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 }, caller.signal)).rejects.toMatchObject({ code: 'network' })
+    await expect(
+      withRetry(failing, { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 }, caller.signal),
+    ).rejects.toMatchObject({ code: 'network' })
     expect(attempts).toBe(1)
   })
 
@@ -99,18 +137,30 @@ describe('retries', () => {
         return new Response(null, { status: 503 })
       }
       const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, retry })
-      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({ code: 'network', message: expect.stringMatching(/abandoned/) })
+      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({
+        code: 'network',
+        message: expect.stringMatching(/abandoned/),
+      })
       expect(calls).toBe(1)
       // Already aborted: nothing is sent.
-      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({ code: 'network' })
+      await expect(client[call]('IBV1', { signal: caller.signal })).rejects.toMatchObject({
+        code: 'network',
+      })
       expect(calls).toBe(1)
     })
   }
 
   it('a signal that timed out ends the call with a timeout error', async () => {
     const { fetch, calls } = flaky(Number.POSITIVE_INFINITY)
-    const client = createIbvClient({ apiKey: 'k', serviceUrl: 'https://s.test', fetch, retry: { attempts: 50, baseDelayMs: 1, maxDelayMs: 2 } })
-    await expect(client.createConsumerToken('c', { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ code: 'timeout' })
+    const client = createIbvClient({
+      apiKey: 'k',
+      serviceUrl: 'https://s.test',
+      fetch,
+      retry: { attempts: 50, baseDelayMs: 1, maxDelayMs: 2 },
+    })
+    await expect(
+      client.createConsumerToken('c', { signal: AbortSignal.timeout(50) }),
+    ).rejects.toMatchObject({ code: 'timeout' })
     expect(calls()).toBe(1)
   })
 })

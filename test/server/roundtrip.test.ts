@@ -28,7 +28,11 @@ beforeAll(async () => {
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   backendUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ibv`
-  await fetch(`${sandboxUrl}/sandbox/webhook_url`, { method: 'PUT', headers, body: JSON.stringify({ url: `${backendUrl}/webhooks` }) })
+  await fetch(`${sandboxUrl}/sandbox/webhook_url`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ url: `${backendUrl}/webhooks` }),
+  })
 }, 30_000)
 
 afterAll(async () => {
@@ -42,20 +46,40 @@ describe('webhook round trip over HTTP', () => {
   it('a report generated in the sandbox reaches an SSE subscriber of the backend', async () => {
     const stream = await fetch(`${backendUrl}/events`)
     const reading = readSse(stream, (messages) => messages.length >= 1, 10_000)
-    const created = await (await fetch(`${sandboxUrl}/sandbox/product_requests`, { method: 'POST', headers, body: JSON.stringify({ consumer_id: 'LND-RT' }) })).json()
-    await fetch(`${sandboxUrl}/sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ seconds: 6 }) })
+    const created = await (
+      await fetch(`${sandboxUrl}/sandbox/product_requests`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ consumer_id: 'LND-RT' }),
+      })
+    ).json()
+    await fetch(`${sandboxUrl}/sandbox/clock/advance`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ seconds: 6 }),
+    })
     const { messages } = await reading
     expect(messages[0]?.event).toBe('report_generated')
-    expect(JSON.parse(messages[0]?.data ?? '{}')).toMatchObject({ productRequestId: created.product_request_id, consumerId: 'LND-RT' })
+    expect(JSON.parse(messages[0]?.data ?? '{}')).toMatchObject({
+      productRequestId: created.product_request_id,
+      consumerId: 'LND-RT',
+    })
     const report = await fetch(`${backendUrl}/reports/${created.product_request_id}`)
     expect(report.status).toBe(200)
   })
 
   it('a duplicated delivery reaches onWebhook once', async () => {
-    const deliveries = (await (await fetch(`${sandboxUrl}/sandbox/webhooks`, { headers })).json()).deliveries
+    const deliveries = (await (await fetch(`${sandboxUrl}/sandbox/webhooks`, { headers })).json())
+      .deliveries
     const payload = deliveries[0].payload
-    const again = await fetch(`${backendUrl}/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+    const again = await fetch(`${backendUrl}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    })
     expect(await again.json()).toEqual({ received: true, duplicate: true })
-    expect(handled.filter((event) => event.productRequestId === payload.product_request_id)).toHaveLength(1)
+    expect(
+      handled.filter((event) => event.productRequestId === payload.product_request_id),
+    ).toHaveLength(1)
   })
 })

@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { once } from 'node:events'
 import { getRequestListener } from '@hono/node-server'
-import { createIbvBackend, createIbvClient, toNodeHandler, type IbvBackendOptions, type IbvClientOptions } from '../../src/server/index.js'
+import {
+  createIbvBackend,
+  createIbvClient,
+  toNodeHandler,
+  type IbvBackendOptions,
+  type IbvClientOptions,
+} from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 
 export const KEY = 'sk_test_stand-in'
@@ -46,7 +52,11 @@ export async function standInService() {
   const { url, stop } = await listen(server)
   const productRequest = async () => {
     const answer = await sandbox.fetch(
-      new Request(`${url}/sandbox/product_requests`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: 'LND-42' }) }),
+      new Request(`${url}/sandbox/product_requests`, {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ consumer_id: 'LND-42' }),
+      }),
     )
     return ((await answer.json()) as { product_request_id: string }).product_request_id
   }
@@ -54,19 +64,32 @@ export async function standInService() {
 }
 
 /** A backend calling `serviceUrl` with the real fetch, served by `toNodeHandler` on a real http server. */
-export async function servedBackend(serviceUrl: string, options: { client?: Partial<IbvClientOptions>; backend?: Partial<IbvBackendOptions> } = {}) {
+export async function servedBackend(
+  serviceUrl: string,
+  options: { client?: Partial<IbvClientOptions>; backend?: Partial<IbvBackendOptions> } = {},
+) {
   const client = createIbvClient({ apiKey: KEY, serviceUrl, ...options.client })
   const errors: unknown[] = []
-  const backend = createIbvBackend({ client, authorize: () => true, onError: (error) => errors.push(error), ...options.backend })
+  const backend = createIbvBackend({
+    client,
+    authorize: () => true,
+    onError: (error) => errors.push(error),
+    ...options.backend,
+  })
   const { url, stop } = await listen(createServer(toNodeHandler(backend)))
   return { url: `${url}/api/ibv`, backend, errors, stop }
 }
 
 /** Resolves once `condition()` holds, checking every 20 ms; rejects after `limitMs` (a generous bound, not a timing check). */
-export async function until(condition: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+export async function until(
+  condition: () => boolean,
+  what: string,
+  limitMs = 10_000,
+): Promise<void> {
   const started = Date.now()
   while (!condition()) {
-    if (Date.now() - started > limitMs) throw new Error(`Still waiting after ${limitMs} ms for ${what}.`)
+    if (Date.now() - started > limitMs)
+      throw new Error(`Still waiting after ${limitMs} ms for ${what}.`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

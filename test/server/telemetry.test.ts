@@ -2,9 +2,25 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { context, metrics, trace } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics'
-import { createIbvBackend, createIbvClient, createMemoryTokenCache, headerSecretVerifier } from '../../src/server/index.js'
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base'
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type ResourceMetrics,
+} from '@opentelemetry/sdk-metrics'
+import {
+  createIbvBackend,
+  createIbvClient,
+  createMemoryTokenCache,
+  headerSecretVerifier,
+} from '../../src/server/index.js'
 import { createManualClock, createSandbox } from '../../src/sandbox/index.js'
 
 const KEY = 'sk_test_telemetry-key'
@@ -14,7 +30,9 @@ const SECRET = 'hush-telemetry'
 /** An SDK registered globally, as `@opentelemetry/sdk-node` would, exporting to memory. */
 function registerSdk() {
   const spans = new InMemorySpanExporter()
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
+  const tracerProvider = new BasicTracerProvider({
+    spanProcessors: [new SimpleSpanProcessor(spans)],
+  })
   const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE)
   const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000 })
   const meterProvider = new MeterProvider({ readers: [reader] })
@@ -25,7 +43,11 @@ function registerSdk() {
     await reader.forceFlush()
     return exporter.getMetrics()
   }
-  return { spans, collect, shutdown: () => Promise.all([tracerProvider.shutdown(), meterProvider.shutdown()]) }
+  return {
+    spans,
+    collect,
+    shutdown: () => Promise.all([tracerProvider.shutdown(), meterProvider.shutdown()]),
+  }
 }
 
 /** The last value of each metric data point: name → list of { attributes, value }. */
@@ -33,7 +55,11 @@ function points(exported: ResourceMetrics[]) {
   const last = exported.at(-1)
   const found = new Map<string, { attributes: Record<string, unknown>; value: unknown }[]>()
   for (const scope of last?.scopeMetrics ?? []) {
-    for (const metric of scope.metrics) found.set(metric.descriptor.name, metric.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value })))
+    for (const metric of scope.metrics)
+      found.set(
+        metric.descriptor.name,
+        metric.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value })),
+      )
   }
   return found
 }
@@ -44,7 +70,8 @@ function points(exported: ResourceMetrics[]) {
  */
 function setup(failures = 0) {
   const delivered: { body: string; headers: Headers }[] = []
-  let backendFetch: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 })
+  let backendFetch: (request: Request) => Promise<Response> = async () =>
+    new Response(null, { status: 503 })
   const sandbox = createSandbox({
     clock: createManualClock(Date.now()),
     apiKey: KEY,
@@ -64,22 +91,44 @@ function setup(failures = 0) {
     fetch: async (request) => {
       if (request.method === 'GET' && left > 0) {
         left--
-        return new Response(JSON.stringify({ message: 'busy' }), { status: 503, headers: { 'content-type': 'application/json' } })
+        return new Response(JSON.stringify({ message: 'busy' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        })
       }
       return sandbox.fetch(request)
     },
   })
-  const backend = createIbvBackend({ client, authorize: () => true, tokenCache: createMemoryTokenCache(), verifyWebhook: headerSecretVerifier('x-webhook-secret', SECRET) })
+  const backend = createIbvBackend({
+    client,
+    authorize: () => true,
+    tokenCache: createMemoryTokenCache(),
+    verifyWebhook: headerSecretVerifier('x-webhook-secret', SECRET),
+  })
   backendFetch = backend.fetch
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await backend.fetch(
-      new Request(`${APP}/api/ibv${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }),
+      new Request(`${APP}/api/ibv${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     )
     return { status: response.status, text: await response.text() }
   }
   const productRequest = async (consumerId: string) => {
     const answer = await sandbox.fetch(
-      new Request('https://service.test/sandbox/product_requests', { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ consumer_id: consumerId }) }),
+      new Request('https://service.test/sandbox/product_requests', {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ consumer_id: consumerId }),
+      }),
     )
     return ((await answer.json()) as { product_request_id: string }).product_request_id
   }
@@ -92,11 +141,17 @@ async function runFlows(failures: number) {
   const id = await productRequest('LND-TELEMETRY-7')
   const tokens: string[] = []
   for (let i = 0; i < 3; i++) {
-    const answer = await call('POST', '/tokens', { type: 'embedded_report_token', product_request_id: id })
+    const answer = await call('POST', '/tokens', {
+      type: 'embedded_report_token',
+      product_request_id: id,
+    })
     expect(answer.status).toBe(200)
     tokens.push((JSON.parse(answer.text) as { access_token: string }).access_token)
   }
-  const consumer = await call('POST', '/tokens', { type: 'consumer', consumer_id: 'LND-TELEMETRY-7' })
+  const consumer = await call('POST', '/tokens', {
+    type: 'consumer',
+    consumer_id: 'LND-TELEMETRY-7',
+  })
   tokens.push((JSON.parse(consumer.text) as { access_token: string }).access_token)
   expect((await call('GET', `/reports/${id}`)).status).toBe(202)
   // An open stream, then the report: the sandbox delivers its webhook to the backend.
@@ -132,29 +187,74 @@ describe('OpenTelemetry', () => {
     const named = (name: string) => spans.filter((span) => span.name === name)
     // The first read got a 503 and was retried: two spans, attempts 1 and 2.
     expect(named('ibv.upstream get_report').map((span) => span.attributes)).toEqual([
-      { 'ibv.operation': 'get_report', 'http.request.method': 'GET', 'url.template': '/api/v2/ibv/requests/{product_request_id}', 'ibv.attempt': 1, 'http.response.status_code': 503, 'error.type': 'server_error' },
-      { 'ibv.operation': 'get_report', 'http.request.method': 'GET', 'url.template': '/api/v2/ibv/requests/{product_request_id}', 'ibv.attempt': 2, 'http.response.status_code': 202 },
+      {
+        'ibv.operation': 'get_report',
+        'http.request.method': 'GET',
+        'url.template': '/api/v2/ibv/requests/{product_request_id}',
+        'ibv.attempt': 1,
+        'http.response.status_code': 503,
+        'error.type': 'server_error',
+      },
+      {
+        'ibv.operation': 'get_report',
+        'http.request.method': 'GET',
+        'url.template': '/api/v2/ibv/requests/{product_request_id}',
+        'ibv.attempt': 2,
+        'http.response.status_code': 202,
+      },
     ])
     expect(named('ibv.upstream create_embedded_report_token')).toHaveLength(1)
-    expect(named('ibv.upstream create_consumer_token').map((span) => span.attributes['url.template'])).toEqual(['/api/v1/auth/tokens'])
-    for (const span of named('ibv.upstream get_report')) expect(span.endTime[0] + span.endTime[1] / 1e9).toBeGreaterThanOrEqual(span.startTime[0] + span.startTime[1] / 1e9)
+    expect(
+      named('ibv.upstream create_consumer_token').map((span) => span.attributes['url.template']),
+    ).toEqual(['/api/v1/auth/tokens'])
+    for (const span of named('ibv.upstream get_report'))
+      expect(span.endTime[0] + span.endTime[1] / 1e9).toBeGreaterThanOrEqual(
+        span.startTime[0] + span.startTime[1] / 1e9,
+      )
     expect(named('ibv.webhook').map((span) => span.attributes)).toEqual([
-      { 'ibv.webhook.event': 'report_generated', 'ibv.webhook.outcome': 'handled', 'ibv.webhook.duplicate': false, 'http.response.status_code': 200 },
-      { 'ibv.webhook.event': 'report_generated', 'ibv.webhook.outcome': 'duplicate', 'ibv.webhook.duplicate': true, 'http.response.status_code': 200 },
-      { 'ibv.webhook.outcome': 'refused', 'ibv.webhook.duplicate': false, 'http.response.status_code': 401 },
-      { 'ibv.webhook.outcome': 'invalid', 'ibv.webhook.duplicate': false, 'http.response.status_code': 400 },
+      {
+        'ibv.webhook.event': 'report_generated',
+        'ibv.webhook.outcome': 'handled',
+        'ibv.webhook.duplicate': false,
+        'http.response.status_code': 200,
+      },
+      {
+        'ibv.webhook.event': 'report_generated',
+        'ibv.webhook.outcome': 'duplicate',
+        'ibv.webhook.duplicate': true,
+        'http.response.status_code': 200,
+      },
+      {
+        'ibv.webhook.outcome': 'refused',
+        'ibv.webhook.duplicate': false,
+        'http.response.status_code': 401,
+      },
+      {
+        'ibv.webhook.outcome': 'invalid',
+        'ibv.webhook.duplicate': false,
+        'http.response.status_code': 400,
+      },
     ])
 
     const open = points(await sdk.collect())
-    expect(open.get('ibv.upstream.retries')).toEqual([{ attributes: { 'ibv.operation': 'get_report', 'error.type': 'server_error' }, value: 1 }])
+    expect(open.get('ibv.upstream.retries')).toEqual([
+      { attributes: { 'ibv.operation': 'get_report', 'error.type': 'server_error' }, value: 1 },
+    ])
     expect(open.get('ibv.tokens.minted')).toEqual(
       expect.arrayContaining([
         { attributes: { 'ibv.token.kind': 'embedded_report_token' }, value: 1 },
         { attributes: { 'ibv.token.kind': 'consumer' }, value: 1 },
       ]),
     )
-    expect(open.get('ibv.tokens.cached')).toEqual([{ attributes: { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': 'cache' }, value: 2 }])
-    expect(open.get('ibv.streams.open')?.reduce((sum, point) => sum + Number(point.value), 0)).toBe(1)
+    expect(open.get('ibv.tokens.cached')).toEqual([
+      {
+        attributes: { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': 'cache' },
+        value: 2,
+      },
+    ])
+    expect(open.get('ibv.streams.open')?.reduce((sum, point) => sum + Number(point.value), 0)).toBe(
+      1,
+    )
     abort.abort()
     await backend.close({ timeoutMs: 1000 })
     expect(points(await sdk.collect()).get('ibv.streams.open')?.[0]?.value).toBe(0)
@@ -163,11 +263,17 @@ describe('OpenTelemetry', () => {
     // Not the key, not a token, not an id: anywhere in a span's name or attributes, or a metric's.
     const secrets = [KEY, SECRET, id, 'LND-TELEMETRY-7', ...tokens]
     const values = [
-      ...spans.flatMap((span: ReadableSpan) => [span.name, ...Object.values(span.attributes).map(String)]),
-      ...[...open.values()].flatMap((list) => list.flatMap((point) => Object.values(point.attributes).map(String))),
+      ...spans.flatMap((span: ReadableSpan) => [
+        span.name,
+        ...Object.values(span.attributes).map(String),
+      ]),
+      ...[...open.values()].flatMap((list) =>
+        list.flatMap((point) => Object.values(point.attributes).map(String)),
+      ),
     ]
     expect(values.length).toBeGreaterThan(40)
-    for (const secret of secrets) expect(values.filter((value) => value.includes(secret))).toEqual([])
+    for (const secret of secrets)
+      expect(values.filter((value) => value.includes(secret))).toEqual([])
   })
 
   it('counts viewers that shared a mint in flight as cached, not minted', async () => {
@@ -175,11 +281,22 @@ describe('OpenTelemetry', () => {
     stop = async () => void (await sdk.shutdown())
     const { sandbox, call, productRequest } = setup()
     const id = await productRequest('LND-TELEMETRY-8')
-    const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/tokens', { type: 'embedded_report_token', product_request_id: id })))
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', '/tokens', { type: 'embedded_report_token', product_request_id: id }),
+      ),
+    )
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
     const found = points(await sdk.collect())
-    expect(found.get('ibv.tokens.minted')).toEqual([{ attributes: { 'ibv.token.kind': 'embedded_report_token' }, value: 1 }])
-    expect(found.get('ibv.tokens.cached')).toEqual([{ attributes: { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': 'in_flight' }, value: 2 }])
+    expect(found.get('ibv.tokens.minted')).toEqual([
+      { attributes: { 'ibv.token.kind': 'embedded_report_token' }, value: 1 },
+    ])
+    expect(found.get('ibv.tokens.cached')).toEqual([
+      {
+        attributes: { 'ibv.token.kind': 'embedded_report_token', 'ibv.token.source': 'in_flight' },
+        value: 2,
+      },
+    ])
     sandbox.close()
   })
 
@@ -187,16 +304,31 @@ describe('OpenTelemetry', () => {
     const sdk = registerSdk()
     stop = async () => void (await sdk.shutdown())
     const { sandbox, call } = setup()
-    const over = JSON.stringify({ event: 'data_pull_via_connection_failed', consumer_id: 'LND-42', detail: 'x'.repeat(64 * 1024) })
+    const over = JSON.stringify({
+      event: 'data_pull_via_connection_failed',
+      consumer_id: 'LND-42',
+      detail: 'x'.repeat(64 * 1024),
+    })
     expect((await call('POST', '/webhooks', over, { 'x-webhook-secret': SECRET })).status).toBe(413)
     const webhook = sdk.spans.getFinishedSpans().filter((span) => span.name === 'ibv.webhook')
-    expect(webhook.map((span) => [span.attributes, span.status.code])).toEqual([[{ 'ibv.webhook.outcome': 'refused', 'ibv.webhook.duplicate': false, 'http.response.status_code': 413 }, 0]])
+    expect(webhook.map((span) => [span.attributes, span.status.code])).toEqual([
+      [
+        {
+          'ibv.webhook.outcome': 'refused',
+          'ibv.webhook.duplicate': false,
+          'http.response.status_code': 413,
+        },
+        0,
+      ],
+    ])
     sandbox.close()
   })
 
   it('records nothing, and throws nothing, when no SDK is registered', async () => {
     const spans = new InMemorySpanExporter()
-    const unregistered = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
+    const unregistered = new BasicTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(spans)],
+    })
     const { sandbox, abort, backend } = await runFlows(1)
     abort.abort()
     await backend.close({ timeoutMs: 1000 })

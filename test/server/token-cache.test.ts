@@ -10,15 +10,25 @@ describe('tokenCache: embedded report tokens shared by authorized viewers', () =
   it('without a tokenCache, 50 concurrent viewers cost 50 mints', async () => {
     const { mints, token, productRequest } = tokenBackend()
     const id = await productRequest()
-    const answers = await Promise.all(Array.from({ length: 50 }, () => token({ type: 'embedded_report_token', product_request_id: id })))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        token({ type: 'embedded_report_token', product_request_id: id }),
+      ),
+    )
     expect(answers.every((a) => a.status === 200)).toBe(true)
     expect(mints.embedded).toBe(50)
   })
 
   it('with the memory cache, 50 concurrent viewers cost 1 mint and all get a usable token with a consistent expires_in', async () => {
-    const { mints, token, productRequest, status } = tokenBackend({ tokenCache: createMemoryTokenCache() })
+    const { mints, token, productRequest, status } = tokenBackend({
+      tokenCache: createMemoryTokenCache(),
+    })
     const id = await productRequest()
-    const answers = await Promise.all(Array.from({ length: 50 }, () => token({ type: 'embedded_report_token', product_request_id: id })))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        token({ type: 'embedded_report_token', product_request_id: id }),
+      ),
+    )
     expect(mints.embedded).toBe(1)
     expect(new Set(answers.map((a) => a.body.access_token)).size).toBe(1)
     for (const answer of answers) {
@@ -35,7 +45,9 @@ describe('tokenCache: embedded report tokens shared by authorized viewers', () =
 
   it('hands out the remaining lifetime, and mints again once the renewal time has passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const { sandbox, mints, token, productRequest, status } = tokenBackend({ tokenCache: createMemoryTokenCache() })
+    const { sandbox, mints, token, productRequest, status } = tokenBackend({
+      tokenCache: createMemoryTokenCache(),
+    })
     const id = await productRequest()
     const first = await token({ type: 'embedded_report_token', product_request_id: id })
     expect(first.body.expires_in).toBe(1800)
@@ -66,7 +78,10 @@ describe('tokenCache: embedded report tokens shared by authorized viewers', () =
     const id = await productRequest()
     const viewer = await token({ type: 'embedded_report_token', product_request_id: id })
     expect(viewer.status).toBe(200)
-    const outsider = await token({ type: 'embedded_report_token', product_request_id: id }, { 'x-viewer': 'outsider' })
+    const outsider = await token(
+      { type: 'embedded_report_token', product_request_id: id },
+      { 'x-viewer': 'outsider' },
+    )
     expect(outsider.status).toBe(403)
     expect(JSON.stringify(outsider.body)).not.toContain(viewer.body.access_token)
     expect(outsider.body).toEqual({ message: 'You are not allowed to do this.', code: 'forbidden' })
@@ -88,12 +103,18 @@ describe('tokenCache: embedded report tokens shared by authorized viewers', () =
       get: () => Promise.reject(new Error('cache down (get)')),
       set: () => Promise.reject(new Error('cache down (set)')),
     }
-    const { mints, token, productRequest } = tokenBackend({ tokenCache: broken, onError: (error) => errors.push(error) })
+    const { mints, token, productRequest } = tokenBackend({
+      tokenCache: broken,
+      onError: (error) => errors.push(error),
+    })
     const id = await productRequest()
     const answer = await token({ type: 'embedded_report_token', product_request_id: id })
     expect(answer.status).toBe(200)
     expect(mints.embedded).toBe(1)
-    expect(errors.map((e) => (e as Error).message)).toEqual(['cache down (get)', 'cache down (set)'])
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      'cache down (get)',
+      'cache down (set)',
+    ])
   })
 
   it('the memory cache keeps at most maxEntries product requests', async () => {

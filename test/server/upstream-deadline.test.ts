@@ -27,7 +27,10 @@ async function setUp(options: Parameters<typeof servedBackend>[1] = {}) {
     sent.attempts++
     return fetch(request)
   }
-  const served = await servedBackend(service.url, { ...options, client: { fetch: send, ...options.client } })
+  const served = await servedBackend(service.url, {
+    ...options,
+    client: { fetch: send, ...options.client },
+  })
   stops.push(served.stop)
   return { service, sent, ...served }
 }
@@ -38,7 +41,15 @@ async function setUp(options: Parameters<typeof servedBackend>[1] = {}) {
  * out once in a clean run with both cores oversubscribed, right after the multi-instance file.
  */
 function call(url: string, body?: unknown, signal: AbortSignal = AbortSignal.timeout(20_000)) {
-  const init: RequestInit = body === undefined ? { signal } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }
+  const init: RequestInit =
+    body === undefined
+      ? { signal }
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal,
+        }
   return fetch(url, init)
 }
 
@@ -48,9 +59,16 @@ const quickRetries = { timeoutMs: 500, retry: { baseDelayMs: 50, maxDelayMs: 100
 describe('one deadline for each backend request (upstreamTimeoutMs)', () => {
   it('with the service hung, every route that calls it answers 504 timeout once its deadline passes', async () => {
     const secret = randomBytes(32).toString('base64')
-    const { service, sent, url } = await setUp({ backend: { upstreamTimeoutMs: 1000, invites: { secret, pageUrl: 'https://lender.test/borrower' } } })
+    const { service, sent, url } = await setUp({
+      backend: {
+        upstreamTimeoutMs: 1000,
+        invites: { secret, pageUrl: 'https://lender.test/borrower' },
+      },
+    })
     const id = await service.productRequest()
-    const link = (await (await call(`${url}/invites`, { consumer_id: 'LND-42' })).json()) as { url: string }
+    const link = (await (await call(`${url}/invites`, { consumer_id: 'LND-42' })).json()) as {
+      url: string
+    }
     const invite = new URL(link.url).searchParams.get('ibv_invite')
     const answers = await Promise.all([
       call(`${url}/tokens`, { type: 'consumer', consumer_id: 'LND-42' }),
@@ -62,26 +80,41 @@ describe('one deadline for each backend request (upstreamTimeoutMs)', () => {
     ])
     for (const answer of answers) {
       expect(answer.status).toBe(504)
-      expect(await answer.json()).toMatchObject({ code: 'timeout', message: expect.stringMatching(/did not answer in time/) })
+      expect(await answer.json()).toMatchObject({
+        code: 'timeout',
+        message: expect.stringMatching(/did not answer in time/),
+      })
     }
     // One attempt each (an attempt may take 10 s, the deadline 1 s), each abandoned at the deadline, none after.
     expect(sent.attempts).toBe(6)
-    await until(() => service.seen.abandoned === service.seen.requests && service.seen.requests <= 6, 'the upstream calls to be abandoned')
+    await until(
+      () => service.seen.abandoned === service.seen.requests && service.seen.requests <= 6,
+      'the upstream calls to be abandoned',
+    )
     await pause(1500)
     expect(sent.attempts).toBe(6)
   })
 
   it('covers the retries and the waits between them: attempts stop at the deadline', async () => {
-    const { service, sent, url } = await setUp({ client: { ...quickRetries, retry: { attempts: 50, baseDelayMs: 50, maxDelayMs: 100 } }, backend: { upstreamTimeoutMs: 1200 } })
+    const { service, sent, url } = await setUp({
+      client: { ...quickRetries, retry: { attempts: 50, baseDelayMs: 50, maxDelayMs: 100 } },
+      backend: { upstreamTimeoutMs: 1200 },
+    })
     const id = await service.productRequest()
-    const [token, report] = await Promise.all([call(`${url}/tokens`, { type: 'consumer', consumer_id: 'LND-42' }), call(`${url}/reports/${id}`)])
+    const [token, report] = await Promise.all([
+      call(`${url}/tokens`, { type: 'consumer', consumer_id: 'LND-42' }),
+      call(`${url}/reports/${id}`),
+    ])
     expect([token.status, report.status]).toEqual([504, 504])
     const attempts = sent.attempts
     // 1.2 s of 500 ms attempts: 3 at most per route, far below the 50 allowed.
     expect(attempts).toBeGreaterThanOrEqual(2)
     expect(attempts).toBeLessThanOrEqual(6)
     // An attempt aborted before it was written never reaches the stand-in: it may count fewer.
-    await until(() => service.seen.abandoned === service.seen.requests && service.seen.requests <= attempts, 'the upstream calls to be abandoned')
+    await until(
+      () => service.seen.abandoned === service.seen.requests && service.seen.requests <= attempts,
+      'the upstream calls to be abandoned',
+    )
     await pause(1000)
     expect(sent.attempts).toBe(attempts)
   })
@@ -90,9 +123,13 @@ describe('one deadline for each backend request (upstreamTimeoutMs)', () => {
     const service = await standInService()
     stops.push(service.stop)
     for (const upstreamTimeoutMs of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1000']) {
-      await expect(servedBackend(service.url, { backend: { upstreamTimeoutMs: upstreamTimeoutMs as number } })).rejects.toThrow(/createIbvBackend: upstreamTimeoutMs must be a whole number from 1 up/)
+      await expect(
+        servedBackend(service.url, { backend: { upstreamTimeoutMs: upstreamTimeoutMs as number } }),
+      ).rejects.toThrow(/createIbvBackend: upstreamTimeoutMs must be a whole number from 1 up/)
     }
-    await expect(servedBackend(service.url, { backend: { upstreamTimeoutMs: 2 ** 31 } })).rejects.toThrow(/upstreamTimeoutMs must be at most 2147483647/)
+    await expect(
+      servedBackend(service.url, { backend: { upstreamTimeoutMs: 2 ** 31 } }),
+    ).rejects.toThrow(/upstreamTimeoutMs must be at most 2147483647/)
   })
 })
 
@@ -106,12 +143,17 @@ describe('the deadline survives garbage collection', () => {
   it('a prefetch ends at its timeoutMs though a collection ran while it waited', async () => {
     const { service, backend } = await setUp()
     const id = await service.productRequest()
-    const prefetching = backend.prefetch(new Request('https://lender.test/reports'), id, { timeoutMs: 300 })
+    const prefetching = backend.prefetch(new Request('https://lender.test/reports'), id, {
+      timeoutMs: 300,
+    })
     for (let round = 0; round < 3; round++) {
       collect()
       await pause(50)
     }
-    const prefetched = await Promise.race([prefetching, pause(8000).then(() => 'still waiting after 8 s')])
+    const prefetched = await Promise.race([
+      prefetching,
+      pause(8000).then(() => 'still waiting after 8 s'),
+    ])
     expect(prefetched).toMatchObject({ token: null, status: null })
   })
 
@@ -128,9 +170,13 @@ describe('the deadline survives garbage collection', () => {
 
 describe('prefetch uses the same deadline', () => {
   it('at its timeoutMs both calls are cancelled, the token mint too, and none is retried', async () => {
-    const { service, backend, errors } = await setUp({ client: { retry: { baseDelayMs: 50, maxDelayMs: 100 } } })
+    const { service, backend, errors } = await setUp({
+      client: { retry: { baseDelayMs: 50, maxDelayMs: 100 } },
+    })
     const id = await service.productRequest()
-    const prefetched = await backend.prefetch(new Request('https://lender.test/reports'), id, { timeoutMs: 500 })
+    const prefetched = await backend.prefetch(new Request('https://lender.test/reports'), id, {
+      timeoutMs: 500,
+    })
     expect(prefetched).toMatchObject({ token: null, status: null })
     expect(errors.map((error) => (error as { code?: string }).code)).toEqual(['timeout', 'timeout'])
     await until(() => service.seen.abandoned === 2, 'both calls to be cancelled', 5000)
@@ -144,7 +190,9 @@ describe('prefetch uses the same deadline', () => {
     // 60 s asked for, 300 ms given: the 8 s bound is generous, not a timing check.
     const prefetched = await Promise.race([
       backend.prefetch(new Request('https://lender.test/reports'), id, { timeoutMs: 60_000 }),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('prefetch still waiting after 8 s')), 8000)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('prefetch still waiting after 8 s')), 8000),
+      ),
     ])
     expect(prefetched).toMatchObject({ token: null, status: null })
   })
@@ -156,7 +204,10 @@ describe('a browser that goes away stops the upstream calls made for it', () => 
       const { service, url, errors } = await setUp({ client: quickRetries })
       const id = await service.productRequest()
       const browser = new AbortController()
-      const asked = route === 'tokens' ? call(`${url}/tokens`, { type: 'consumer', consumer_id: 'LND-42' }, browser.signal) : call(`${url}/reports/${id}`, undefined, browser.signal)
+      const asked =
+        route === 'tokens'
+          ? call(`${url}/tokens`, { type: 'consumer', consumer_id: 'LND-42' }, browser.signal)
+          : call(`${url}/reports/${id}`, undefined, browser.signal)
       await until(() => service.seen.requests === 1, 'the first attempt')
       browser.abort()
       await expect(asked).rejects.toThrow()
@@ -202,7 +253,10 @@ describe('shared upstream work is abandoned only when every waiter has gone', ()
     const leaving = new AbortController()
     const first = call(`${url}/reports/${id}`, undefined, leaving.signal)
     const second = call(`${url}/reports/${id}`)
-    await until(() => asked.length === 2 && service.seen.requests === 1, 'both viewers to wait on one read')
+    await until(
+      () => asked.length === 2 && service.seen.requests === 1,
+      'both viewers to wait on one read',
+    )
     await pause(100)
     leaving.abort()
     await expect(first).rejects.toThrow()
@@ -221,7 +275,10 @@ describe('shared upstream work is abandoned only when every waiter has gone', ()
     const id = await service.productRequest()
     const viewers = [new AbortController(), new AbortController()]
     const reads = viewers.map((viewer) => call(`${url}/reports/${id}`, undefined, viewer.signal))
-    await until(() => asked.length === 2 && service.seen.requests === 1, 'both viewers to wait on one read')
+    await until(
+      () => asked.length === 2 && service.seen.requests === 1,
+      'both viewers to wait on one read',
+    )
     await pause(100)
     for (const viewer of viewers) viewer.abort()
     for (const read of reads) await expect(read).rejects.toThrow()
@@ -232,11 +289,23 @@ describe('shared upstream work is abandoned only when every waiter has gone', ()
 
   it("a token cache's shared mint: one viewer leaves, the other gets the token; both leave, it is abandoned", async () => {
     const { asked, authorize } = counting()
-    const { service, url } = await setUp({ client: quickRetries, backend: { authorize, tokenCache: createMemoryTokenCache() } })
+    const { service, url } = await setUp({
+      client: quickRetries,
+      backend: { authorize, tokenCache: createMemoryTokenCache() },
+    })
     const id = await service.productRequest()
     const viewers = [new AbortController(), new AbortController()]
-    const mints = viewers.map((viewer) => call(`${url}/tokens`, { type: 'embedded_report_token', product_request_id: id }, viewer.signal))
-    await until(() => asked.length === 2 && service.seen.requests === 1, 'both viewers to wait on one mint')
+    const mints = viewers.map((viewer) =>
+      call(
+        `${url}/tokens`,
+        { type: 'embedded_report_token', product_request_id: id },
+        viewer.signal,
+      ),
+    )
+    await until(
+      () => asked.length === 2 && service.seen.requests === 1,
+      'both viewers to wait on one mint',
+    )
     await pause(100)
     for (const viewer of viewers) viewer.abort()
     for (const mint of mints) await expect(mint).rejects.toThrow()
@@ -245,9 +314,16 @@ describe('shared upstream work is abandoned only when every waiter has gone', ()
     expect(service.seen.requests).toBe(1)
 
     const leaving = new AbortController()
-    const first = call(`${url}/tokens`, { type: 'embedded_report_token', product_request_id: id }, leaving.signal)
+    const first = call(
+      `${url}/tokens`,
+      { type: 'embedded_report_token', product_request_id: id },
+      leaving.signal,
+    )
     const second = call(`${url}/tokens`, { type: 'embedded_report_token', product_request_id: id })
-    await until(() => asked.length === 4 && service.seen.requests === 2, 'both viewers to wait on the next mint')
+    await until(
+      () => asked.length === 4 && service.seen.requests === 2,
+      'both viewers to wait on the next mint',
+    )
     await pause(100)
     leaving.abort()
     await expect(first).rejects.toThrow()

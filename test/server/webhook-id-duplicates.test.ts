@@ -17,24 +17,47 @@ function signed(id: string, payload = body) {
   const timestamp = now()
   const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64')
   const signature = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${payload}`).digest('base64')}`
-  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signature,
+  }
 }
 
 describe('duplicates of a Standard Webhooks delivery', () => {
   it('are known by webhook-id: a retry is a duplicate, another delivery of the same event is handled', async () => {
-    const { post, handled } = backendUnderAttack({ verifyWebhook: standardWebhooksVerifier({ secret: SECRET }) })
-    expect(await (await post('/webhooks', body, signed('msg_first'))).json()).toEqual({ received: true })
-    expect(await (await post('/webhooks', body, signed('msg_first'))).json()).toEqual({ received: true, duplicate: true })
-    expect(await (await post('/webhooks', body, signed('msg_second'))).json()).toEqual({ received: true })
+    const { post, handled } = backendUnderAttack({
+      verifyWebhook: standardWebhooksVerifier({ secret: SECRET }),
+    })
+    expect(await (await post('/webhooks', body, signed('msg_first'))).json()).toEqual({
+      received: true,
+    })
+    expect(await (await post('/webhooks', body, signed('msg_first'))).json()).toEqual({
+      received: true,
+      duplicate: true,
+    })
+    expect(await (await post('/webhooks', body, signed('msg_second'))).json()).toEqual({
+      received: true,
+    })
     expect(handled.map((event) => event.productRequestId)).toEqual(['IBV-DUP', 'IBV-DUP'])
   })
 
   it('an unsigned webhook-id is not trusted: with hmacVerifier, copies are still known by content', async () => {
     const secret = randomSecret()
-    const { post, handled } = backendUnderAttack({ verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret }) })
-    const headers = (id: string) => ({ 'content-type': 'application/json', 'webhook-id': id, 'x-ibv-signature': createHmac('sha256', secret).update(body).digest('hex') })
+    const { post, handled } = backendUnderAttack({
+      verifyWebhook: hmacVerifier({ header: 'x-ibv-signature', secret }),
+    })
+    const headers = (id: string) => ({
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'x-ibv-signature': createHmac('sha256', secret).update(body).digest('hex'),
+    })
     expect((await post('/webhooks', body, headers('a'))).status).toBe(200)
-    expect(await (await post('/webhooks', body, headers('b'))).json()).toEqual({ received: true, duplicate: true })
+    expect(await (await post('/webhooks', body, headers('b'))).json()).toEqual({
+      received: true,
+      duplicate: true,
+    })
     expect(handled).toHaveLength(1)
   })
 })

@@ -30,7 +30,13 @@ describe('onError during a Redis outage', { timeout: 60_000 }, () => {
     })
     let n = 0
     const deliver = () =>
-      backend.fetch(new Request('https://lender.test/api/ibv/webhooks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(generated(`IBV-${++n}`)) }))
+      backend.fetch(
+        new Request('https://lender.test/api/ibv/webhooks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(generated(`IBV-${++n}`)),
+        }),
+      )
     try {
       for (let tries = 0; (await deliver()).status !== 200; tries++) expect(tries).toBeLessThan(200)
       const healthy = errors.length

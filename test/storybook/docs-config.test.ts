@@ -5,13 +5,23 @@ import config from '../../.storybook/main.ts'
 
 // Storybook's docs pages come from this docgen: JSDoc tags must arrive as tags (the Default
 // column, no literal "@default" / "@example" in a description), and only our own props listed.
-const COMPONENTS = ['EmbeddedReport', 'ReportStatusBadge', 'ReconnectPrompt', 'ConnectButton', 'RefreshReportButton', 'ReportView']
+const COMPONENTS = [
+  'EmbeddedReport',
+  'ReportStatusBadge',
+  'ReconnectPrompt',
+  'ConnectButton',
+  'RefreshReportButton',
+  'ReportView',
+]
 
 describe('Storybook docs configuration', () => {
   let docs: ComponentDoc[] = []
   beforeAll(() => {
     // One TypeScript program for every component: building one per file takes seconds each.
-    const parser = withCustomConfig('tsconfig.json', { ...config.typescript?.reactDocgenTypescriptOptions, savePropValueAsString: true })
+    const parser = withCustomConfig('tsconfig.json', {
+      ...config.typescript?.reactDocgenTypescriptOptions,
+      savePropValueAsString: true,
+    })
     docs = parser.parse(COMPONENTS.map((name) => `src/react/${name}.tsx`))
   }, 60_000)
 
@@ -24,7 +34,10 @@ describe('Storybook docs configuration', () => {
     (name) => {
       const doc = docs.find((component) => component.displayName === name)
       expect(doc, name).toBeDefined()
-      const texts = [doc?.description ?? '', ...Object.values(doc?.props ?? {}).map((prop) => prop.description)]
+      const texts = [
+        doc?.description ?? '',
+        ...Object.values(doc?.props ?? {}).map((prop) => prop.description),
+      ]
       for (const text of texts) expect(text).not.toMatch(/@(default|example)\b/)
       expect(Object.keys(doc?.props ?? {})).not.toContain('onClick')
     },

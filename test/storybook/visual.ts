@@ -30,7 +30,12 @@ import { createStoryClock } from './clock.ts'
 // address in the links it writes (a reconnect link shown in a story), since the test server's port
 // is the first free one and a screenshot must not change with it.
 const storyClock = createStoryClock()
-configureStorySandbox({ seed: 13, clock: storyClock, serviceUrl: 'http://127.0.0.1:6006/ibv-sandbox', onReset: () => storyClock.rewind() })
+configureStorySandbox({
+  seed: 13,
+  clock: storyClock,
+  serviceUrl: 'http://127.0.0.1:6006/ibv-sandbox',
+  onReset: () => storyClock.rewind(),
+})
 
 /** Story parameters this file reads: `parameters: { visual: { disable: true } }` skips a story. */
 export interface VisualParameters {
@@ -54,7 +59,10 @@ const faces = [
   [700, inter700],
 ] as const
 let fontData: Promise<Array<readonly [number, ArrayBuffer]>> | undefined
-const loadFontData = () => (fontData ??= Promise.all(faces.map(async ([weight, url]) => [weight, await (await fetch(url)).arrayBuffer()] as const)))
+const loadFontData = () =>
+  (fontData ??= Promise.all(
+    faces.map(async ([weight, url]) => [weight, await (await fetch(url)).arrayBuffer()] as const),
+  ))
 
 /**
  * Inter for every element of `doc`, through the CSSOM: the sandbox's pages forbid inline `<style>`
@@ -67,7 +75,10 @@ async function addFonts(doc: Document) {
   if (!view || (doc as { ibvVisualFonts?: boolean }).ibvVisualFonts) return
   ;(doc as { ibvVisualFonts?: boolean }).ibvVisualFonts = true
   for (const [weight, data] of await loadFontData()) {
-    const face = new view.FontFace(FAMILY, data.slice(0), { weight: String(weight), style: 'normal' })
+    const face = new view.FontFace(FAMILY, data.slice(0), {
+      weight: String(weight),
+      style: 'normal',
+    })
     doc.fonts.add(await face.load())
   }
   const sheet = new view.CSSStyleSheet()
@@ -78,7 +89,8 @@ async function addFonts(doc: Document) {
 /** mulberry32: the same story gets the same "random" consumer ids on every run. */
 function seeded(text: string): () => number {
   let state = 2166136261
-  for (let index = 0; index < text.length; index++) state = Math.imul(state ^ text.charCodeAt(index), 16777619)
+  for (let index = 0; index < text.length; index++)
+    state = Math.imul(state ^ text.charCodeAt(index), 16777619)
   return () => {
     state = (state + 0x6d2b79f5) | 0
     let t = Math.imul(state ^ (state >>> 15), 1 | state)
@@ -124,7 +136,12 @@ async function settleFrames(root: ParentNode) {
 async function quietDom(quiet = 100, limit = 5000) {
   let last = performance.now()
   const observer = new MutationObserver(() => (last = performance.now()))
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  })
   const start = performance.now()
   try {
     while (performance.now() - last < quiet && performance.now() - start < limit) await sleep(50)
@@ -137,11 +154,15 @@ afterEach(async (context) => {
   Math.random = realRandom
   // A story that failed already says why; a screenshot of it would only add noise.
   if (context.task.result?.errors?.length) return
-  const story = (context as TestContext & { story?: { parameters?: { visual?: VisualParameters } } }).story
+  const story = (
+    context as TestContext & { story?: { parameters?: { visual?: VisualParameters } } }
+  ).story
   const visual = story?.parameters?.visual ?? {}
   if (visual.disable) return
   // Storybook's portable stories render into a div appended to <body>.
-  const canvas = [...document.body.children].reverse().find((element) => element.tagName === 'DIV') as HTMLElement | undefined
+  const canvas = [...document.body.children]
+    .reverse()
+    .find((element) => element.tagName === 'DIV') as HTMLElement | undefined
   if (!canvas) throw new Error('no story canvas to screenshot')
   await page.viewport(VISUAL_VIEWPORT.width, VISUAL_VIEWPORT.height)
   await quietDom()
@@ -152,7 +173,11 @@ afterEach(async (context) => {
   await document.fonts.ready
   window.scrollTo(0, 0)
   const room = VISUAL_VIEWPORT.height - Math.ceil(canvas.getBoundingClientRect().top)
-  if (canvas.getBoundingClientRect().height > room) Object.assign(canvas.style, { maxHeight: `${room}px`, overflow: 'hidden' })
-  const target = visual.target === 'page' ? page.elementLocator(document.documentElement) : page.elementLocator(canvas)
+  if (canvas.getBoundingClientRect().height > room)
+    Object.assign(canvas.style, { maxHeight: `${room}px`, overflow: 'hidden' })
+  const target =
+    visual.target === 'page'
+      ? page.elementLocator(document.documentElement)
+      : page.elementLocator(canvas)
   await expect.element(target).toMatchScreenshot(context.task.name)
 })

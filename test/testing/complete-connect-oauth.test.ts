@@ -28,7 +28,11 @@ let blocking: Browser
 const WEBHOOK_SECRET = { 'x-webhook-secret': `test-${crypto.randomUUID()}` }
 const backend = (sandbox: Sandbox) =>
   createIbvBackend({
-    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+    client: createIbvClient({
+      apiKey: sandbox.apiKey,
+      serviceUrl: 'http://sandbox.internal/ibv-sandbox',
+      fetch: sandbox.fetch,
+    }),
     authorize: () => true,
     verifyWebhook: headerSecretVerifier('x-webhook-secret', WEBHOOK_SECRET['x-webhook-secret']),
   })
@@ -43,7 +47,11 @@ beforeAll(async () => {
     logLevel: 'silent' as const,
   })
   await build({ ...config(), build: { outDir, emptyOutDir: true } })
-  server = await preview({ ...config(), build: { outDir }, preview: { port: 0, host: '127.0.0.1' } })
+  server = await preview({
+    ...config(),
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1' },
+  })
   // The lender's page on localhost; in popup mode it loads the widget from 127.0.0.1, another
   // origin, as a lender's page loads the service's.
   const served = new URL(server.resolvedUrls?.local[0] ?? '')
@@ -51,7 +59,11 @@ beforeAll(async () => {
   base = `http://localhost:${served.port}`
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   // Playwright turns Chromium's popup blocker off; this one keeps it, as a person's browser does.
-  blocking = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+  blocking = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
 }, 60_000)
 
 afterAll(async () => {
@@ -74,16 +86,25 @@ async function openWidget(on: Browser = browser, mode = ''): Promise<Page> {
   return page
 }
 
-const events = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('listitem').allTextContents()
+const events = (page: Page) =>
+  page.getByRole('list', { name: 'Events' }).getByRole('listitem').allTextContents()
 const widget = (page: Page) => page.frameLocator('iframe.ibv-connect-dialog__frame')
 
 describe('completeConnect at a bank that signs in on its own site (OAuth), popup mode', () => {
   it("allow: the bank's window opens, Allow, the dialog closes and onSuccess ran", async () => {
     const page = await openWidget()
-    expect(await completeConnect(page, { institution: 'Wombat Bank (OAuth)', oauth: 'allow' })).toBe('success')
-    await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    expect(
+      await completeConnect(page, { institution: 'Wombat Bank (OAuth)', oauth: 'allow' }),
+    ).toBe('success')
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected: IBV/ })
+      .waitFor()
     expect(await page.getByRole('dialog').count()).toBe(0)
-    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual(['OAUTH_OPENED', 'OAUTH_COMPLETED'])
+    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual([
+      'OAUTH_OPENED',
+      'OAUTH_COMPLETED',
+    ])
     await page.context().close()
   }, 60_000)
 
@@ -91,9 +112,13 @@ describe('completeConnect at a bank that signs in on its own site (OAuth), popup
     const page = await openWidget()
     // The bank by default: the first whose name says OAuth.
     expect(await completeConnect(page, { oauth: 'deny' })).toBe('cancelled')
-    await widget(page).getByText('You did not allow Wombat Bank (OAuth) to share your data.', { exact: false }).waitFor()
+    await widget(page)
+      .getByText('You did not allow Wombat Bank (OAuth) to share your data.', { exact: false })
+      .waitFor()
     expect(await completeConnect(page, { oauth: 'close' })).toBe('cancelled')
-    await widget(page).getByText(/The window with Wombat Bank \(OAuth\).s page was closed before you finished\./).waitFor()
+    await widget(page)
+      .getByText(/The window with Wombat Bank \(OAuth\).s page was closed before you finished\./)
+      .waitFor()
     expect(await page.getByRole('dialog').count()).toBe(1)
     expect(await page.getByRole('status').filter({ hasText: 'Not connected' }).count()).toBe(1)
     expect(await completeConnect(page, { oauth: 'allow' })).toBe('success')
@@ -111,19 +136,23 @@ describe('completeConnect at a bank that signs in on its own site (OAuth), popup
   it('allow_acquire_fail: connected, then the data pull fails', async () => {
     const page = await openWidget()
     expect(await completeConnect(page, { oauth: 'allow_acquire_fail' })).toBe('success')
-    await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected: IBV/ })
+      .waitFor()
     await advanceSandboxClock(`http://${sandboxHost}/ibv-sandbox`, 6)
     await page.getByText('Data pull failed').waitFor({ timeout: 15_000 })
     await page.context().close()
   }, 60_000)
 
-  it("a blocked window (window.open gave null): completeConnect clicks \"Open the bank's page\"", async () => {
+  it('a blocked window (window.open gave null): completeConnect clicks "Open the bank\'s page"', async () => {
     const page = await openWidget(blocking)
     // What each window.open in the page and its frames returned (null: the browser blocked it),
     // said on the console, which Playwright hears from every frame.
     const opens: string[] = []
     page.on('console', (message) => {
-      if (message.text().startsWith('window.open: ')) opens.push(message.text().slice('window.open: '.length))
+      if (message.text().startsWith('window.open: '))
+        opens.push(message.text().slice('window.open: '.length))
     })
     await page.context().addInitScript(() => {
       const open = window.open.bind(window)
@@ -138,7 +167,10 @@ describe('completeConnect at a bank that signs in on its own site (OAuth), popup
     // 30 s per step, not the default 10: the popup after the click came later than that once, in
     // a clean run with both cores busy.
     expect(await completeConnect(page, { oauth: 'allow', timeout: 30_000 })).toBe('success')
-    await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected: IBV/ })
+      .waitFor()
     expect(opens).toEqual(['blocked', 'opened'])
     await page.context().close()
   }, 60_000)
@@ -151,19 +183,30 @@ describe('completeConnect at an OAuth bank, redirect mode: the whole page goes t
     expect(await completeConnect(page, { oauth: 'allow' })).toBe('success')
     expect(new URL(page.url()).searchParams.get('oauth_state_id')).toMatch(/^os_/)
     expect(page.url().startsWith(`${start}&oauth_state_id=`)).toBe(true)
-    await page.getByRole('status').filter({ hasText: /^Connected: IBV/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected: IBV/ })
+      .waitFor()
     expect(await page.getByRole('dialog').count()).toBe(0)
     // This page's load heard the return: the events before the bank were the first load's.
-    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual(['OAUTH_COMPLETED'])
+    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual([
+      'OAUTH_COMPLETED',
+    ])
     await page.context().close()
   }, 60_000)
 
   it("deny: cancelled, the reopened widget at its bank list; 'close' has no window to close", async () => {
     const page = await openWidget(browser, '&mode=redirect')
     expect(await completeConnect(page, { oauth: 'deny' })).toBe('cancelled')
-    await widget(page).getByText('You did not allow Wombat Bank (OAuth) to share your data.', { exact: false }).waitFor()
-    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual(['OAUTH_CANCELLED denied'])
-    await expect(completeConnect(page, { oauth: 'close' })).rejects.toThrow(/oauth 'close' closes the bank's window, which only the popup mode has/)
+    await widget(page)
+      .getByText('You did not allow Wombat Bank (OAuth) to share your data.', { exact: false })
+      .waitFor()
+    expect((await events(page)).filter((name) => name.startsWith('OAUTH_'))).toEqual([
+      'OAUTH_CANCELLED denied',
+    ])
+    await expect(completeConnect(page, { oauth: 'close' })).rejects.toThrow(
+      /oauth 'close' closes the bank's window, which only the popup mode has/,
+    )
     await page.context().close()
   }, 60_000)
 
@@ -179,16 +222,40 @@ describe('completeConnect at an OAuth bank, redirect mode: the whole page goes t
 describe('completeConnect: options that cannot work say so', () => {
   it('TypeErrors for bad options, and an Error when the bank signs in the other way', async () => {
     const page = await openWidget()
-    await expect(completeConnect(page, { oauth: 'accept' } as never)).rejects.toThrow(new TypeError("completeConnect: oauth must be one of 'allow', 'allow_acquire_fail', 'deny', 'close', not \"accept\"."))
-    await expect(completeConnect(page, { username: 'user_good', password: 'pass_good', oauth: 'allow' } as never)).rejects.toThrow(/a username and password, or oauth, not both\./)
-    await expect(completeConnect(page, {} as never)).rejects.toThrow(/a username and password, or oauth, not neither\./)
-    await expect(completeConnect(page, { oauth: 'allow', mfaCode: '123456' } as never)).rejects.toThrow(/unknown option 'mfaCode'/)
-    await expect(completeConnect(page, { oauth: 'allow', timeout: -1 })).rejects.toThrow(new TypeError('completeConnect: timeout must be a number of milliseconds above 0, not -1.'))
-    await expect(completeConnect(page, { institution: 'Wombat Bank (OAuth)', username: 'user_good', password: 'pass_good' })).rejects.toThrow(
+    await expect(completeConnect(page, { oauth: 'accept' } as never)).rejects.toThrow(
+      new TypeError(
+        "completeConnect: oauth must be one of 'allow', 'allow_acquire_fail', 'deny', 'close', not \"accept\".",
+      ),
+    )
+    await expect(
+      completeConnect(page, {
+        username: 'user_good',
+        password: 'pass_good',
+        oauth: 'allow',
+      } as never),
+    ).rejects.toThrow(/a username and password, or oauth, not both\./)
+    await expect(completeConnect(page, {} as never)).rejects.toThrow(
+      /a username and password, or oauth, not neither\./,
+    )
+    await expect(
+      completeConnect(page, { oauth: 'allow', mfaCode: '123456' } as never),
+    ).rejects.toThrow(/unknown option 'mfaCode'/)
+    await expect(completeConnect(page, { oauth: 'allow', timeout: -1 })).rejects.toThrow(
+      new TypeError('completeConnect: timeout must be a number of milliseconds above 0, not -1.'),
+    )
+    await expect(
+      completeConnect(page, {
+        institution: 'Wombat Bank (OAuth)',
+        username: 'user_good',
+        password: 'pass_good',
+      }),
+    ).rejects.toThrow(
       "completeConnect: Wombat Bank (OAuth) signs in on its own site (OAuth); pass oauth: 'allow' (or 'allow_acquire_fail', 'deny', 'close') instead of a username and password.",
     )
     await widget(page).getByRole('link', { name: 'Choose another bank' }).click()
-    await expect(completeConnect(page, { institution: 'Platypus Bank', oauth: 'allow' })).rejects.toThrow(
+    await expect(
+      completeConnect(page, { institution: 'Platypus Bank', oauth: 'allow' }),
+    ).rejects.toThrow(
       'completeConnect: Platypus Bank signs in with a username and password in the widget; pass username and password instead of oauth.',
     )
     await page.context().close()

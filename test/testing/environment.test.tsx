@@ -16,7 +16,10 @@ function Applicant({ consumerId }: { consumerId: string }) {
   return productRequestId ? (
     <Status productRequestId={productRequestId} />
   ) : (
-    <ConnectButton consumerId={consumerId} onSuccess={({ productRequestId: id }) => setProductRequestId(id)} />
+    <ConnectButton
+      consumerId={consumerId}
+      onSuccess={({ productRequestId: id }) => setProductRequestId(id)}
+    />
   )
 }
 
@@ -36,11 +39,15 @@ describe('createIbvTestEnvironment', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     await env.advance(6)
     expect(await screen.findByText('Complete')).toBeTruthy()
-    expect(env.webhooks.map((event) => [event.event, event.productRequestId])).toEqual([['report_generated', id]])
+    expect(env.webhooks.map((event) => [event.event, event.productRequestId])).toEqual([
+      ['report_generated', id],
+    ])
   })
 
   it('with fake timers: advance moves the sandbox and the app together', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
     const env = createIbvTestEnvironment({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
     renderWithIbv(<Applicant consumerId="LND-2" />, env)
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
@@ -74,14 +81,18 @@ describe('createIbvTestEnvironment', () => {
     await expect(env.connect('LND-5', 'nope' as never)).rejects.toThrow(/outcome must be one of/)
   })
 
-  it('authorize is the app\'s: a refused token is a 403 the app sees', async () => {
+  it("authorize is the app's: a refused token is a 403 the app sees", async () => {
     const env = createIbvTestEnvironment({ authorize: ({ consumerId }) => consumerId !== 'LND-NO' })
-    await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-NO' })).rejects.toMatchObject({ status: 403 })
+    await expect(
+      env.fetchers.token({ type: 'consumer', consumerId: 'LND-NO' }),
+    ).rejects.toMatchObject({ status: 403 })
   })
 
   it('a service URL with a path (the Vite plugin mounts the sandbox at /ibv-sandbox): its routes are there', async () => {
     const env = createIbvTestEnvironment({ serviceUrl: 'http://localhost:5173/ibv-sandbox' })
-    await expect(env.fetchers.token({ type: 'consumer', consumerId: 'LND-6' })).resolves.toMatchObject({ access_token: expect.any(String) })
+    await expect(
+      env.fetchers.token({ type: 'consumer', consumerId: 'LND-6' }),
+    ).resolves.toMatchObject({ access_token: expect.any(String) })
     const id = await env.connect('LND-6')
     await env.advance(6)
     expect(await env.fetchers.report(id)).toMatchObject({ kind: 'ready' })
@@ -112,7 +123,9 @@ describe('createIbvTestEnvironment: your failures surface, not hide', () => {
     renderWithIbv(<Applicant consumerId="LND-7" />, other)
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await screen.findByRole('dialog', { name: 'Connect your bank' })
-    await expect(env.connect('LND-7')).rejects.toThrow(/loads from https:\/\/elsewhere\.test\/connect, not from this environment's serviceUrl https:\/\/ibv-sandbox\.test/)
+    await expect(env.connect('LND-7')).rejects.toThrow(
+      /loads from https:\/\/elsewhere\.test\/connect, not from this environment's serviceUrl https:\/\/ibv-sandbox\.test/,
+    )
     // Its own environment completes it.
     await other.connect('LND-7')
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -121,9 +134,18 @@ describe('createIbvTestEnvironment: your failures surface, not hide', () => {
 
 describe('optional peers', () => {
   it('a peer that is not installed says what to install; one that is broken keeps its own error as the cause', () => {
-    const missing = Object.assign(new Error("Cannot find package 'msw' imported from /app/x.js"), { code: 'ERR_MODULE_NOT_FOUND' })
-    expect(() => requirePeer({ error: missing }, 'msw', 'ibvHandlers')).toThrow('ibvHandlers needs msw: npm install --save-dev msw')
-    const broken = Object.assign(new Error("Cannot find package '@testing-library/dom' imported from /app/node_modules/@testing-library/react/x.js"), { code: 'ERR_MODULE_NOT_FOUND' })
+    const missing = Object.assign(new Error("Cannot find package 'msw' imported from /app/x.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    })
+    expect(() => requirePeer({ error: missing }, 'msw', 'ibvHandlers')).toThrow(
+      'ibvHandlers needs msw: npm install --save-dev msw',
+    )
+    const broken = Object.assign(
+      new Error(
+        "Cannot find package '@testing-library/dom' imported from /app/node_modules/@testing-library/react/x.js",
+      ),
+      { code: 'ERR_MODULE_NOT_FOUND' },
+    )
     const thrown = (() => {
       try {
         requirePeer({ error: broken }, '@testing-library/react', 'renderWithIbv')
@@ -132,7 +154,9 @@ describe('optional peers', () => {
       }
       return undefined
     })()
-    expect(thrown?.message).toMatch(/^renderWithIbv could not load @testing-library\/react: Cannot find package '@testing-library\/dom'/)
+    expect(thrown?.message).toMatch(
+      /^renderWithIbv could not load @testing-library\/react: Cannot find package '@testing-library\/dom'/,
+    )
     expect(thrown?.cause).toBe(broken)
     expect(requirePeer({ module: 42 }, 'x', 'y')).toBe(42)
   })

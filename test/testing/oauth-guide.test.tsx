@@ -32,7 +32,10 @@ it('Deny at the bank: no bank connected, the widget back at its list', async () 
 
   expect(await env.connect('LND-2', 'oauth_denied')).toBeNull()
   expect(connected).not.toHaveBeenCalled()
-  expect(events).toHaveBeenCalledWith('OAUTH_CANCELLED', expect.objectContaining({ reason: 'denied' }))
+  expect(events).toHaveBeenCalledWith(
+    'OAUTH_CANCELLED',
+    expect.objectContaining({ reason: 'denied' }),
+  )
   expect(screen.getByRole('dialog', { name: 'Connect your bank' })).toBeTruthy()
   env.close()
 })
@@ -50,7 +53,15 @@ it('Redirect mode: the bank returns to your redirect page, whose widget hands of
     // The browser leaves this page for the bank's, which sends it back to your redirect page at `url`.
     onRedirect: (url) => {
       cleanup()
-      renderWithIbv(<ConnectButton consumerId="LND-3" redirectUri={redirectUri} receivedRedirectUri={url} onSuccess={connected} />, env)
+      renderWithIbv(
+        <ConnectButton
+          consumerId="LND-3"
+          redirectUri={redirectUri}
+          receivedRedirectUri={url}
+          onSuccess={connected}
+        />,
+        env,
+      )
     },
   })
   expect(connected).toHaveBeenCalledWith(expect.objectContaining({ productRequestId }))

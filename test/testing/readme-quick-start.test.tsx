@@ -6,7 +6,7 @@ import { createIbvTestEnvironment, renderWithIbv } from 'ibv-kit/testing'
 
 afterEach(() => vi.useRealTimers())
 
-it('connects the applicant\'s bank', async () => {
+it("connects the applicant's bank", async () => {
   vi.useFakeTimers()
   const env = createIbvTestEnvironment({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
   const connected = vi.fn()

@@ -5,7 +5,11 @@ import type { Sandbox } from 'ibv-kit/sandbox'
 
 export function createExampleBackend(sandbox: Sandbox) {
   return createIbvBackend({
-    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+    client: createIbvClient({
+      apiKey: sandbox.apiKey,
+      serviceUrl: 'http://sandbox.internal/ibv-sandbox',
+      fetch: sandbox.fetch,
+    }),
     // A real app checks the signed-in loan officer may see this applicant.
     authorize: () => true,
     // The sandbox on this dev server is the only sender; a real backend verifies (docs/guides/backend.md).

@@ -1,7 +1,14 @@
 // A loan officer's page for one applicant: connect the applicant's bank, follow the report's
 // status, then read the report. Everything comes from the public `ibv-kit` entry.
 import { useState } from 'react'
-import { ConnectButton, EmbeddedReport, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
+import {
+  ConnectButton,
+  EmbeddedReport,
+  IbvProvider,
+  ReportStatusBadge,
+  createBackendFetchers,
+  useIbvReport,
+} from 'ibv-kit'
 
 // Your backend's routes (createIbvBackend from `ibv-kit/server`, mounted under /api/ibv).
 const fetchers = createBackendFetchers('/api/ibv')
@@ -33,8 +40,15 @@ export function ApplicantPage({ applicant }: { applicant: Applicant }) {
       <p>
         Consumer <code>{applicant.consumerId}</code>
       </p>
-      <ConnectButton consumerId={applicant.consumerId} onSuccess={({ productRequestId: id }) => setProductRequestId(id)} />
-      {productRequestId ? <BankReport productRequestId={productRequestId} /> : <p>No bank connected yet.</p>}
+      <ConnectButton
+        consumerId={applicant.consumerId}
+        onSuccess={({ productRequestId: id }) => setProductRequestId(id)}
+      />
+      {productRequestId ? (
+        <BankReport productRequestId={productRequestId} />
+      ) : (
+        <p>No bank connected yet.</p>
+      )}
     </main>
   )
 }

@@ -13,7 +13,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const embeddedReportState = () => document.querySelector('.ibv-embedded-report')?.getAttribute('data-state')
+const embeddedReportState = () =>
+  document.querySelector('.ibv-embedded-report')?.getAttribute('data-state')
 
 describe('ApplicantPage, rendered with renderWithIbv', () => {
   it('connect the bank → the report completes → the embedded report shows', async () => {
@@ -69,6 +70,8 @@ describe('the whole App, its own fetchers answered through MSW', () => {
     expect(screen.getByText('Complete')).toBeTruthy()
     expect(embeddedReportState()).toBe('ready')
     // Your backend's onWebhook saw the report complete.
-    expect(env.webhooks.map((event) => [event.event, event.productRequestId])).toEqual([['report_generated', productRequestId]])
+    expect(env.webhooks.map((event) => [event.event, event.productRequestId])).toEqual([
+      ['report_generated', productRequestId],
+    ])
   })
 })

@@ -15,7 +15,13 @@ export async function recordIframeLoads(page: Page) {
     Object.assign(window, { __iframeLoads: loads })
     // `load` does not bubble, but a capturing listener on the document sees it on every iframe,
     // including one that the server's HTML holds and that loads before hydration.
-    document.addEventListener('load', (event) => { if (event.target instanceof HTMLIFrameElement) loads.push(performance.now()) }, true)
+    document.addEventListener(
+      'load',
+      (event) => {
+        if (event.target instanceof HTMLIFrameElement) loads.push(performance.now())
+      },
+      true,
+    )
   })
 }
 
@@ -24,8 +30,14 @@ export async function recordIframeLoads(page: Page) {
  * clock. Waits for that `load` (`data-state="ready"` can come first: the report page says its
  * height, by postMessage, before its own load ends).
  */
-export async function timeline(page: Page): Promise<{ iframeLoad: number | undefined; tokenRequests: number[] }> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __iframeLoads: number[] }).__iframeLoads.length)).toBeGreaterThan(0)
+export async function timeline(
+  page: Page,
+): Promise<{ iframeLoad: number | undefined; tokenRequests: number[] }> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { __iframeLoads: number[] }).__iframeLoads.length),
+    )
+    .toBeGreaterThan(0)
   return page.evaluate(() => ({
     iframeLoad: (window as unknown as { __iframeLoads: number[] }).__iframeLoads[0],
     tokenRequests: performance
@@ -35,13 +47,15 @@ export async function timeline(page: Page): Promise<{ iframeLoad: number | undef
   }))
 }
 
-export const isTokenRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/ibv/tokens'
+export const isTokenRequest = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/ibv/tokens'
 
 /** Console errors and warnings and uncaught page errors, from now on. */
 export function collectProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
@@ -49,6 +63,11 @@ export function collectProblems(page: Page): string[] {
 
 /** The report iframe in the page, loaded: its data-state is `ready` once its `load` has fired. */
 export async function expectReportLoaded(page: Page) {
-  await expect(page.locator('.ibv-embedded-report')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
-  await expect(page.locator('.ibv-embedded-report iframe')).toHaveAttribute('src', /\/ibv-sandbox\/portal\/embeddable_reports\?token=/)
+  await expect(page.locator('.ibv-embedded-report')).toHaveAttribute('data-state', 'ready', {
+    timeout: 15_000,
+  })
+  await expect(page.locator('.ibv-embedded-report iframe')).toHaveAttribute(
+    'src',
+    /\/ibv-sandbox\/portal\/embeddable_reports\?token=/,
+  )
 }

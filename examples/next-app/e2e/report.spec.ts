@@ -2,7 +2,14 @@
 // the server's HTML, no token request from the browser), the same page when authorize refuses
 // (the client path runs and is refused visibly), and the client-only page for comparison.
 import { expect, test } from '@playwright/test'
-import { collectProblems, expectReportLoaded, isTokenRequest, newApplication, recordIframeLoads, timeline } from './helpers'
+import {
+  collectProblems,
+  expectReportLoaded,
+  isTokenRequest,
+  newApplication,
+  recordIframeLoads,
+  timeline,
+} from './helpers'
 
 /** The report iframe's src in a server-rendered page, HTML-unescaped; undefined if there is none. */
 function iframeSrc(html: string): string | undefined {
@@ -11,7 +18,9 @@ function iframeSrc(html: string): string | undefined {
   return src?.replaceAll('&amp;', '&')
 }
 
-test('the server-rendered HTML holds the iframe with a token the sandbox accepts', async ({ page }) => {
+test('the server-rendered HTML holds the iframe with a token the sandbox accepts', async ({
+  page,
+}) => {
   const id = await newApplication(page)
   // Fetched without JavaScript, with the browser's cookies (the demo session).
   const response = await page.request.get(`/reports/${encodeURIComponent(id)}`)
@@ -29,11 +38,15 @@ test('the server-rendered HTML holds the iframe with a token the sandbox accepts
   expect(await report.text()).toContain(id)
 })
 
-test('prefetched: the iframe loads with no token request from the browser, 0 console errors or warnings', async ({ page }) => {
+test('prefetched: the iframe loads with no token request from the browser, 0 console errors or warnings', async ({
+  page,
+}) => {
   const id = await newApplication(page)
   const problems = collectProblems(page)
   const tokenRequests: string[] = []
-  page.on('request', (request) => { if (isTokenRequest(request)) tokenRequests.push(request.url()) })
+  page.on('request', (request) => {
+    if (isTokenRequest(request)) tokenRequests.push(request.url())
+  })
   await recordIframeLoads(page)
 
   await page.goto(`/reports/${encodeURIComponent(id)}`)
@@ -49,7 +62,10 @@ test('prefetched: the iframe loads with no token request from the browser, 0 con
   expect(problems).toEqual([])
 })
 
-test('authorize refuses (no session cookie): no token in the HTML, the client path runs and is refused visibly', async ({ page, browser }) => {
+test('authorize refuses (no session cookie): no token in the HTML, the client path runs and is refused visibly', async ({
+  page,
+  browser,
+}) => {
   const id = await newApplication(page)
   const stranger = await browser.newPage() // a new context: no demo session
   try {
@@ -60,24 +76,38 @@ test('authorize refuses (no session cookie): no token in the HTML, the client pa
 
     const problems = collectProblems(stranger)
     const refused: number[] = []
-    stranger.on('response', (response) => { if (isTokenRequest(response.request())) refused.push(response.status()) })
+    stranger.on('response', (response) => {
+      if (isTokenRequest(response.request())) refused.push(response.status())
+    })
     await stranger.goto(`/reports/${encodeURIComponent(id)}`)
-    await expect(stranger.locator('.ibv-embedded-report')).toHaveAttribute('data-state', 'error', { timeout: 15_000 })
-    await expect(stranger.locator('.ibv-embedded-report [role="alert"]')).toContainText('The report could not be loaded')
+    await expect(stranger.locator('.ibv-embedded-report')).toHaveAttribute('data-state', 'error', {
+      timeout: 15_000,
+    })
+    await expect(stranger.locator('.ibv-embedded-report [role="alert"]')).toContainText(
+      'The report could not be loaded',
+    )
     await expect(stranger.locator('.ibv-embedded-report iframe')).toHaveCount(0)
     expect(refused).toEqual([403]) // asked once; a 4xx is not retried
     // The only console lines are Chromium's for the refused requests (the token, the report).
-    expect(problems.filter((line) => !/Failed to load resource: the server responded with a status of 403/.test(line))).toEqual([])
+    expect(
+      problems.filter(
+        (line) => !/Failed to load resource: the server responded with a status of 403/.test(line),
+      ),
+    ).toEqual([])
   } finally {
     await stranger.close()
   }
 })
 
-test('client-only page: the browser asks for the token, then the report loads', async ({ page }) => {
+test('client-only page: the browser asks for the token, then the report loads', async ({
+  page,
+}) => {
   const id = await newApplication(page)
   const problems = collectProblems(page)
   const tokenRequests: number[] = []
-  page.on('response', (response) => { if (isTokenRequest(response.request())) tokenRequests.push(response.status()) })
+  page.on('response', (response) => {
+    if (isTokenRequest(response.request())) tokenRequests.push(response.status())
+  })
   await recordIframeLoads(page)
 
   const response = await page.goto(`/reports/${encodeURIComponent(id)}/client`)

@@ -6,7 +6,13 @@
 // and no network. In a real app there is no sandbox here: the client talks to the service
 //   createIbvClient({ apiKey: process.env.IBV_API_KEY!, serviceUrl: process.env.IBV_SERVICE_URL! })
 // and the browser loads the report from NEXT_PUBLIC_IBV_SERVICE_URL.
-import { createIbvBackend, createIbvClient, createMemoryTokenCache, headerSecretVerifier, type AuthorizeContext } from 'ibv-kit/server'
+import {
+  createIbvBackend,
+  createIbvClient,
+  createMemoryTokenCache,
+  headerSecretVerifier,
+  type AuthorizeContext,
+} from 'ibv-kit/server'
 import { createManualClock, createSandbox, type Sandbox } from 'ibv-kit/sandbox'
 
 /** The demo's sign-in: a session cookie naming a session that lists its product requests. */
@@ -35,20 +41,30 @@ function createExample(): Example {
 
   const backend = createIbvBackend({
     // In-process: the client's fetch is the sandbox's handler; the host in serviceUrl is never dialled.
-    client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+    client: createIbvClient({
+      apiKey: sandbox.apiKey,
+      serviceUrl: 'http://sandbox.internal/ibv-sandbox',
+      fetch: sandbox.fetch,
+    }),
     authorize,
     // One embedded report token per product request and renewal window, shared by its viewers
     // and by prefetchReport. createRedisTokenCache (ibv-kit/server/redis) for several instances.
     tokenCache: createMemoryTokenCache(),
     // This example registers no webhook URL, so no delivery is expected: a new random secret each
     // start refuses every one. A real backend reads the secret the service sends from its environment.
-    verifyWebhook: headerSecretVerifier('x-webhook-secret', process.env.IBV_WEBHOOK_SECRET ?? crypto.randomUUID()),
+    verifyWebhook: headerSecretVerifier(
+      'x-webhook-secret',
+      process.env.IBV_WEBHOOK_SECRET ?? crypto.randomUUID(),
+    ),
   })
   return { sandbox, backend, sessions }
 }
 
 /** The session's product requests, from a Cookie header. */
-function sessionOf(cookieHeader: string | null, sessions: Map<string, Set<string>>): Set<string> | undefined {
+function sessionOf(
+  cookieHeader: string | null,
+  sessions: Map<string, Set<string>>,
+): Set<string> | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=')
     if (name === SESSION_COOKIE) return sessions.get(value.join('='))

@@ -25,7 +25,9 @@ export function page(options: PageOptions): string {
   const data = Object.entries(options.data ?? {})
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('')
-  const script = options.script ? `<script src="${escapeHtml(`${options.basePath}/assets/${options.script}`)}" defer></script>` : ''
+  const script = options.script
+    ? `<script src="${escapeHtml(`${options.basePath}/assets/${options.script}`)}" defer></script>`
+    : ''
   return `<!doctype html>
 <html lang="${escapeHtml(options.texts.lang)}">
 <head>

@@ -3,7 +3,18 @@ import { escapeHtml } from './html.js'
 // Monogram logos for the sandbox's fictional banks: inline SVG made here, no image requests, and
 // presentation attributes only (the pages' CSP allows no inline style). Decorative: the bank's
 // name is always written next to it, so screen readers skip the logo.
-const COLOURS = ['#1f5fbf', '#8a3ffc', '#0e7c66', '#b3261e', '#8a5300', '#005f8a', '#6b3fa0', '#3d6b00', '#a4336b', '#37474f'] as const
+const COLOURS = [
+  '#1f5fbf',
+  '#8a3ffc',
+  '#0e7c66',
+  '#b3261e',
+  '#8a5300',
+  '#005f8a',
+  '#6b3fa0',
+  '#3d6b00',
+  '#a4336b',
+  '#37474f',
+] as const
 
 function hash(text: string): number {
   let value = 0

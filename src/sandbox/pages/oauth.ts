@@ -21,11 +21,23 @@ export interface OAuthAddresses {
  * at once; a blocked window is said (role alert) and the button opens it with a click. Redirect
  * mode: a link sends the whole page (`target="_top"`) to the bank.
  */
-export function oauthPage(view: WidgetView, bank: Bank, addresses: OAuthAddresses, back: string): string {
+export function oauthPage(
+  view: WidgetView,
+  bank: Bank,
+  addresses: OAuthAddresses,
+  back: string,
+): string {
   const text = view.texts.oauth
   const mode = addresses.back ? 'popup' : 'redirect'
-  const opened = { type: 'ibv:event', name: 'OAUTH_OPENED', metadata: { institution_id: bank.id, institution_name: bank.name, mode } }
-  const data: Record<string, string> = { 'ibv-oauth-start': addresses.start, 'ibv-oauth-opened': JSON.stringify(opened) }
+  const opened = {
+    type: 'ibv:event',
+    name: 'OAUTH_OPENED',
+    metadata: { institution_id: bank.id, institution_name: bank.name, mode },
+  }
+  const data: Record<string, string> = {
+    'ibv-oauth-start': addresses.start,
+    'ibv-oauth-opened': JSON.stringify(opened),
+  }
   if (addresses.back) data['ibv-oauth-return'] = addresses.back
   if (addresses.answered) data['ibv-oauth-answered'] = addresses.answered
   const action =
@@ -47,8 +59,17 @@ ${action}
 }
 
 /** The shell of the bank's pages: its name and logo, and the sandbox mark. */
-function bankPage(texts: SandboxTexts, basePath: string, bank: Bank | undefined, title: string, body: string, data?: Record<string, string>): string {
-  const header = bank ? `<div class="title">${monogram(bank.id, bank.name, 32)}<p class="bank-name">${escapeHtml(bank.name)}</p></div>` : ''
+function bankPage(
+  texts: SandboxTexts,
+  basePath: string,
+  bank: Bank | undefined,
+  title: string,
+  body: string,
+  data?: Record<string, string>,
+): string {
+  const header = bank
+    ? `<div class="title">${monogram(bank.id, bank.name, 32)}<p class="bank-name">${escapeHtml(bank.name)}</p></div>`
+    : ''
   return page({
     texts,
     title: bank ? `${title} · ${bank.name}` : title,
@@ -63,7 +84,12 @@ ${body}</main>`,
 }
 
 /** The bank asks the consumer to allow access: Allow (with a test outcome) or Deny. */
-export function consentPage(texts: SandboxTexts, basePath: string, bank: Bank, state: string): string {
+export function consentPage(
+  texts: SandboxTexts,
+  basePath: string,
+  bank: Bank,
+  state: string,
+): string {
   const text = texts.oauth
   const outcome = (value: string, label: string, checked: boolean) =>
     `<label class="choice"><input type="radio" name="outcome" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`
@@ -87,11 +113,31 @@ ${outcome('ibv_data_acquire_failed', text.outcomeAcquireFails, false)}
 
 /** Popup mode, once answered: tells the widget's window and closes itself (its script). */
 export function bankDonePage(texts: SandboxTexts, basePath: string, bank: Bank): string {
-  return bankPage(texts, basePath, bank, texts.oauth.doneTitle, `<p role="status">${escapeHtml(texts.oauth.done)}</p>`, { 'ibv-oauth-done': '' })
+  return bankPage(
+    texts,
+    basePath,
+    bank,
+    texts.oauth.doneTitle,
+    `<p role="status">${escapeHtml(texts.oauth.done)}</p>`,
+    { 'ibv-oauth-done': '' },
+  )
 }
 
 /** A visit the bank can no longer answer: unknown (no bank to show), answered, cancelled or expired; `back`: the lender's page. */
-export function bankOverPage(texts: SandboxTexts, basePath: string, bank: Bank | undefined, back?: string): string {
-  const link = back ? `<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(texts.oauth.backToApp)}</a></p>` : ''
-  return bankPage(texts, basePath, bank, texts.oauth.overTitle, `<p role="alert" class="error">${escapeHtml(texts.oauth.over)}</p>${link}`)
+export function bankOverPage(
+  texts: SandboxTexts,
+  basePath: string,
+  bank: Bank | undefined,
+  back?: string,
+): string {
+  const link = back
+    ? `<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(texts.oauth.backToApp)}</a></p>`
+    : ''
+  return bankPage(
+    texts,
+    basePath,
+    bank,
+    texts.oauth.overTitle,
+    `<p role="alert" class="error">${escapeHtml(texts.oauth.over)}</p>${link}`,
+  )
 }

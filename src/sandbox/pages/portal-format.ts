@@ -27,23 +27,33 @@ export function portalFormats(intl: string): PortalFormats {
   const numbers = new Intl.NumberFormat(intl, { maximumFractionDigits: 4 })
   // The service's times carry no zone: shown as sent, read as UTC so no zone moves them.
   const day = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' })
-  const time = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+  const time = new Intl.DateTimeFormat(intl, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  })
   const collator = new Intl.Collator(intl, { numeric: true, sensitivity: 'base' })
   formats = {
     money: (amount) => money.format(amount),
     count: (value) => numbers.format(value),
     value(data) {
-      if (typeof data !== 'number') return escapeHtml(data == null ? '—' : typeof data === 'string' ? data : JSON.stringify(data))
+      if (typeof data !== 'number')
+        return escapeHtml(
+          data == null ? '—' : typeof data === 'string' ? data : JSON.stringify(data),
+        )
       const parts = numbers.formatToParts(data + 0)
       const at = parts.findIndex((part) => part.type === 'decimal')
-      const text = (list: Intl.NumberFormatPart[]) => escapeHtml(list.map((part) => part.value).join(''))
+      const text = (list: Intl.NumberFormatPart[]) =>
+        escapeHtml(list.map((part) => part.value).join(''))
       const [whole, fraction] = at < 0 ? [parts, []] : [parts.slice(0, at), parts.slice(at)]
       return `${text(whole)}<span class="portal-fraction">${text(fraction)}</span>`
     },
     date(raw) {
       const match = typeof raw === 'string' ? DATE.exec(raw) : null
       if (!match) return escapeHtml(raw ?? '—')
-      const [year = 0, month = 1, dayOfMonth = 1, hours = 0, minutes = 0, seconds = 0] = match.slice(1).map((part) => Number(part ?? 0))
+      const [year = 0, month = 1, dayOfMonth = 1, hours = 0, minutes = 0, seconds = 0] = match
+        .slice(1)
+        .map((part) => Number(part ?? 0))
       const at = Date.UTC(year, month - 1, dayOfMonth, hours, minutes, seconds)
       const timed = match[4] !== undefined
       const datetime = timed ? `${match[0].slice(0, 10)}T${match[0].slice(11)}` : match[0]

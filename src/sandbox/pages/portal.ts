@@ -1,4 +1,10 @@
-import { describeStatus, type IbvAccount, type IbvItem, type IbvReport, type ReportStatus } from '../../core/index.js'
+import {
+  describeStatus,
+  type IbvAccount,
+  type IbvItem,
+  type IbvReport,
+  type ReportStatus,
+} from '../../core/index.js'
 import { escapeHtml, page } from './html.js'
 import { portalFormats, type PortalFormats } from './portal-format.js'
 import type { PortalTexts, SandboxTexts } from './texts/index.js'
@@ -26,7 +32,9 @@ function ending(text: PortalTexts, value: unknown): string {
 
 /** A status's badge, its label in the page's language. */
 function badge(text: PortalTexts, status: ReturnType<typeof describeStatus>): string {
-  const label = status.known ? text.statusLabels[status.status as ReportStatus] : text.unknownStatusLabel
+  const label = status.known
+    ? text.statusLabels[status.status as ReportStatus]
+    : text.unknownStatusLabel
   return `<span class="status" data-tone="${status.tone}">${escapeHtml(label)}</span>`
 }
 
@@ -34,13 +42,19 @@ function badge(text: PortalTexts, status: ReturnType<typeof describeStatus>): st
 const breakable = (name: string) => escapeHtml(name).replace(/_/g, '_<wbr>')
 
 /** The label of a name the service sent, when the page's language has one (never `constructor`). */
-const labelOf = (labels: Partial<Record<string, string>>, name: unknown): string | undefined => (typeof name === 'string' && Object.hasOwn(labels, name) ? labels[name] : undefined)
+const labelOf = (labels: Partial<Record<string, string>>, name: unknown): string | undefined =>
+  typeof name === 'string' && Object.hasOwn(labels, name) ? labels[name] : undefined
 
 function itemSection(text: PortalTexts, formats: PortalFormats, item: IbvItem): string {
   const itemName = labelOf(text.itemNames, item.item_code) ?? item.item_name
   const data = item.data && typeof item.data === 'object' ? item.data : {}
   const names = Object.keys(data).sort(formats.compare)
-  const rows = names.map((name) => `<tr><th scope="row">${breakable(name)}</th><td class="portal-number">${formats.value(data[name])}</td></tr>`).join('')
+  const rows = names
+    .map(
+      (name) =>
+        `<tr><th scope="row">${breakable(name)}</th><td class="portal-number">${formats.value(data[name])}</td></tr>`,
+    )
+    .join('')
   return `<div class="portal-item">
 <h4>${escapeHtml(itemName)} <small>${escapeHtml(item.item_code)} · v${escapeHtml(item.item_version)}</small></h4>
 ${
@@ -86,8 +100,12 @@ export function reportPage(basePath: string, report: IbvReport, texts: SandboxTe
   const status = describeStatus(report.ibv_report_status)
   const accounts = Array.isArray(report.accounts) ? report.accounts : []
   // Summed in cents, so 0.1 + 0.2 stays 0.30 however many accounts there are.
-  const cents = accounts.reduce((sum, account) => sum + Math.round((Number(account.balance) || 0) * 100), 0)
-  const institutions = [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'
+  const cents = accounts.reduce(
+    (sum, account) => sum + Math.round((Number(account.balance) || 0) * 100),
+    0,
+  )
+  const institutions =
+    [...new Set(accounts.map((account) => account.provider_name))].join(', ') || '—'
   return page({
     texts,
     title: text.documentTitle(report.product_request_id),
@@ -126,14 +144,28 @@ ${expiredTemplate(texts)}`,
 }
 
 /** The page for a report that is not complete: its state, and a reload while it can still change. */
-export function pendingPage(basePath: string, productRequestId: string, statusValue: string, texts: SandboxTexts): string {
+export function pendingPage(
+  basePath: string,
+  productRequestId: string,
+  statusValue: string,
+  texts: SandboxTexts,
+): string {
   const text = texts.portal
   const status = describeStatus(statusValue)
   const refreshes = !(status.terminal || status.needsReconnect)
-  const known = status.known && status.status !== 'complete' ? text.states[status.status as Exclude<ReportStatus, 'complete'>] : undefined
+  const known =
+    status.known && status.status !== 'complete'
+      ? text.states[status.status as Exclude<ReportStatus, 'complete'>]
+      : undefined
   const title = known?.title ?? text.unknownTitle
-  const next = known ? known.next(REFRESH_SECONDS) : refreshes ? text.checksAgain(REFRESH_SECONDS) : text.reloadLater
-  const description = status.known ? text.statusDescriptions[status.status as ReportStatus] : text.unknownStatusDescription(status.status)
+  const next = known
+    ? known.next(REFRESH_SECONDS)
+    : refreshes
+      ? text.checksAgain(REFRESH_SECONDS)
+      : text.reloadLater
+  const description = status.known
+    ? text.statusDescriptions[status.status as ReportStatus]
+    : text.unknownStatusDescription(status.status)
   return page({
     texts,
     title: text.stateDocumentTitle(title, productRequestId),
@@ -141,7 +173,9 @@ export function pendingPage(basePath: string, productRequestId: string, statusVa
     script: 'portal.js',
     // The script asks for the status every few seconds and reloads when it changed: no meta
     // refresh, which would reload under a screen reader's user whether anything changed or not.
-    data: refreshes ? { 'ibv-token-check': 'true', 'ibv-status': status.status } : { 'ibv-token-check': 'true' },
+    data: refreshes
+      ? { 'ibv-token-check': 'true', 'ibv-status': status.status }
+      : { 'ibv-token-check': 'true' },
     body: `<main class="portal portal-state" data-tone="${status.tone}">
 <h1>${escapeHtml(title)}</h1>
 ${facts([
@@ -158,7 +192,11 @@ ${expiredTemplate(texts)}`,
 }
 
 /** The 401 page: unknown, expired or wrong-kind token. An expired one tells the embedder. */
-export function refusedPage(basePath: string, problem: 'unknown' | 'expired' | 'wrong_kind', texts: SandboxTexts): string {
+export function refusedPage(
+  basePath: string,
+  problem: 'unknown' | 'expired' | 'wrong_kind',
+  texts: SandboxTexts,
+): string {
   const refused = texts.portal.refused[problem]
   return page({
     texts,

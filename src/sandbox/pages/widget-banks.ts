@@ -5,7 +5,11 @@ import { widgetPage, type WidgetView } from './widget.js'
 
 /** The banks whose name contains every word of `query` (case and accents ignored). */
 export function searchBanks(query: string): Array<(typeof INSTITUTIONS)[number]> {
-  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
   const words = fold(query).split(/\s+/).filter(Boolean)
   return INSTITUTIONS.filter((bank) => words.every((word) => fold(bank.name).includes(word)))
 }
@@ -21,9 +25,17 @@ export function banksPage(view: WidgetView, action: string, query = '', notice?:
   // The sentence is escaped around a marker that the quoted query then replaces.
   const echoed = `<bdi>${escapeHtml(query)}</bdi>`
   const MARK = '\u0001'
-  const count = query ? escapeHtml(banks.length ? text.matches(banks.length, MARK) : text.noMatch(MARK)).replace(MARK, echoed) : ''
+  const count = query
+    ? escapeHtml(banks.length ? text.matches(banks.length, MARK) : text.noMatch(MARK)).replace(
+        MARK,
+        echoed,
+      )
+    : ''
   const list = banks
-    .map((bank) => `<li><button type="submit" name="institution" value="${escapeHtml(bank.id)}">${monogram(bank.id, bank.name)}<span>${escapeHtml(bank.name)}</span></button></li>`)
+    .map(
+      (bank) =>
+        `<li><button type="submit" name="institution" value="${escapeHtml(bank.id)}">${monogram(bank.id, bank.name)}<span>${escapeHtml(bank.name)}</span></button></li>`,
+    )
     .join('')
   return widgetPage(
     view,

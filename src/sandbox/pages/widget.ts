@@ -30,10 +30,16 @@ export interface Bank {
  */
 export function widgetPage(view: WidgetView, title: string, body: string, logo?: Bank): string {
   const text = view.texts.widget
-  const data: Record<string, string> = { ...view.data, 'ibv-messages': JSON.stringify(view.messages) }
+  const data: Record<string, string> = {
+    ...view.data,
+    'ibv-messages': JSON.stringify(view.messages),
+  }
   if (view.origin) data['ibv-origin'] = view.origin
   if (view.exit) data['ibv-exit'] = JSON.stringify(view.exit)
-  const exit = view.exit && view.origin ? `<button type="button" class="secondary exit" data-ibv-exit-button>${escapeHtml(text.exit)}</button>` : ''
+  const exit =
+    view.exit && view.origin
+      ? `<button type="button" class="secondary exit" data-ibv-exit-button>${escapeHtml(text.exit)}</button>`
+      : ''
   const step = view.step
   const progress = step
     ? `<div class="progress"><p>${escapeHtml(text.step(step.at, step.of))}</p><ol class="bar" aria-hidden="true">${Array.from(
@@ -41,7 +47,9 @@ export function widgetPage(view: WidgetView, title: string, body: string, logo?:
         (_, index) => `<li${index < step.at ? ' class="done"' : ''}></li>`,
       ).join('')}</ol></div>`
     : ''
-  const heading = logo ? `<div class="title">${monogram(logo.id, logo.name, 32)}<h1>${escapeHtml(title)}</h1></div>` : `<h1>${escapeHtml(title)}</h1>`
+  const heading = logo
+    ? `<div class="title">${monogram(logo.id, logo.name, 32)}<h1>${escapeHtml(title)}</h1></div>`
+    : `<h1>${escapeHtml(title)}</h1>`
   return page({
     texts: view.texts,
     title,
@@ -52,12 +60,14 @@ export function widgetPage(view: WidgetView, title: string, body: string, logo?:
   })
 }
 
-const alert = (error: string | undefined) => (error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : '')
+const alert = (error: string | undefined) =>
+  error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''
 
 // Names break only after an underscore (<wbr>), never inside a word, so the table fits 320 px.
 function credentialsHint(texts: SandboxTexts): string {
   const hint = texts.widget.hint
-  const row = (user: string, password: string, outcome: string) => `<tr><td><code>${user}</code></td><td>${password}</td><td>${outcome}</td></tr>`
+  const row = (user: string, password: string, outcome: string) =>
+    `<tr><td><code>${user}</code></td><td>${password}</td><td>${outcome}</td></tr>`
   const good = '<code>pass_<wbr>good</code>'
   return `<details class="hint"><summary>${escapeHtml(hint.summary)}</summary>
 <table><thead><tr><th scope="col">${escapeHtml(hint.username)}</th><th scope="col">${escapeHtml(hint.password)}</th><th scope="col">${escapeHtml(hint.outcome)}</th></tr></thead><tbody>
@@ -80,10 +90,17 @@ export interface CredentialsOptions {
 }
 
 /** Signing in to the chosen bank. */
-export function credentialsPage(view: WidgetView, action: string, bank: Bank, options: CredentialsOptions = {}): string {
+export function credentialsPage(
+  view: WidgetView,
+  action: string,
+  bank: Bank,
+  options: CredentialsOptions = {},
+): string {
   const text = view.texts.widget
   const notice = options.notice ? `<p class="notice">${escapeHtml(options.notice)}</p>` : ''
-  const back = options.back ? `<p class="back"><a href="${escapeHtml(options.back)}">${escapeHtml(text.chooseAnotherBank)}</a></p>` : ''
+  const back = options.back
+    ? `<p class="back"><a href="${escapeHtml(options.back)}">${escapeHtml(text.chooseAnotherBank)}</a></p>`
+    : ''
   return widgetPage(
     view,
     text.signInTo(bank.name),
@@ -131,11 +148,19 @@ export function connectedPage(view: WidgetView, bank: Bank): string {
 export function notListedPage(view: WidgetView): string {
   const text = view.texts.widget
   const next = view.origin ? text.notListedReturn : text.closeWindow
-  return widgetPage(view, text.notListedTitle, `<p role="status">${escapeHtml(`${text.notListed} ${next}`)}</p>`)
+  return widgetPage(
+    view,
+    text.notListedTitle,
+    `<p role="status">${escapeHtml(`${text.notListed} ${next}`)}</p>`,
+  )
 }
 
 /** The widget cannot start (a bad, expired or wrong-kind token, or a bad origin), or cannot go on. */
-export function widgetRefusedPage(view: WidgetView, text: string, title = view.texts.widget.cannotConnect): string {
+export function widgetRefusedPage(
+  view: WidgetView,
+  text: string,
+  title = view.texts.widget.cannotConnect,
+): string {
   return widgetPage(view, title, `<p role="alert" class="error">${escapeHtml(text)}</p>`)
 }
 
@@ -144,8 +169,20 @@ export function widgetRefusedPage(view: WidgetView, text: string, title = view.t
  * the consumer was: the bank's sign-in or the code (a post, which announces nothing new), else
  * the list of banks.
  */
-export function unreadFormPage(view: WidgetView, text: string, back: { action: string; label: string; institution?: string } | undefined): string {
-  const field = back?.institution ? `<input type="hidden" name="institution" value="${escapeHtml(back.institution)}">` : ''
-  const control = back ? `<form method="post" action="${escapeHtml(back.action)}">${field}<button type="submit" class="secondary">${escapeHtml(back.label)}</button></form>` : ''
-  return widgetPage(view, view.texts.widget.cannotSendForm, `<p role="alert" class="error">${escapeHtml(text)}</p>${control}`)
+export function unreadFormPage(
+  view: WidgetView,
+  text: string,
+  back: { action: string; label: string; institution?: string } | undefined,
+): string {
+  const field = back?.institution
+    ? `<input type="hidden" name="institution" value="${escapeHtml(back.institution)}">`
+    : ''
+  const control = back
+    ? `<form method="post" action="${escapeHtml(back.action)}">${field}<button type="submit" class="secondary">${escapeHtml(back.label)}</button></form>`
+    : ''
+  return widgetPage(
+    view,
+    view.texts.widget.cannotSendForm,
+    `<p role="alert" class="error">${escapeHtml(text)}</p>${control}`,
+  )
 }

@@ -4,7 +4,12 @@ import { WEBHOOK_HOST_HINT } from '../hosts.js'
 import { invalid, readJsonObject, requireApiKey, stringField } from '../http.js'
 import { webhookHeaderProblems } from '../webhook-headers.js'
 import { INSTITUTIONS } from '../report-data.js'
-import { CONNECT_OUTCOMES, REFRESH_SETTINGS, type ConnectOutcome, type RefreshSetting } from '../service.js'
+import {
+  CONNECT_OUTCOMES,
+  REFRESH_SETTINGS,
+  type ConnectOutcome,
+  type RefreshSetting,
+} from '../service.js'
 
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 60 * 60
 
@@ -23,16 +28,20 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
     const id = body.product_request_id
     const fields: Record<string, string[]> = {}
     if (!consumerId) fields.consumer_id = ['consumer_id is required']
-    if (!isOneOf(CONNECT_OUTCOMES, outcome)) fields.outcome = [`outcome must be one of ${CONNECT_OUTCOMES.join(', ')}`]
+    if (!isOneOf(CONNECT_OUTCOMES, outcome))
+      fields.outcome = [`outcome must be one of ${CONNECT_OUTCOMES.join(', ')}`]
     if (id !== undefined && (typeof id !== 'string' || !/^IBV[\w-]{1,60}$/.test(id))) {
-      fields.product_request_id = ['product_request_id must start with IBV and use letters, digits, - or _']
+      fields.product_request_id = [
+        'product_request_id must start with IBV and use letters, digits, - or _',
+      ]
     } else if (typeof id === 'string' && ctx.state.requests.has(id)) {
       fields.product_request_id = [`product request ${id} already exists`]
     }
     const accounts = count(body.accounts, 'accounts', 0, 50, fields)
     const features = count(body.features, 'features', 0, 2000, fields)
     const institution = stringField(body, 'institution') ?? INSTITUTIONS[0].name
-    if (!consumerId || !isOneOf(CONNECT_OUTCOMES, outcome) || Object.keys(fields).length > 0) invalid(fields)
+    if (!consumerId || !isOneOf(CONNECT_OUTCOMES, outcome) || Object.keys(fields).length > 0)
+      invalid(fields)
     const request = ctx.state.create({
       consumerId,
       institution,
@@ -57,9 +66,11 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
   app.post('/sandbox/consumers/:consumerId/next_refresh', async (c) => {
     const body = await readJsonObject(c)
     const outcome = body.outcome ?? 'submitted'
-    if (!isOneOf(REFRESH_SETTINGS, outcome)) invalid({ outcome: [`outcome must be one of ${REFRESH_SETTINGS.join(', ')}`] })
+    if (!isOneOf(REFRESH_SETTINGS, outcome))
+      invalid({ outcome: [`outcome must be one of ${REFRESH_SETTINGS.join(', ')}`] })
     const consumer = ctx.state.consumers.get(c.req.param('consumerId'))
-    if (!consumer) return c.json({ message: `Consumer ID ${c.req.param('consumerId')} does not exist.` }, 404)
+    if (!consumer)
+      return c.json({ message: `Consumer ID ${c.req.param('consumerId')} does not exist.` }, 404)
     consumer.nextRefresh = outcome as RefreshSetting
     return c.json({ consumer_id: consumer.id, next_refresh: consumer.nextRefresh }, 200)
   })
@@ -69,7 +80,12 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
   app.post('/sandbox/clock/advance', async (c) => {
     const body = await readJsonObject(c)
     const seconds = body.seconds
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isFinite(seconds) ||
+      seconds < 0 ||
+      seconds > MAX_ADVANCE_SECONDS
+    ) {
       invalid({ seconds: [`seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS}`] })
     }
     await ctx.scheduler.advanceBy(seconds * 1000)
@@ -82,7 +98,10 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
     const productRequestId = stringField(body, 'product_request_id')
     if (productRequestId && !token) {
       // Every embedded report token of that product request (the demo's "expire the token now").
-      return c.json({ expired: ctx.tokens.expireAll('embedded_report_token', productRequestId) > 0 }, 200)
+      return c.json(
+        { expired: ctx.tokens.expireAll('embedded_report_token', productRequestId) > 0 },
+        200,
+      )
     }
     if (!token) invalid({ access_token: ['access_token (or product_request_id) is required'] })
     if (!ctx.tokens.expire(token)) return c.json({ message: 'No such token.' }, 404)
@@ -96,10 +115,13 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Hono {
       return c.json({ url: null }, 200)
     }
     const url = stringField(body, 'url')
-    if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) invalid({ url: ['url must be an absolute http(s) URL, or null'] })
-    if (!ctx.webhookAllowed(url)) invalid({ url: [WEBHOOK_HOST_HINT] }, `Webhooks may not go to ${new URL(url).host}.`)
+    if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url))
+      invalid({ url: ['url must be an absolute http(s) URL, or null'] })
+    if (!ctx.webhookAllowed(url))
+      invalid({ url: [WEBHOOK_HOST_HINT] }, `Webhooks may not go to ${new URL(url).host}.`)
     const headers = body.headers
-    if (headers !== undefined && !isStringRecord(headers)) invalid({ headers: ['headers must map names to strings'] })
+    if (headers !== undefined && !isStringRecord(headers))
+      invalid({ headers: ['headers must map names to strings'] })
     const problems = headers === undefined ? [] : webhookHeaderProblems(headers)
     if (problems.length > 0) invalid({ headers: problems })
     // Without headers of its own, a URL carries the configured ones (`webhookHeaders`).
@@ -127,12 +149,23 @@ function isOneOf<T extends string>(values: readonly T[], value: unknown): value 
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string')
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  )
 }
 
-function count(value: unknown, name: string, min: number, max: number, fields: Record<string, string[]>): number | undefined {
+function count(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+  fields: Record<string, string[]>,
+): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+    return value
   fields[name] = [`${name} must be a whole number from ${min} to ${max}`]
   return undefined
 }

@@ -13,15 +13,25 @@ import { endedPage, liveSession } from './widget-sessions.js'
 // bank's consent page answers it, and the widget takes the answer back: from its popup's return
 // (popup mode), or when the lender's page reopens it with `oauth_state_id` (redirect mode).
 
-const sessionPath = (ctx: SandboxContext, session: WidgetSession) => `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
+const sessionPath = (ctx: SandboxContext, session: WidgetSession) =>
+  `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
 const bankById = (id: string) => INSTITUTIONS.find((bank) => bank.id === id)
 
 /** The widget's step for an OAuth bank the session chose: popup mode, or redirect mode with a `redirect_uri`. */
-export function oauthStep(ctx: SandboxContext, session: WidgetSession, view: WidgetView, bank: Bank): string {
+export function oauthStep(
+  ctx: SandboxContext,
+  session: WidgetSession,
+  view: WidgetView,
+  bank: Bank,
+): string {
   const path = sessionPath(ctx, session)
   view.exit = exitMessage(null, { status: 'oauth', institution_name: bank.name })
   const popup = !session.redirectUri
-  const addresses = { start: `${path}/oauth/start`, back: popup ? `${path}/oauth/return` : undefined, answered: popup ? `${path}/oauth/answered` : undefined }
+  const addresses = {
+    start: `${path}/oauth/start`,
+    back: popup ? `${path}/oauth/return` : undefined,
+    answered: popup ? `${path}/oauth/answered` : undefined,
+  }
   return oauthPage(view, bank, addresses, path)
 }
 
@@ -30,7 +40,12 @@ export function oauthStep(ctx: SandboxContext, session: WidgetSession, view: Wid
  * the bank) and ends as a password bank does; Deny, or a window closed first, returns to the list
  * with a notice. The page posts `OAUTH_COMPLETED` or `OAUTH_CANCELLED` first.
  */
-export function takeBack(ctx: SandboxContext, session: WidgetSession, state: OAuthState, view: WidgetView): string {
+export function takeBack(
+  ctx: SandboxContext,
+  session: WidgetSession,
+  state: OAuthState,
+  view: WidgetView,
+): string {
   state.over = true
   const bank = bankById(state.institutionId) ?? INSTITUTIONS[0]
   const metadata = { institution_id: bank.id, institution_name: bank.name, mode: state.mode }
@@ -41,7 +56,11 @@ export function takeBack(ctx: SandboxContext, session: WidgetSession, state: OAu
     return finish(view, session)
   }
   const reason = decision ? 'denied' : 'closed'
-  view.messages.push({ type: 'ibv:event', name: 'OAUTH_CANCELLED', metadata: { ...metadata, reason } })
+  view.messages.push({
+    type: 'ibv:event',
+    name: 'OAUTH_CANCELLED',
+    metadata: { ...metadata, reason },
+  })
   view.exit = exitMessage(null, { status: 'credentials' })
   const notice = decision ? view.texts.oauth.denied(bank.name) : view.texts.oauth.closed(bank.name)
   return banksPage({ ...view, step: { at: 1, of: 3 } }, sessionPath(ctx, session), '', notice)
@@ -49,19 +68,30 @@ export function takeBack(ctx: SandboxContext, session: WidgetSession, state: OAu
 
 export function oauthRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
-  const html = (c: Context, body: string, status: 200 | 400 | 404 = 200) => c.body(body, status, ctx.pageHeaders)
+  const html = (c: Context, body: string, status: 200 | 400 | 404 = 200) =>
+    c.body(body, status, ctx.pageHeaders)
   // The bank's own pages refuse every frame, whatever the sandbox's pages allow.
   const bankHeaders = {
     ...ctx.pageHeaders,
-    'content-security-policy': (ctx.pageHeaders['content-security-policy'] ?? '').replace(/frame-ancestors [^;]*$/, "frame-ancestors 'none'"),
+    'content-security-policy': (ctx.pageHeaders['content-security-policy'] ?? '').replace(
+      /frame-ancestors [^;]*$/,
+      "frame-ancestors 'none'",
+    ),
     'x-frame-options': 'DENY',
   }
-  const bankHtml = (c: Context, body: string, status: 200 | 400 = 200) => c.body(body, status, bankHeaders)
+  const bankHtml = (c: Context, body: string, status: 200 | 400 = 200) =>
+    c.body(body, status, bankHeaders)
   // Redirect mode: the consent form's answer redirects to the lender's page, and browsers hold that
   // redirect to the form's `form-action` too, so the visit's origin (a checked http(s) origin) joins 'self'.
   const consentHeaders = (state: OAuthState) =>
     state.mode === 'redirect' && state.origin
-      ? { ...bankHeaders, 'content-security-policy': (bankHeaders['content-security-policy'] ?? '').replace("form-action 'self'", `form-action 'self' ${state.origin}`) }
+      ? {
+          ...bankHeaders,
+          'content-security-policy': (bankHeaders['content-security-policy'] ?? '').replace(
+            "form-action 'self'",
+            `form-action 'self' ${state.origin}`,
+          ),
+        }
       : bankHeaders
   const ended = (c: Context) => html(c, endedPage(ctx, c.req.param('id') ?? ''), 404)
 
@@ -70,7 +100,8 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     const session = liveSession(ctx, c.req.param('id'))
     if (!session) return ended(c)
     const bank = INSTITUTIONS.find((candidate) => candidate.name === session.institution)
-    if (session.step !== 'credentials' || !bank || !isOAuthBank(bank)) return c.redirect(sessionPath(ctx, session), 303)
+    if (session.step !== 'credentials' || !bank || !isOAuthBank(bank))
+      return c.redirect(sessionPath(ctx, session), 303)
     const state = startVisit(ctx, session, bank.id)
     return c.redirect(`${ctx.basePath}/oauth/authorize?state=${encodeURIComponent(state.id)}`, 303)
   })
@@ -81,7 +112,16 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     const known = ctx.oauthStates.get(id)
     const session = ctx.sessions.get(known?.sessionId ?? '')
     const back = known?.mode === 'redirect' ? session?.redirectUri : undefined
-    return bankHtml(c, bankOverPage(textsFor(session?.locale ?? 'en'), ctx.basePath, known && bankById(known.institutionId), back), 400)
+    return bankHtml(
+      c,
+      bankOverPage(
+        textsFor(session?.locale ?? 'en'),
+        ctx.basePath,
+        known && bankById(known.institutionId),
+        back,
+      ),
+      400,
+    )
   }
 
   app.get('/oauth/authorize', (c) => {
@@ -102,9 +142,21 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
     const texts = textsFor(session?.locale ?? 'en')
     const bank = state && bankById(state.institutionId)
     const decision = field('decision')
-    if (!state || !session || !bank || (decision !== 'allow' && decision !== 'deny')) return over(c, field('state'))
-    if (open) state.decision = decision === 'deny' ? { allowed: false } : { allowed: true, outcome: field('outcome') === 'ibv_data_acquire_failed' ? 'ibv_data_acquire_failed' : 'complete' }
-    if (state.mode === 'popup' || !session.redirectUri) return bankHtml(c, bankDonePage(texts, ctx.basePath, bank))
+    if (!state || !session || !bank || (decision !== 'allow' && decision !== 'deny'))
+      return over(c, field('state'))
+    if (open)
+      state.decision =
+        decision === 'deny'
+          ? { allowed: false }
+          : {
+              allowed: true,
+              outcome:
+                field('outcome') === 'ibv_data_acquire_failed'
+                  ? 'ibv_data_acquire_failed'
+                  : 'complete',
+            }
+    if (state.mode === 'popup' || !session.redirectUri)
+      return bankHtml(c, bankDonePage(texts, ctx.basePath, bank))
     // Redirect mode: back to the lender's page, which reopens the widget with the state.
     const back = new URL(session.redirectUri)
     back.hash = ''
@@ -118,7 +170,9 @@ export function oauthRoutes(ctx: SandboxContext): Hono {
   app.get('/connect/sessions/:id/oauth/answered', (c) => {
     const session = liveSession(ctx, c.req.param('id'))
     const state = session && ctx.oauthStates.get(session.oauthState ?? '')
-    return c.json({ answered: Boolean(state && !state.over && state.decision) }, 200, { 'cache-control': 'no-store' })
+    return c.json({ answered: Boolean(state && !state.over && state.decision) }, 200, {
+      'cache-control': 'no-store',
+    })
   })
 
   // Popup mode: the widget's page goes here once the bank's window reported or closed.

@@ -18,10 +18,14 @@ export function portalRoutes(ctx: SandboxContext): Hono {
     // Embedded in the app that asked: its language (the `locale` parameter), else English.
     const texts = textsFor(resolveLocale(c.req.query('locale')))
     const checked = ctx.tokens.check(c.req.query('token'), 'embedded_report_token')
-    if (typeof checked === 'string') return c.body(refusedPage(basePath, checked, texts), 401, ctx.pageHeaders)
+    if (typeof checked === 'string')
+      return c.body(refusedPage(basePath, checked, texts), 401, ctx.pageHeaders)
     const request = ctx.state.requests.get(checked.subject)
     if (!request) return c.body(refusedPage(basePath, 'unknown', texts), 401, ctx.pageHeaders)
-    const html = request.status === 'complete' ? reportPage(basePath, reportOf(ctx, request), texts) : pendingPage(basePath, request.id, request.status, texts)
+    const html =
+      request.status === 'complete'
+        ? reportPage(basePath, reportOf(ctx, request), texts)
+        : pendingPage(basePath, request.id, request.status, texts)
     return c.body(html, 200, ctx.pageHeaders)
   })
 
@@ -33,15 +37,29 @@ export function portalRoutes(ctx: SandboxContext): Hono {
     const valid = typeof checked !== 'string'
     // The report's status too, so a page waiting for it reloads when it moves.
     const status = valid ? ctx.state.requests.get(checked.subject)?.status : undefined
-    return c.json({ valid, expires_in: valid ? Math.max(0, Math.floor((checked.expiresAt - ctx.clock.now()) / 1000)) : 0, status }, 200, {
-      'cache-control': 'no-store',
-    })
+    return c.json(
+      {
+        valid,
+        expires_in: valid
+          ? Math.max(0, Math.floor((checked.expiresAt - ctx.clock.now()) / 1000))
+          : 0,
+        status,
+      },
+      200,
+      {
+        'cache-control': 'no-store',
+      },
+    )
   })
 
   app.get('/assets/:name', (c) => {
     const asset = ASSETS[c.req.param('name')]
     if (!asset) return c.json({ message: `No asset ${c.req.param('name')}.` }, 404)
-    return c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
+    return c.body(asset.body, 200, {
+      'content-type': asset.type,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    })
   })
 
   return app

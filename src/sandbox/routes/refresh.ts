@@ -17,10 +17,18 @@ export function refreshRoutes(ctx: SandboxContext): Hono {
     const consumerId = c.req.param('consumerId')
     const { state, refreshStatus: codes } = ctx
     const consumer = state.consumers.get(consumerId)
-    if (!consumer) return c.json({ message: `Consumer ID ${consumerId} does not exist.` }, codes.consumer_not_found as 404)
+    if (!consumer)
+      return c.json(
+        { message: `Consumer ID ${consumerId} does not exist.` },
+        codes.consumer_not_found as 404,
+      )
 
     const latest = state.latestComplete(consumer)
-    if (!latest) return c.json({ message: 'The product request failed to initiate.' }, codes.refresh_failed as 500)
+    if (!latest)
+      return c.json(
+        { message: 'The product request failed to initiate.' },
+        codes.refresh_failed as 500,
+      )
     const now = ctx.clock.now()
     const links = {
       ibv_report: state.reportLink(latest),
@@ -31,7 +39,10 @@ export function refreshRoutes(ctx: SandboxContext): Hono {
 
     if (consumer.lastRefreshAt !== undefined && now - consumer.lastRefreshAt < DAY_MS) {
       const message = `Reports can only be refreshed once every 24 hours. Wait to refresh or ask the consumer to reconnect to ${fi} using the connection link.`
-      return c.json({ ...links, ibv_report_status: 'initiated', message, status: 'refresh_not_ready' }, codes.refresh_not_ready as 429)
+      return c.json(
+        { ...links, ibv_report_status: 'initiated', message, status: 'refresh_not_ready' },
+        codes.refresh_not_ready as 429,
+      )
     }
 
     const setting = consumer.nextRefresh
@@ -39,7 +50,11 @@ export function refreshRoutes(ctx: SandboxContext): Hono {
     switch (setting) {
       case 'invalid_connection':
         return c.json(
-          { ...links, ibv_report_status: 'initiated', message: 'Connection no longer valid. Ask consumer to reconnect.' },
+          {
+            ...links,
+            ibv_report_status: 'initiated',
+            message: 'Connection no longer valid. Ask consumer to reconnect.',
+          },
           codes.invalid_connection as 409,
         )
       case 'data_pull_failed': {
@@ -53,12 +68,19 @@ export function refreshRoutes(ctx: SandboxContext): Hono {
           message,
         })
         return c.json(
-          { ibv_connection_link: links.ibv_connection_link, ibv_report_status: 'ibv_data_acquire_failed', message },
+          {
+            ibv_connection_link: links.ibv_connection_link,
+            ibv_report_status: 'ibv_data_acquire_failed',
+            message,
+          },
           codes.data_pull_failed as 422,
         )
       }
       case 'refresh_failed':
-        return c.json({ message: 'The product request failed to initiate.' }, codes.refresh_failed as 500)
+        return c.json(
+          { message: 'The product request failed to initiate.' },
+          codes.refresh_failed as 500,
+        )
       case 'submitted':
       case 'generation_failed': {
         consumer.lastRefreshAt = now

@@ -7,10 +7,13 @@ import type { ProductRequest } from '../service.js'
 
 const PENDING_MESSAGE: Record<string, string> = {
   initiated: 'The report is not ready yet. Check for results later.',
-  ibv_data_acquired: 'Bank data is downloaded and the report is being generated. Check for results later.',
+  ibv_data_acquired:
+    'Bank data is downloaded and the report is being generated. Check for results later.',
   reconnect_required: 'The consumer must reconnect the bank before the report can be generated.',
-  ibv_data_acquire_failed: 'Bank data could not be pulled. No report will be generated for this request.',
-  generation_failed: 'The report could not be generated. No report will be produced for this request.',
+  ibv_data_acquire_failed:
+    'Bank data could not be pulled. No report will be generated for this request.',
+  generation_failed:
+    'The report could not be generated. No report will be produced for this request.',
 }
 
 /**

@@ -14,7 +14,8 @@ export function tokenRoutes(ctx: SandboxContext): Hono {
       if (!(error instanceof SandboxHttpError)) throw error
       body = error
     }
-    const embedded = !(body instanceof SandboxHttpError) && ('type' in body || 'product_request_id' in body)
+    const embedded =
+      !(body instanceof SandboxHttpError) && ('type' in body || 'product_request_id' in body)
     // The two operations word their 401 differently: `message` for op 1, `error` for op 2.
     if (!hasApiKey(c, ctx.apiKey)) {
       return embedded
@@ -22,7 +23,9 @@ export function tokenRoutes(ctx: SandboxContext): Hono {
         : c.json({ message: 'Invalid credentials: the x-api-key header is missing or wrong.' }, 401)
     }
     if (body instanceof SandboxHttpError) throw body
-    return embedded ? embeddedToken(ctx, body, c.json.bind(c)) : consumerToken(ctx, body, c.json.bind(c))
+    return embedded
+      ? embeddedToken(ctx, body, c.json.bind(c))
+      : consumerToken(ctx, body, c.json.bind(c))
   })
 
   return app
@@ -32,7 +35,8 @@ type Json = (body: Record<string, unknown>, status?: 200) => Response
 
 function consumerToken(ctx: SandboxContext, body: Record<string, unknown>, json: Json): Response {
   const consumerId = stringField(body, 'consumer_id')
-  if (!consumerId) invalid({ consumer_id: ['consumer_id is required for generation of a consumer token'] })
+  if (!consumerId)
+    invalid({ consumer_id: ['consumer_id is required for generation of a consumer token'] })
   const token = ctx.tokens.issue('consumer', consumerId, ctx.lifetimes.consumer)
   return json({ access_token: token, expires_in: expiresIn(ctx, ctx.lifetimes.consumer) })
 }
@@ -41,9 +45,13 @@ function embeddedToken(ctx: SandboxContext, body: Record<string, unknown>, json:
   const fields: Record<string, string[]> = {}
   const productRequestId = stringField(body, 'product_request_id')
   if (!productRequestId) {
-    fields.product_request_id = ['product_request_id is required for generation of an embedded report token']
+    fields.product_request_id = [
+      'product_request_id is required for generation of an embedded report token',
+    ]
   } else if (!ctx.state.requests.has(productRequestId)) {
-    fields.product_request_id = [`product_request_id ${productRequestId} does not match any product request`]
+    fields.product_request_id = [
+      `product_request_id ${productRequestId} does not match any product request`,
+    ]
   }
   if (body.type !== 'embedded_report_token') fields.type = ['type must equal embedded_report_token']
   if (!productRequestId || Object.keys(fields).length > 0) invalid(fields)

@@ -9,7 +9,10 @@ import type { WidgetPageMessage } from '../../core/index.js'
 // session creates or continues, and the messages that say so.
 
 /** What the test credentials lead to (the table in docs/sandbox.md). */
-export function credentialOutcome(username: string, password: string): ConnectOutcome | 'mfa' | 'wrong_credentials' {
+export function credentialOutcome(
+  username: string,
+  password: string,
+): ConnectOutcome | 'mfa' | 'wrong_credentials' {
   if (password !== 'pass_good') return 'wrong_credentials'
   const outcomes: Record<string, ConnectOutcome | 'mfa'> = {
     user_good: 'complete',
@@ -24,13 +27,28 @@ export type Reason = 'wrong_credentials' | 'mfa'
 /** Why a request waits in reconnect_required, when the widget left it so (the reconnect page says). */
 export const reasons = new WeakMap<ProductRequest, Reason>()
 /** What the reconnect page says about why the consumer signs in again. */
-export function reconnectNotice(texts: SandboxTexts, bank: string, reason: Reason | undefined): string {
+export function reconnectNotice(
+  texts: SandboxTexts,
+  bank: string,
+  reason: Reason | undefined,
+): string {
   const notice = texts.widget.reconnectNotice
-  return (reason === 'wrong_credentials' ? notice.wrongCredentials : reason === 'mfa' ? notice.mfa : notice.other)(bank)
+  return (
+    reason === 'wrong_credentials'
+      ? notice.wrongCredentials
+      : reason === 'mfa'
+        ? notice.mfa
+        : notice.other
+  )(bank)
 }
 
 /** Links the session to a product request: reconnects the one waiting, or creates one. */
-export function attach(ctx: SandboxContext, session: WidgetSession, institution: string, outcome: ConnectOutcome): ProductRequest | undefined {
+export function attach(
+  ctx: SandboxContext,
+  session: WidgetSession,
+  institution: string,
+  outcome: ConnectOutcome,
+): ProductRequest | undefined {
   const consumer = ctx.state.consumers.get(session.consumerId)
   const waiting = [session.productRequestId, ...(consumer?.requests ?? [])]
     .map((id) => (id ? ctx.state.requests.get(id) : undefined))
@@ -48,19 +66,30 @@ export function attach(ctx: SandboxContext, session: WidgetSession, institution:
 
 export function finish(view: WidgetView, session: WidgetSession): string {
   session.step = 'done'
-  const institution = INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
+  const institution =
+    INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
   view.messages.push(
     { type: 'ibv:event', name: 'HANDOFF', metadata: {} },
-    { type: 'ibv:success', product_request_id: session.productRequestId ?? '', institution: { id: institution.id, name: institution.name } },
+    {
+      type: 'ibv:success',
+      product_request_id: session.productRequestId ?? '',
+      institution: { id: institution.id, name: institution.name },
+    },
   )
   return connectedPage(view, institution)
 }
 
-export function exitMessage(error: { code: string; message: string } | null, metadata: Record<string, unknown>) {
+export function exitMessage(
+  error: { code: string; message: string } | null,
+  metadata: Record<string, unknown>,
+) {
   return { type: 'ibv:exit', error, metadata } satisfies WidgetPageMessage
 }
 
 export function pendingMeta(session: WidgetSession): Record<string, unknown> {
-  return { status: 'reconnect_required', product_request_id: session.productRequestId, institution_name: session.institution }
+  return {
+    status: 'reconnect_required',
+    product_request_id: session.productRequestId,
+    institution_name: session.institution,
+  }
 }
-

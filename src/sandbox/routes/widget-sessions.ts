@@ -15,10 +15,22 @@ const KEPT_MS = 24 * 60 * 60 * 1000
 const EXPIRED = { code: 'SESSION_EXPIRED', message: 'The widget session expired after 30 minutes.' }
 
 /** A new session (forgetting those over for a day). */
-export function openSession(ctx: SandboxContext, consumerId: string, origin: string | undefined, locale: SandboxLocale): WidgetSession {
+export function openSession(
+  ctx: SandboxContext,
+  consumerId: string,
+  origin: string | undefined,
+  locale: SandboxLocale,
+): WidgetSession {
   const now = ctx.clock.now()
   for (const [id, old] of ctx.sessions) if (now >= old.expiresAt + KEPT_MS) ctx.sessions.delete(id)
-  const session: WidgetSession = { id: secretToken('ws_'), consumerId, origin, step: 'credentials', locale, expiresAt: now + SESSION_MS }
+  const session: WidgetSession = {
+    id: secretToken('ws_'),
+    consumerId,
+    origin,
+    step: 'credentials',
+    locale,
+    expiresAt: now + SESSION_MS,
+  }
   ctx.sessions.set(session.id, session)
   return session
 }
@@ -26,7 +38,9 @@ export function openSession(ctx: SandboxContext, consumerId: string, origin: str
 /** The session while the consumer can still use it. */
 export function liveSession(ctx: SandboxContext, id: string): WidgetSession | undefined {
   const session = ctx.sessions.get(id)
-  return session && session.step !== 'ended' && ctx.clock.now() < session.expiresAt ? session : undefined
+  return session && session.step !== 'ended' && ctx.clock.now() < session.expiresAt
+    ? session
+    : undefined
 }
 
 /**
@@ -41,7 +55,12 @@ export function endedPage(ctx: SandboxContext, id: string, locale: SandboxLocale
   if (!session || session.step === 'ended' || session.step === 'done') {
     return widgetRefusedPage(view, texts.widget.sessionEnded, texts.widget.sessionEndedTitle)
   }
-  view.messages.push(exitMessage(EXPIRED, session.productRequestId ? pendingMeta(session) : { status: 'session_expired' }))
+  view.messages.push(
+    exitMessage(
+      EXPIRED,
+      session.productRequestId ? pendingMeta(session) : { status: 'session_expired' },
+    ),
+  )
   session.step = 'ended'
   return widgetRefusedPage(view, texts.widget.sessionExpired, texts.widget.sessionExpiredTitle)
 }
@@ -51,7 +70,11 @@ export function endedPage(ctx: SandboxContext, id: string, locale: SandboxLocale
  * the step the consumer was on; the session goes on, nothing is posted. An expired session gets
  * its ended page instead.
  */
-export function unreadFormAnswer(ctx: SandboxContext, id: string, problem: 'formUnread' | 'tooLong'): { page: string; status: 400 | 404 | 413 } {
+export function unreadFormAnswer(
+  ctx: SandboxContext,
+  id: string,
+  problem: 'formUnread' | 'tooLong',
+): { page: string; status: 400 | 404 | 413 } {
   const session = liveSession(ctx, id)
   if (!session) return { page: endedPage(ctx, id), status: 404 }
   const texts = textsFor(session.locale)
@@ -65,11 +88,21 @@ export function unreadFormAnswer(ctx: SandboxContext, id: string, problem: 'form
         : session.step === 'credentials'
           ? { action, label: texts.widget.backToBanks }
           : undefined
-  return { page: unreadFormPage({ basePath: ctx.basePath, texts, origin: session.origin, messages: [] }, texts.widget[problem], back), status: 400 }
+  return {
+    page: unreadFormPage(
+      { basePath: ctx.basePath, texts, origin: session.origin, messages: [] },
+      texts.widget[problem],
+      back,
+    ),
+    status: 400,
+  }
 }
 
 /** The widget page for a form post over the body limit, or undefined when `path` is not a widget form. */
-export function tooLargeWidgetPage(ctx: SandboxContext, path: string): { page: string; status: 404 | 413 } | undefined {
+export function tooLargeWidgetPage(
+  ctx: SandboxContext,
+  path: string,
+): { page: string; status: 404 | 413 } | undefined {
   const prefix = `${ctx.basePath}/connect/sessions/`
   if (!path.startsWith(prefix)) return undefined
   let id: string

@@ -11,7 +11,8 @@ export interface RedisScriptClient {
 }
 
 /** Where to find Redis: a URL (ibv-kit makes and closes its own client) or a client of yours. */
-export type RedisConnection = { url: string; client?: never } | { client: RedisScriptClient; url?: never }
+export type RedisConnection =
+  { url: string; client?: never } | { client: RedisScriptClient; url?: never }
 
 export interface RedisHandle {
   client: RedisScriptClient
@@ -25,7 +26,8 @@ export interface RedisHandle {
 const FIRST_CONNECTION_WAIT_MS = 2_000
 
 /** Reconnects at once, then backs off to 2 s between attempts, with jitter, for ever. */
-const reconnectStrategy = (retries: number) => Math.min(50 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100)
+const reconnectStrategy = (retries: number) =>
+  Math.min(50 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100)
 
 /** The client methods `reportOncePerOutage` listens with (a node-redis client has them). */
 interface Observable {
@@ -52,10 +54,21 @@ export function reportOncePerOutage(client: Observable, onError: (error: unknown
  * after a timeout; it reconnects by itself, and reports a lost connection to `onError` once per
  * outage, never as an unhandled `error` event that would end the process.
  */
-export function openRedis(connection: RedisConnection, onError: (error: unknown) => void): RedisHandle {
-  if (connection.client) return { client: connection.client, ready: async () => {}, close: async () => {} }
-  if (typeof connection.url !== 'string') throw new TypeError('ibv-kit/server/redis needs a url or a client (options.url or options.client).')
-  const client = createClient({ url: connection.url, disableOfflineQueue: true, socket: { reconnectStrategy } })
+export function openRedis(
+  connection: RedisConnection,
+  onError: (error: unknown) => void,
+): RedisHandle {
+  if (connection.client)
+    return { client: connection.client, ready: async () => {}, close: async () => {} }
+  if (typeof connection.url !== 'string')
+    throw new TypeError(
+      'ibv-kit/server/redis needs a url or a client (options.url or options.client).',
+    )
+  const client = createClient({
+    url: connection.url,
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy },
+  })
   reportOncePerOutage(client, onError)
   // Not awaited here: the first commands wait for it (a little), so a store made at start-up
   // works at once, and one made while Redis is down fails soon rather than hangs.
@@ -71,7 +84,10 @@ export function openRedis(connection: RedisConnection, onError: (error: unknown)
     async ready() {
       if (connected) return
       let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([firstConnection, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS)))])
+      await Promise.race([
+        firstConnection,
+        new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS))),
+      ])
       clearTimeout(timer)
     },
     async close() {
@@ -87,7 +103,12 @@ export function openRedis(connection: RedisConnection, onError: (error: unknown)
  * any failure throws a `RedisStoreError` worded by `failed(what)`, told to `report` once per outage
  * (the first failure after a success), not once per command.
  */
-export function keyedScripts(redis: RedisHandle, keyPrefix: string, report: (error: unknown) => void, failed: (what: string) => string) {
+export function keyedScripts(
+  redis: RedisHandle,
+  keyPrefix: string,
+  report: (error: unknown) => void,
+  failed: (what: string) => string,
+) {
   const outage = oncePerOutage(report)
   return async (what: string, script: string, key: string, args: string[]): Promise<unknown> => {
     try {

@@ -10,8 +10,15 @@ export class RedisStoreError extends Error {
 }
 
 /** A `RedisStoreError` saying `failed` and why, already reported: the caller throws it. */
-export function reportedFailure(report: (error: unknown) => void, failed: string, cause: unknown): RedisStoreError {
-  const error = new RedisStoreError(`${failed}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+export function reportedFailure(
+  report: (error: unknown) => void,
+  failed: string,
+  cause: unknown,
+): RedisStoreError {
+  const error = new RedisStoreError(
+    `${failed}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    { cause },
+  )
   report(error)
   return error
 }

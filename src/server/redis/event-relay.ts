@@ -2,7 +2,15 @@ import type { LiveStreamEvent } from '../../core/index.js'
 import type { IbvRelay, PublishOptions, RelayedEvent, SinceLimits } from '../relay.js'
 import { openRedis, reportOncePerOutage, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
-import { HISTORY, HISTORY_PAGE, NEWEST, PING, parseEntry, PUBLISH, streamEntries } from './relay-stream.js'
+import {
+  HISTORY,
+  HISTORY_PAGE,
+  NEWEST,
+  PING,
+  parseEntry,
+  PUBLISH,
+  streamEntries,
+} from './relay-stream.js'
 
 /**
  * What the relay needs of a client of yours: `eval` for publishing and the history, and
@@ -13,7 +21,9 @@ export interface RedisRelayClient extends RedisScriptClient {
 }
 
 /** Where Redis is (`url`, or a `client` of yours), and how the relay uses it. */
-export type RedisEventRelayOptions = ({ url: string; client?: never } | { client: RedisRelayClient; url?: never }) & {
+export type RedisEventRelayOptions = (
+  { url: string; client?: never } | { client: RedisRelayClient; url?: never }
+) & {
   /** Put before the relay's keys (`<prefix>:id`, `<prefix>:stream`, `<prefix>:published:<webhook key>`), so several apps can share one Redis. @default 'ibv:events' */
   keyPrefix?: string
   /** How many past events a reconnecting subscriber can catch up on, at least (Redis trims in whole blocks). @default 500 */
@@ -77,13 +87,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEventRelay {
   const { keyPrefix = 'ibv:events', historySize = 500, publishedTtlMs = 86_400_000 } = options
-  if (!Number.isSafeInteger(historySize) || historySize < 1) throw new RangeError(`createRedisEventRelay: historySize must be a positive integer, not ${historySize}.`)
-  if (!Number.isSafeInteger(publishedTtlMs) || publishedTtlMs < 1) throw new RangeError(`createRedisEventRelay: publishedTtlMs must be a positive whole number of milliseconds, not ${publishedTtlMs}.`)
+  if (!Number.isSafeInteger(historySize) || historySize < 1)
+    throw new RangeError(
+      `createRedisEventRelay: historySize must be a positive integer, not ${historySize}.`,
+    )
+  if (!Number.isSafeInteger(publishedTtlMs) || publishedTtlMs < 1)
+    throw new RangeError(
+      `createRedisEventRelay: publishedTtlMs must be a positive whole number of milliseconds, not ${publishedTtlMs}.`,
+    )
   const idKey = `${keyPrefix}:id`
   const streamKey = `${keyPrefix}:stream`
   const report = safeReporter(options.onError)
-  const failure = (what: string, cause: unknown) => reportedFailure(report, `The event relay could not ${what}`, cause)
-  const redis = openRedis(options.url === undefined ? { client: options.client } : { url: options.url }, report)
+  const failure = (what: string, cause: unknown) =>
+    reportedFailure(report, `The event relay could not ${what}`, cause)
+  const redis = openRedis(
+    options.url === undefined ? { client: options.client } : { url: options.url },
+    report,
+  )
   const run = async (script: string, keys: string[], args: string[] = []) => {
     await redis.ready()
     return redis.client.eval(script, { keys, arguments: args })
@@ -123,7 +143,16 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
     while (!closed) {
       try {
         position ??= await newest()
-        const reply = await reader.sendCommand(['XREAD', 'COUNT', '100', 'BLOCK', BLOCK_MS, 'STREAMS', streamKey, position])
+        const reply = await reader.sendCommand([
+          'XREAD',
+          'COUNT',
+          '100',
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          streamKey,
+          position,
+        ])
         failing = false
         if (closed) return
         for (const entries of streamEntries(reply)) {
@@ -145,11 +174,19 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
   }
   const reading = read().catch((error: unknown) => report(error))
 
-  const readPage = async (lastId: number, { count = HISTORY_PAGE, bytes = Number.MAX_SAFE_INTEGER }: SinceLimits) => {
+  const readPage = async (
+    lastId: number,
+    { count = HISTORY_PAGE, bytes = Number.MAX_SAFE_INTEGER }: SinceLimits,
+  ) => {
     let entries: unknown
     try {
-      const whole = (value: number, most: number) => String(Number.isFinite(value) ? Math.max(1, Math.min(Math.floor(value), most)) : most)
-      entries = await run(HISTORY, [streamKey], [String(lastId), whole(count, HISTORY_PAGE), whole(bytes, Number.MAX_SAFE_INTEGER)])
+      const whole = (value: number, most: number) =>
+        String(Number.isFinite(value) ? Math.max(1, Math.min(Math.floor(value), most)) : most)
+      entries = await run(
+        HISTORY,
+        [streamKey],
+        [String(lastId), whole(count, HISTORY_PAGE), whole(bytes, Number.MAX_SAFE_INTEGER)],
+      )
     } catch (cause) {
       throw failure('read the event history from Redis', cause)
     }
@@ -168,23 +205,33 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
       if (event.productRequestId !== undefined) relayed.productRequestId = event.productRequestId
       if (event.consumerId !== undefined) relayed.consumerId = event.consumerId
       const fields = ['name', relayed.name, 'data', relayed.data]
-      if (relayed.productRequestId !== undefined) fields.push('productRequestId', relayed.productRequestId)
+      if (relayed.productRequestId !== undefined)
+        fields.push('productRequestId', relayed.productRequestId)
       if (relayed.consumerId !== undefined) fields.push('consumerId', relayed.consumerId)
       let id: unknown
       try {
-        const keys = key === undefined ? [idKey, streamKey] : [idKey, streamKey, `${keyPrefix}:published:${key}`]
+        const keys =
+          key === undefined
+            ? [idKey, streamKey]
+            : [idKey, streamKey, `${keyPrefix}:published:${key}`]
         id = await run(PUBLISH, keys, [String(historySize), String(publishedTtlMs), ...fields])
       } catch (cause) {
         throw failure('publish an event to Redis', cause)
       }
-      if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw failure('publish an event to Redis', new Error(`unexpected answer ${String(id)}`))
+      if (typeof id !== 'number' || !Number.isSafeInteger(id))
+        throw failure('publish an event to Redis', new Error(`unexpected answer ${String(id)}`))
       relayed.id = id
       return relayed
     },
     async since(lastId, limits) {
       if (limits) return readPage(lastId, limits)
       const missed: RelayedEvent[] = []
-      for (let page = await readPage(lastId, {}); page.length > 0; page = await readPage(page[page.length - 1]?.id ?? lastId, {})) missed.push(...page)
+      for (
+        let page = await readPage(lastId, {});
+        page.length > 0;
+        page = await readPage(page[page.length - 1]?.id ?? lastId, {})
+      )
+        missed.push(...page)
       return missed
     },
     async ping() {

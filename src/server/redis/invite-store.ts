@@ -82,36 +82,63 @@ export function createRedisInviteStore(options: RedisInviteStoreOptions): RedisI
   const { keyPrefix = 'ibv:invite:' } = options
   const report = safeReporter(options.onError)
   const redis = openRedis(options, report)
-  const run = keyedScripts(redis, keyPrefix, report, (what) => `The invite store could not ${what} in Redis`)
+  const run = keyedScripts(
+    redis,
+    keyPrefix,
+    report,
+    (what) => `The invite store could not ${what} in Redis`,
+  )
 
   return {
     async markUsed(id, productRequestId, ttlMs) {
-      return String(await run('record an invite', MARK, id, [milliseconds(ttlMs), productRequestId]))
+      return String(
+        await run('record an invite', MARK, id, [milliseconds(ttlMs), productRequestId]),
+      )
     },
     async usedFor(id) {
       const productRequestId = await run('read an invite', USED_FOR, id, [])
       return typeof productRequestId === 'string' ? productRequestId : undefined
     },
     async claim(productRequestId, consumerId, ttlMs) {
-      await run('record a claim', CLAIM, CLAIM_PREFIX + productRequestId, [milliseconds(ttlMs), consumerId])
+      await run('record a claim', CLAIM, CLAIM_PREFIX + productRequestId, [
+        milliseconds(ttlMs),
+        consumerId,
+      ])
     },
     async confirm(productRequestId, consumerId) {
-      const [confirmed, foreign] = (await run('confirm a claim', CONFIRM, CLAIM_PREFIX + productRequestId, [consumerId])) as [number, number]
+      const [confirmed, foreign] = (await run(
+        'confirm a claim',
+        CONFIRM,
+        CLAIM_PREFIX + productRequestId,
+        [consumerId],
+      )) as [number, number]
       return { confirmed: confirmed === 1, foreign: Number(foreign) }
     },
     async recordInvite(record, ttlMs) {
       const ms = milliseconds(ttlMs)
-      await run('record an invite sent', RECORD, SENT_PREFIX + record.consumerId, [record.id, JSON.stringify({ ...record, until: Date.now() + Number(ms) }), ms])
+      await run('record an invite sent', RECORD, SENT_PREFIX + record.consumerId, [
+        record.id,
+        JSON.stringify({ ...record, until: Date.now() + Number(ms) }),
+        ms,
+      ])
     },
     async updateInvite(consumerId, id, change) {
-      const [suffix, value] = 'openedAt' in change ? [':o', String(change.openedAt)] : [':p', change.productRequestId]
+      const [suffix, value] =
+        'openedAt' in change ? [':o', String(change.openedAt)] : [':p', change.productRequestId]
       await run('update an invite sent', UPDATE, SENT_PREFIX + consumerId, [id, suffix, value])
     },
     async invitesOf(consumerId) {
-      const flat = (await run('list the invites sent', LIST, SENT_PREFIX + consumerId, [String(Date.now())])) as string[]
+      const flat = (await run('list the invites sent', LIST, SENT_PREFIX + consumerId, [
+        String(Date.now()),
+      ])) as string[]
       const invites: SentInvite[] = []
       for (let i = 0; i + 2 < flat.length; i += 3) {
-        const { id, consumerId: consumer, sentAt, expiresAt } = JSON.parse(flat[i] as string) as SentInvite
+        const {
+          id,
+          consumerId: consumer,
+          sentAt,
+          expiresAt,
+        } = JSON.parse(flat[i] as string) as SentInvite
         const invite: SentInvite = { id, consumerId: consumer, sentAt, expiresAt }
         if (flat[i + 1]) invite.openedAt = Number(flat[i + 1])
         if (flat[i + 2]) invite.productRequestId = flat[i + 2]

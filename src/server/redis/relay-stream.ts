@@ -46,13 +46,18 @@ if #last == 0 then return '0-0' end
 return last[1][1]`
 
 /** A stream entry (`[entryId, [field, value, …]]`) as a relayed event, or undefined if it is not one. */
-export function parseEntry(entry: unknown): { entryId: string; relayed?: RelayedEvent } | undefined {
-  if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Array.isArray(entry[1])) return undefined
+export function parseEntry(
+  entry: unknown,
+): { entryId: string; relayed?: RelayedEvent } | undefined {
+  if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Array.isArray(entry[1]))
+    return undefined
   const flat = entry[1] as unknown[]
   const fields: Record<string, string> = {}
-  for (let index = 0; index + 1 < flat.length; index += 2) fields[String(flat[index])] = String(flat[index + 1])
+  for (let index = 0; index + 1 < flat.length; index += 2)
+    fields[String(flat[index])] = String(flat[index + 1])
   const id = Number(fields.id)
-  if (!Number.isSafeInteger(id) || id < 1 || fields.name === undefined || fields.data === undefined) return { entryId: entry[0] }
+  if (!Number.isSafeInteger(id) || id < 1 || fields.name === undefined || fields.data === undefined)
+    return { entryId: entry[0] }
   const relayed: RelayedEvent = { id, name: fields.name as RelayedEvent['name'], data: fields.data }
   if (fields.productRequestId !== undefined) relayed.productRequestId = fields.productRequestId
   if (fields.consumerId !== undefined) relayed.consumerId = fields.consumerId

@@ -57,9 +57,18 @@ export function createRedisReportCache(options: RedisReportCacheOptions): RedisR
   const redis = openRedis(options, report)
   const keys = (id: string) => {
     const at = `${keyPrefix}{${id}}`
-    return { generation: `${at}:generation`, answer: (version: ReportApiVersion) => `${at}:${version}`, claim: (version: ReportApiVersion) => `${at}:${version}:claim` }
+    return {
+      generation: `${at}:generation`,
+      answer: (version: ReportApiVersion) => `${at}:${version}`,
+      claim: (version: ReportApiVersion) => `${at}:${version}:claim`,
+    }
   }
-  const run = async (what: string, script: string, scriptKeys: string[], args: string[]): Promise<unknown> => {
+  const run = async (
+    what: string,
+    script: string,
+    scriptKeys: string[],
+    args: string[],
+  ): Promise<unknown> => {
     try {
       await redis.ready()
       return await redis.client.eval(script, { keys: scriptKeys, arguments: args })
@@ -77,11 +86,21 @@ export function createRedisReportCache(options: RedisReportCacheOptions): RedisR
     },
     async write(productRequestId, version, answer, generation) {
       const of = keys(productRequestId)
-      await run('share an answer', WRITE, [of.generation, of.answer(version)], [generation, JSON.stringify(answer), String(ttlMs)])
+      await run(
+        'share an answer',
+        WRITE,
+        [of.generation, of.answer(version)],
+        [generation, JSON.stringify(answer), String(ttlMs)],
+      )
     },
     async claim(productRequestId, version, holdMs) {
       const claim = randomUUID()
-      const got = await run('claim a read', CLAIM, [keys(productRequestId).claim(version)], [claim, String(Math.max(1, Math.ceil(holdMs)))])
+      const got = await run(
+        'claim a read',
+        CLAIM,
+        [keys(productRequestId).claim(version)],
+        [claim, String(Math.max(1, Math.ceil(holdMs)))],
+      )
       return got === 1 ? claim : undefined
     },
     async release(productRequestId, version, claim) {
@@ -89,7 +108,12 @@ export function createRedisReportCache(options: RedisReportCacheOptions): RedisR
     },
     async forget(productRequestId) {
       const of = keys(productRequestId)
-      await run('forget a report', FORGET, [of.generation, of.answer('v1'), of.answer('v2')], [String(GENERATION_MS)])
+      await run(
+        'forget a report',
+        FORGET,
+        [of.generation, of.answer('v1'), of.answer('v2')],
+        [String(GENERATION_MS)],
+      )
     },
     close: () => redis.close(),
   }
@@ -100,8 +124,10 @@ function asReportResult(text: string | undefined): ReportResult | undefined {
   if (!text) return undefined
   try {
     const value = JSON.parse(text) as Partial<ReportResult> | null
-    if (value?.kind === 'ready' && typeof value.report === 'object' && value.report !== null) return value as ReportResult
-    if (value?.kind === 'pending' && typeof value.pending === 'object' && value.pending !== null) return value as ReportResult
+    if (value?.kind === 'ready' && typeof value.report === 'object' && value.report !== null)
+      return value as ReportResult
+    if (value?.kind === 'pending' && typeof value.pending === 'object' && value.pending !== null)
+      return value as ReportResult
   } catch {
     // not ours: read upstream
   }

@@ -35,7 +35,12 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): RedisTok
   const { keyPrefix = 'ibv:tokens:' } = options
   const report = safeReporter(options.onError)
   const redis = openRedis(options, report)
-  const run = keyedScripts(redis, keyPrefix, report, (what) => `The token cache could not ${what} a token in Redis`)
+  const run = keyedScripts(
+    redis,
+    keyPrefix,
+    report,
+    (what) => `The token cache could not ${what} a token in Redis`,
+  )
 
   return {
     async get(productRequestId) {
@@ -49,7 +54,11 @@ export function createRedisTokenCache(options: RedisTokenCacheOptions): RedisTok
     },
     async set(productRequestId, token: CachedToken, ttlMs) {
       if (!(ttlMs >= 1)) return
-      const value = JSON.stringify({ access_token: token.access_token, expires_in: token.expires_in, expiresAt: token.expiresAt })
+      const value = JSON.stringify({
+        access_token: token.access_token,
+        expires_in: token.expires_in,
+        expiresAt: token.expiresAt,
+      })
       await run('store', SET, productRequestId, [value, String(Math.ceil(ttlMs))])
     },
     close: () => redis.close(),

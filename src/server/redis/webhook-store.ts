@@ -48,7 +48,10 @@ return 0`
 const CLAIMS: readonly string[] = ['claimed', 'in_progress', 'done'] satisfies WebhookClaim[]
 
 const milliseconds = (name: string, value: number) => {
-  if (!Number.isFinite(value) || value < 1) throw new RangeError(`createRedisWebhookStore: ${name} must be a positive number of milliseconds, not ${value}.`)
+  if (!Number.isFinite(value) || value < 1)
+    throw new RangeError(
+      `createRedisWebhookStore: ${name} must be a positive number of milliseconds, not ${value}.`,
+    )
   return String(Math.ceil(value))
 }
 
@@ -69,13 +72,21 @@ export function createRedisWebhookStore(options: RedisWebhookStoreOptions): Redi
   const ttl = milliseconds('ttlMs', options.ttlMs ?? 86_400_000)
   const report = safeReporter(options.onError)
   const redis = openRedis(options, report)
-  const run = keyedScripts(redis, keyPrefix, report, (what) => `The webhook store could not ${what} a key in Redis`)
+  const run = keyedScripts(
+    redis,
+    keyPrefix,
+    report,
+    (what) => `The webhook store could not ${what} a key in Redis`,
+  )
 
   return {
     async claim(key, token) {
       const answer = await run('claim', CLAIM, key, [token, lease])
       if (typeof answer === 'string' && CLAIMS.includes(answer)) return answer as WebhookClaim
-      const error = new RedisStoreError(`The webhook store got an unexpected answer from Redis: ${String(answer)}`, { cause: answer })
+      const error = new RedisStoreError(
+        `The webhook store got an unexpected answer from Redis: ${String(answer)}`,
+        { cause: answer },
+      )
       report(error)
       throw error
     },

@@ -21,13 +21,21 @@ export async function startElementsPage(): Promise<{ url: string; server: ViteDe
       ibvSandbox({
         backend: (sandbox) =>
           createIbvBackend({
-            client: createIbvClient({ apiKey: sandbox.apiKey, serviceUrl: 'http://sandbox.internal/ibv-sandbox', fetch: sandbox.fetch }),
+            client: createIbvClient({
+              apiKey: sandbox.apiKey,
+              serviceUrl: 'http://sandbox.internal/ibv-sandbox',
+              fetch: sandbox.fetch,
+            }),
             authorize: () => true,
             verifyWebhook: () => true, // the sandbox on this server is the only sender
           }),
       }),
     ],
-    server: { port: 0, host: '127.0.0.1', fs: { allow: [fileURLToPath(new URL('../../../', import.meta.url))] } },
+    server: {
+      port: 0,
+      host: '127.0.0.1',
+      fs: { allow: [fileURLToPath(new URL('../../../', import.meta.url))] },
+    },
     logLevel: 'silent',
   })
   await server.listen()
@@ -47,7 +55,12 @@ export interface OpenElementsPage {
  * script has run: `query` is added to its address (`?locale=es`); `prepare` runs before it loads
  * (permissions, a fake clock, a request log).
  */
-export async function openElementsPage(options: { query?: string; prepare?: (page: Page, context: BrowserContext, url: string) => Promise<void> | void } = {}): Promise<OpenElementsPage> {
+export async function openElementsPage(
+  options: {
+    query?: string
+    prepare?: (page: Page, context: BrowserContext, url: string) => Promise<void> | void
+  } = {},
+): Promise<OpenElementsPage> {
   const { server, url } = await startElementsPage()
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })

@@ -27,7 +27,12 @@ export interface Outcome {
 
 const KEY = { 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' }
 const backendFor = (serviceUrl: string, fetch?: (request: Request) => Promise<Response>) =>
-  createIbvBackend({ client: createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl, fetch }), authorize: () => true, verifyWebhook: () => true, identify: () => 'user-1' })
+  createIbvBackend({
+    client: createIbvClient({ apiKey: 'sandbox-api-key', serviceUrl, fetch }),
+    authorize: () => true,
+    verifyWebhook: () => true,
+    identify: () => 'user-1',
+  })
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const server = createServer(handler)
@@ -39,7 +44,11 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 /** Starts a sandbox server and a plain Hono `serve()`: both replace the global `Response`. */
 async function startOthers() {
   const sandboxServer = await startSandboxServer({ port: 0 })
-  const plain = serve({ fetch: new Hono().get('/', (c) => c.text('plain')).fetch, port: 0, hostname: '127.0.0.1' })
+  const plain = serve({
+    fetch: new Hono().get('/', (c) => c.text('plain')).fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+  })
   await once(plain, 'listening')
   const { port } = plain.address() as AddressInfo
   const answer = await fetch(`http://127.0.0.1:${port}/`)
@@ -72,16 +81,21 @@ export async function streamBesideHono(mount: Mount, order: Order): Promise<Outc
       url = served.url
       if (order === 'backend-first') {
         // The backend's first request, so its adapter loads before the others start.
-        if ((await fetch(`${url}/api/ibv/health`)).status !== 200) throw new Error('the backend did not answer /health')
+        if ((await fetch(`${url}/api/ibv/health`)).status !== 200)
+          throw new Error('the backend did not answer /health')
         others = await startOthers()
         cleanup.push(others.close)
       }
       sandboxUrl = others!.sandboxServer.url
     } else {
       let sandbox: Sandbox | undefined
-      const handlers: Array<(req: IncomingMessage, res: ServerResponse, next: () => void) => void> = []
+      const handlers: Array<(req: IncomingMessage, res: ServerResponse, next: () => void) => void> =
+        []
       const served = createServer((req, res) => {
-        const run = (index: number) => (handlers[index] ? handlers[index](req, res, () => run(index + 1)) : res.writeHead(404).end())
+        const run = (index: number) =>
+          handlers[index]
+            ? handlers[index](req, res, () => run(index + 1))
+            : res.writeHead(404).end()
         run(0)
       })
       const plugin = ibvSandbox({
@@ -90,7 +104,10 @@ export async function streamBesideHono(mount: Mount, order: Order): Promise<Outc
           return backendFor('http://sandbox.internal/ibv-sandbox', mounted.fetch)
         },
       })
-      await plugin.configureServer({ middlewares: { use: (handler) => void handlers.push(handler) }, httpServer: served })
+      await plugin.configureServer({
+        middlewares: { use: (handler) => void handlers.push(handler) },
+        httpServer: served,
+      })
       served.listen(0, '127.0.0.1')
       await once(served, 'listening')
       cleanup.push(() => {
@@ -101,7 +118,8 @@ export async function streamBesideHono(mount: Mount, order: Order): Promise<Outc
       url = `http://127.0.0.1:${(served.address() as AddressInfo).port}`
       sandboxUrl = `${url}/ibv-sandbox`
       if (order === 'backend-first') {
-        if ((await fetch(`${url}/api/ibv/health`)).status !== 200) throw new Error('the backend did not answer /health')
+        if ((await fetch(`${url}/api/ibv/health`)).status !== 200)
+          throw new Error('the backend did not answer /health')
         others = await startOthers()
         cleanup.push(others.close)
       }
@@ -114,18 +132,36 @@ export async function streamBesideHono(mount: Mount, order: Order): Promise<Outc
 
 /** Opens `/events` on the backend at `url`, has the sandbox at `sandboxUrl` deliver a webhook there, and reads the event. */
 async function deliver(url: string, sandboxUrl: string): Promise<Outcome> {
-  const set = await fetch(`${sandboxUrl}/sandbox/webhook_url`, { method: 'PUT', headers: KEY, body: JSON.stringify({ url: `${url}/api/ibv/webhooks` }) })
+  const set = await fetch(`${sandboxUrl}/sandbox/webhook_url`, {
+    method: 'PUT',
+    headers: KEY,
+    body: JSON.stringify({ url: `${url}/api/ibv/webhooks` }),
+  })
   if (set.status !== 200) throw new Error(`PUT /sandbox/webhook_url answered ${set.status}`)
   const stream = await fetch(`${url}/api/ibv/events`)
   if (stream.status !== 200) return { status: stream.status, events: [], matches: false }
   const reading = readSse(stream, (messages) => messages.length >= 1, 10_000)
   // Awaited below; a stream that ends early must not be an unhandled rejection meanwhile.
   reading.catch(() => undefined)
-  const created = (await (await fetch(`${sandboxUrl}/sandbox/product_requests`, { method: 'POST', headers: KEY, body: JSON.stringify({ consumer_id: 'LND-BESIDE' }) })).json()) as {
+  const created = (await (
+    await fetch(`${sandboxUrl}/sandbox/product_requests`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ consumer_id: 'LND-BESIDE' }),
+    })
+  ).json()) as {
     product_request_id: string
   }
-  await fetch(`${sandboxUrl}/sandbox/clock/advance`, { method: 'POST', headers: KEY, body: JSON.stringify({ seconds: 6 }) })
+  await fetch(`${sandboxUrl}/sandbox/clock/advance`, {
+    method: 'POST',
+    headers: KEY,
+    body: JSON.stringify({ seconds: 6 }),
+  })
   const { messages } = await reading
   const data = JSON.parse(messages[0]?.data ?? '{}') as { productRequestId?: string }
-  return { status: stream.status, events: messages.map((message) => message.event ?? ''), matches: data.productRequestId === created.product_request_id }
+  return {
+    status: stream.status,
+    events: messages.map((message) => message.event ?? ''),
+    matches: data.productRequestId === created.product_request_id,
+  }
 }

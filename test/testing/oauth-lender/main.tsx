@@ -3,7 +3,13 @@
 import 'ibv-kit/styles.css'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ConnectButton, IbvProvider, ReportStatusBadge, createBackendFetchers, useIbvReport } from 'ibv-kit'
+import {
+  ConnectButton,
+  IbvProvider,
+  ReportStatusBadge,
+  createBackendFetchers,
+  useIbvReport,
+} from 'ibv-kit'
 
 const fetchers = createBackendFetchers('/api/ibv')
 const params = new URLSearchParams(window.location.search)
@@ -42,7 +48,12 @@ function Applicant() {
         consumerId={consumerId}
         {...redirect}
         onSuccess={({ productRequestId }) => setConnected(productRequestId)}
-        onEvent={(name, metadata) => setEvents((seen) => [...seen, `${name}${metadata.reason ? ` ${String(metadata.reason)}` : ''}`])}
+        onEvent={(name, metadata) =>
+          setEvents((seen) => [
+            ...seen,
+            `${name}${metadata.reason ? ` ${String(metadata.reason)}` : ''}`,
+          ])
+        }
       />
       <p role="status">{connected ? `Connected: ${connected}` : 'Not connected'}</p>
       {connected ? <Status productRequestId={connected} /> : null}

@@ -1,8 +1,11 @@
 import type { SandboxTexts } from './types.js'
 
-const reconnectNext = 'Ask the applicant to reconnect their bank from your app. This page does not change by itself until then; reload it after the applicant has reconnected.'
-const waitNext = (seconds: number) => `Nothing to do: this page checks again every ${seconds} seconds and shows the report as soon as it is ready.`
-const linksLast = 'Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.'
+const reconnectNext =
+  'Ask the applicant to reconnect their bank from your app. This page does not change by itself until then; reload it after the applicant has reconnected.'
+const waitNext = (seconds: number) =>
+  `Nothing to do: this page checks again every ${seconds} seconds and shows the report as soon as it is ready.`
+const linksLast =
+  'Report links last 30 minutes. The app showing this report requests a new link by itself; if the report does not come back, reload the page.'
 
 /** The sandbox's pages in English: the default. */
 export const en: SandboxTexts = {
@@ -29,26 +32,33 @@ export const en: SandboxTexts = {
     search: 'Search',
     banks: 'Banks',
     cantFind: 'I can’t find my bank',
-    matches: (count, query) => `${count} ${count === 1 ? 'bank matches' : 'banks match'} “${query}”.`,
-    noMatch: (query) => `No bank matches “${query}”. Check the spelling, or search for part of its name.`,
+    matches: (count, query) =>
+      `${count} ${count === 1 ? 'bank matches' : 'banks match'} “${query}”.`,
+    noMatch: (query) =>
+      `No bank matches “${query}”. Check the spelling, or search for part of its name.`,
     chooseFromList: 'Choose your bank from the list.',
     signInTo: (bank) => `Sign in to ${bank}`,
     username: 'Username',
     password: 'Password',
     continue: 'Continue',
     chooseAnotherBank: 'Choose another bank',
-    wrongPassword: 'The username or password is not right. Check your username and password and try again.',
+    wrongPassword:
+      'The username or password is not right. Check your username and password and try again.',
     reconnectNotice: {
-      wrongCredentials: (bank) => `Your last sign-in to ${bank} did not work: the username or password was not right. Sign in again to keep sharing your account information.`,
-      mfa: (bank) => `Your last sign-in to ${bank} was not finished: the verification code was not entered. Sign in again to finish it.`,
-      other: (bank) => `${bank} needs you to sign in again to keep sharing your account information.`,
+      wrongCredentials: (bank) =>
+        `Your last sign-in to ${bank} did not work: the username or password was not right. Sign in again to keep sharing your account information.`,
+      mfa: (bank) =>
+        `Your last sign-in to ${bank} was not finished: the verification code was not entered. Sign in again to finish it.`,
+      other: (bank) =>
+        `${bank} needs you to sign in again to keep sharing your account information.`,
     },
     enterCode: 'Enter the code',
     codeSent: (bank) => `${bank} sent a 6-digit code to your phone.`,
     sandboxCode: 'Sandbox: the code is',
     code: 'Code',
     verify: 'Verify',
-    wrongCode: (bank) => `That code is not right. Enter the 6-digit code ${bank} sent to your phone, the latest one if it sent more than one.`,
+    wrongCode: (bank) =>
+      `That code is not right. Enter the 6-digit code ${bank} sent to your phone, the latest one if it sent more than one.`,
     connected: 'Connected',
     isConnected: (bank) => `${bank} is connected.`,
     returnToApp: 'You can return to the application.',
@@ -71,23 +81,32 @@ export const en: SandboxTexts = {
     sessionEndedTitle: 'Session ended',
     sessionEnded: 'This session has ended. Close this window and start again from the application.',
     sessionExpiredTitle: 'Session expired',
-    sessionExpired: 'This session expired after 30 minutes. Close this window and start again from the application.',
+    sessionExpired:
+      'This session expired after 30 minutes. Close this window and start again from the application.',
   },
   oauth: {
-    popupIntro: (bank) => `${bank} signs you in on its own website, in a new window. This page goes on by itself when you are done there.`,
-    redirectIntro: (bank) => `${bank} signs you in on its own website. You leave this page for the bank’s, and come back here when you are done.`,
+    popupIntro: (bank) =>
+      `${bank} signs you in on its own website, in a new window. This page goes on by itself when you are done there.`,
+    redirectIntro: (bank) =>
+      `${bank} signs you in on its own website. You leave this page for the bank’s, and come back here when you are done.`,
     open: 'Open the bank’s page',
     continueTo: (bank) => `Continue to ${bank}`,
     waiting: (bank) => `Finish signing in at ${bank} in the window that opened.`,
-    blocked: (bank) => `Your browser blocked the window with ${bank}’s page. Open it with the button below.`,
+    blocked: (bank) =>
+      `Your browser blocked the window with ${bank}’s page. Open it with the button below.`,
     hint: 'Sandbox: the bank’s page has Allow and Deny, and lets you choose what happens after Allow.',
-    denied: (bank) => `You did not allow ${bank} to share your data. Choose your bank again, or another.`,
-    closed: (bank) => `The window with ${bank}’s page was closed before you finished. Choose your bank again to start over.`,
-    stateInvalid: 'This return from your bank cannot be used: it was already used, has expired or belongs to another visit. Start again from the application.',
-    badRedirect: 'The redirect_uri parameter must be an http(s) URL on the origin the widget was opened for.',
+    denied: (bank) =>
+      `You did not allow ${bank} to share your data. Choose your bank again, or another.`,
+    closed: (bank) =>
+      `The window with ${bank}’s page was closed before you finished. Choose your bank again to start over.`,
+    stateInvalid:
+      'This return from your bank cannot be used: it was already used, has expired or belongs to another visit. Start again from the application.',
+    badRedirect:
+      'The redirect_uri parameter must be an http(s) URL on the origin the widget was opened for.',
     bankMark: 'Sandbox bank: no real bank, no sign-in needed.',
     consentTitle: 'Allow access to your accounts?',
-    consentAsk: (bank) => `The application you came from asks to see your balances and transactions at ${bank}, to verify your income.`,
+    consentAsk: (bank) =>
+      `The application you came from asks to see your balances and transactions at ${bank}, to verify your income.`,
     outcomeLegend: 'Sandbox: what happens after Allow',
     outcomeComplete: 'Connect',
     outcomeAcquireFails: 'Connect, then the data pull fails',
@@ -138,23 +157,27 @@ export const en: SandboxTexts = {
       initiated: 'The request has been received and is waiting for bank data.',
       reconnect_required:
         'The bank connection failed because of wrong credentials or an unfinished verification step. Nothing more happens until the applicant reconnects the bank.',
-      ibv_data_acquire_failed: 'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
+      ibv_data_acquire_failed:
+        'Bank data could not be pulled from the bank. The applicant can reconnect the bank to try again.',
       ibv_data_acquired: 'Bank data is downloaded; features and scores are being generated.',
       generation_failed: 'Features and scores could not be created for this report.',
       complete: 'The report is ready.',
     },
-    unknownStatusDescription: (status) => `The service reported the status "${status}", which this version of ibv-kit does not know.`,
+    unknownStatusDescription: (status) =>
+      `The service reported the status "${status}", which this version of ibv-kit does not know.`,
     states: {
       initiated: { title: 'Report in progress', next: waitNext },
       ibv_data_acquired: { title: 'Report being generated', next: waitNext },
       reconnect_required: { title: 'Bank reconnection needed', next: () => reconnectNext },
       ibv_data_acquire_failed: {
         title: 'Bank data could not be pulled',
-        next: () => 'No report will come from this request. Ask the applicant to reconnect their bank from your app, which starts a new request.',
+        next: () =>
+          'No report will come from this request. Ask the applicant to reconnect their bank from your app, which starts a new request.',
       },
       generation_failed: {
         title: 'Report could not be generated',
-        next: () => 'No report will come from this request: the service takes no further action. Start a new request, or contact support if it happens again.',
+        next: () =>
+          'No report will come from this request: the service takes no further action. Start a new request, or contact support if it happens again.',
       },
     },
     unknownTitle: 'Report status unknown',
@@ -180,7 +203,11 @@ export const en: SandboxTexts = {
         next: 'The app must request an embedded report token (type embedded_report_token) for this product request and open the report with it.',
       },
     },
-    sessionExpired: { title: 'Report session expired', text: 'This report session has expired.', next: linksLast },
+    sessionExpired: {
+      title: 'Report session expired',
+      text: 'This report session has expired.',
+      next: linksLast,
+    },
     unavailableTitle: (title) => `Report unavailable: ${title}`,
   },
 }

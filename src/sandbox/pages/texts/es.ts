@@ -2,7 +2,8 @@ import type { SandboxTexts } from './types.js'
 
 const reconnectNext =
   'Pida al solicitante que vuelva a conectar su banco desde su aplicación. Esta página no cambia por sí sola hasta entonces; vuelva a cargarla cuando el solicitante haya vuelto a conectar su banco.'
-const waitNext = (seconds: number) => `No tiene que hacer nada: esta página vuelve a comprobar cada ${seconds} segundos y muestra el informe en cuanto esté listo.`
+const waitNext = (seconds: number) =>
+  `No tiene que hacer nada: esta página vuelve a comprobar cada ${seconds} segundos y muestra el informe en cuanto esté listo.`
 const linksLast =
   'Los enlaces de informe duran 30 minutos. La aplicación que muestra este informe pide un enlace nuevo por sí sola; si el informe no vuelve a aparecer, vuelva a cargar la página.'
 
@@ -31,8 +32,10 @@ export const es: SandboxTexts = {
     search: 'Buscar',
     banks: 'Bancos',
     cantFind: 'No encuentro mi banco',
-    matches: (count, query) => `${count} ${count === 1 ? 'banco coincide' : 'bancos coinciden'} con “${query}”.`,
-    noMatch: (query) => `Ningún banco coincide con “${query}”. Revise la ortografía o busque solo una parte del nombre.`,
+    matches: (count, query) =>
+      `${count} ${count === 1 ? 'banco coincide' : 'bancos coinciden'} con “${query}”.`,
+    noMatch: (query) =>
+      `Ningún banco coincide con “${query}”. Revise la ortografía o busque solo una parte del nombre.`,
     chooseFromList: 'Elija su banco de la lista.',
     signInTo: (bank) => `Inicie sesión en ${bank}`,
     username: 'Usuario',
@@ -43,15 +46,18 @@ export const es: SandboxTexts = {
     reconnectNotice: {
       wrongCredentials: (bank) =>
         `Su último inicio de sesión en ${bank} no funcionó: el usuario o la contraseña no eran correctos. Vuelva a iniciar sesión para seguir compartiendo la información de su cuenta.`,
-      mfa: (bank) => `Su último inicio de sesión en ${bank} quedó sin terminar: no se ingresó el código de verificación. Vuelva a iniciar sesión para terminarlo.`,
-      other: (bank) => `${bank} le pide que vuelva a iniciar sesión para seguir compartiendo la información de su cuenta.`,
+      mfa: (bank) =>
+        `Su último inicio de sesión en ${bank} quedó sin terminar: no se ingresó el código de verificación. Vuelva a iniciar sesión para terminarlo.`,
+      other: (bank) =>
+        `${bank} le pide que vuelva a iniciar sesión para seguir compartiendo la información de su cuenta.`,
     },
     enterCode: 'Ingrese el código',
     codeSent: (bank) => `${bank} envió un código de 6 dígitos a su teléfono.`,
     sandboxCode: 'Entorno de prueba: el código es',
     code: 'Código',
     verify: 'Verificar',
-    wrongCode: (bank) => `Ese código no es correcto. Ingrese el código de 6 dígitos que ${bank} envió a su teléfono; si envió más de uno, el más reciente.`,
+    wrongCode: (bank) =>
+      `Ese código no es correcto. Ingrese el código de 6 dígitos que ${bank} envió a su teléfono; si envió más de uno, el más reciente.`,
     connected: 'Conectado',
     isConnected: (bank) => `${bank} está conectado.`,
     returnToApp: 'Puede volver a la aplicación.',
@@ -72,25 +78,35 @@ export const es: SandboxTexts = {
     backToBank: (bank) => `Volver a ${bank}`,
     backToBanks: 'Volver a la lista de bancos',
     sessionEndedTitle: 'Sesión terminada',
-    sessionEnded: 'Esta sesión terminó. Cierre esta ventana y vuelva a empezar desde la aplicación.',
+    sessionEnded:
+      'Esta sesión terminó. Cierre esta ventana y vuelva a empezar desde la aplicación.',
     sessionExpiredTitle: 'Sesión vencida',
-    sessionExpired: 'Esta sesión venció a los 30 minutos. Cierre esta ventana y vuelva a empezar desde la aplicación.',
+    sessionExpired:
+      'Esta sesión venció a los 30 minutos. Cierre esta ventana y vuelva a empezar desde la aplicación.',
   },
   oauth: {
-    popupIntro: (bank) => `${bank} le pide iniciar sesión en su propio sitio web, en una ventana nueva. Esta página sigue sola cuando termine allí.`,
-    redirectIntro: (bank) => `${bank} le pide iniciar sesión en su propio sitio web. Saldrá de esta página hacia la del banco y volverá aquí al terminar.`,
+    popupIntro: (bank) =>
+      `${bank} le pide iniciar sesión en su propio sitio web, en una ventana nueva. Esta página sigue sola cuando termine allí.`,
+    redirectIntro: (bank) =>
+      `${bank} le pide iniciar sesión en su propio sitio web. Saldrá de esta página hacia la del banco y volverá aquí al terminar.`,
     open: 'Abrir la página del banco',
     continueTo: (bank) => `Continuar a ${bank}`,
     waiting: (bank) => `Termine de iniciar sesión en ${bank} en la ventana que se abrió.`,
-    blocked: (bank) => `Su navegador bloqueó la ventana con la página de ${bank}. Ábrala con el botón de abajo.`,
+    blocked: (bank) =>
+      `Su navegador bloqueó la ventana con la página de ${bank}. Ábrala con el botón de abajo.`,
     hint: 'Entorno de prueba: la página del banco tiene Permitir y Rechazar, y le deja elegir qué pasa después de Permitir.',
-    denied: (bank) => `No permitió que ${bank} comparta sus datos. Elija su banco de nuevo, u otro.`,
-    closed: (bank) => `La ventana con la página de ${bank} se cerró antes de terminar. Elija su banco de nuevo para volver a empezar.`,
-    stateInvalid: 'Este regreso de su banco no se puede usar: ya se usó, venció o pertenece a otra visita. Vuelva a empezar desde la aplicación.',
-    badRedirect: 'El parámetro redirect_uri debe ser una URL http(s) en el origen para el que se abrió el widget.',
+    denied: (bank) =>
+      `No permitió que ${bank} comparta sus datos. Elija su banco de nuevo, u otro.`,
+    closed: (bank) =>
+      `La ventana con la página de ${bank} se cerró antes de terminar. Elija su banco de nuevo para volver a empezar.`,
+    stateInvalid:
+      'Este regreso de su banco no se puede usar: ya se usó, venció o pertenece a otra visita. Vuelva a empezar desde la aplicación.',
+    badRedirect:
+      'El parámetro redirect_uri debe ser una URL http(s) en el origen para el que se abrió el widget.',
     bankMark: 'Banco de prueba: ningún banco real, no hace falta iniciar sesión.',
     consentTitle: '¿Permitir el acceso a sus cuentas?',
-    consentAsk: (bank) => `La aplicación de la que viene pide ver sus saldos y movimientos en ${bank}, para verificar sus ingresos.`,
+    consentAsk: (bank) =>
+      `La aplicación de la que viene pide ver sus saldos y movimientos en ${bank}, para verificar sus ingresos.`,
     outcomeLegend: 'Entorno de prueba: qué pasa después de Permitir',
     outcomeComplete: 'Conectar',
     outcomeAcquireFails: 'Conectar, y luego falla la obtención de datos',
@@ -126,7 +142,12 @@ export const es: SandboxTexts = {
     value: 'Valor',
     noFeatures: 'Este elemento no tiene indicadores.',
     itemNames: { ibv_validate_metrics: 'Métricas de validación' },
-    accountTypes: { checking: 'Cuenta de cheques', savings: 'Cuenta de ahorros', credit_card: 'Tarjeta de crédito', money_market: 'Cuenta del mercado monetario' },
+    accountTypes: {
+      checking: 'Cuenta de cheques',
+      savings: 'Cuenta de ahorros',
+      credit_card: 'Tarjeta de crédito',
+      money_market: 'Cuenta del mercado monetario',
+    },
     statusLabels: {
       initiated: 'Iniciado',
       reconnect_required: 'Requiere volver a conectar',
@@ -140,19 +161,26 @@ export const es: SandboxTexts = {
       initiated: 'Se recibió la solicitud y está esperando los datos del banco.',
       reconnect_required:
         'La conexión con el banco falló por credenciales incorrectas o por un paso de verificación sin terminar. No pasará nada más hasta que el solicitante vuelva a conectar su banco.',
-      ibv_data_acquire_failed: 'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar su banco para intentarlo de nuevo.',
-      ibv_data_acquired: 'Los datos del banco ya se descargaron; se están calculando los indicadores y los puntajes.',
+      ibv_data_acquire_failed:
+        'No se pudieron obtener los datos del banco. El solicitante puede volver a conectar su banco para intentarlo de nuevo.',
+      ibv_data_acquired:
+        'Los datos del banco ya se descargaron; se están calculando los indicadores y los puntajes.',
       generation_failed: 'No se pudieron calcular los indicadores ni los puntajes de este informe.',
       complete: 'El informe está listo.',
     },
-    unknownStatusDescription: (status) => `El servicio indicó el estado "${status}", que esta versión de ibv-kit no conoce.`,
+    unknownStatusDescription: (status) =>
+      `El servicio indicó el estado "${status}", que esta versión de ibv-kit no conoce.`,
     states: {
       initiated: { title: 'Informe en curso', next: waitNext },
       ibv_data_acquired: { title: 'Generando el informe', next: waitNext },
-      reconnect_required: { title: 'Hay que volver a conectar el banco', next: () => reconnectNext },
+      reconnect_required: {
+        title: 'Hay que volver a conectar el banco',
+        next: () => reconnectNext,
+      },
       ibv_data_acquire_failed: {
         title: 'No se pudieron obtener los datos del banco',
-        next: () => 'Esta solicitud no producirá ningún informe. Pida al solicitante que vuelva a conectar su banco desde su aplicación; eso inicia una solicitud nueva.',
+        next: () =>
+          'Esta solicitud no producirá ningún informe. Pida al solicitante que vuelva a conectar su banco desde su aplicación; eso inicia una solicitud nueva.',
       },
       generation_failed: {
         title: 'No se pudo generar el informe',
@@ -183,7 +211,11 @@ export const es: SandboxTexts = {
         next: 'La aplicación debe pedir un token de informe integrado (tipo embedded_report_token) para esta solicitud y abrir el informe con él.',
       },
     },
-    sessionExpired: { title: 'Sesión de informe vencida', text: 'Esta sesión de informe venció.', next: linksLast },
+    sessionExpired: {
+      title: 'Sesión de informe vencida',
+      text: 'Esta sesión de informe venció.',
+      next: linksLast,
+    },
     unavailableTitle: (title) => `Informe no disponible: ${title}`,
   },
 }

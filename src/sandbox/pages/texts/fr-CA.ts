@@ -36,67 +36,87 @@ export const frCA: SandboxTexts = {
     search: 'Chercher',
     banks: 'Institutions financières',
     cantFind: 'Je ne trouve pas mon institution financière',
-    matches: (count, query) => `${count} ${count === 1 ? 'institution financière correspond' : 'institutions financières correspondent'} à «\u00a0${query}\u00a0».`,
-    noMatch: (query) => `Aucune institution financière ne correspond à «\u00a0${query}\u00a0». Vérifiez l’orthographe ou cherchez une partie de son nom.`,
+    matches: (count, query) =>
+      `${count} ${count === 1 ? 'institution financière correspond' : 'institutions financières correspondent'} à «\u00a0${query}\u00a0».`,
+    noMatch: (query) =>
+      `Aucune institution financière ne correspond à «\u00a0${query}\u00a0». Vérifiez l’orthographe ou cherchez une partie de son nom.`,
     chooseFromList: 'Choisissez votre institution financière dans la liste.',
     signInTo: (bank) => `Connectez-vous à ${bank}`,
     username: 'Nom d’utilisateur',
     password: 'Mot de passe',
     continue: 'Continuer',
     chooseAnotherBank: 'Choisir une autre institution financière',
-    wrongPassword: 'Le nom d’utilisateur ou le mot de passe est erroné. Vérifiez-les, puis réessayez.',
+    wrongPassword:
+      'Le nom d’utilisateur ou le mot de passe est erroné. Vérifiez-les, puis réessayez.',
     reconnectNotice: {
       wrongCredentials: (bank) =>
         `Votre dernière connexion à ${bank} n’a pas fonctionné\u00a0: le nom d’utilisateur ou le mot de passe était erroné. Connectez-vous de nouveau pour continuer à partager les renseignements de votre compte.`,
       mfa: (bank) =>
         `Votre dernière connexion à ${bank} n’a pas été terminée\u00a0: le code de vérification n’a pas été entré. Connectez-vous de nouveau pour la terminer.`,
-      other: (bank) => `${bank} vous demande de vous connecter de nouveau pour continuer à partager les renseignements de votre compte.`,
+      other: (bank) =>
+        `${bank} vous demande de vous connecter de nouveau pour continuer à partager les renseignements de votre compte.`,
     },
     enterCode: 'Entrez le code',
     codeSent: (bank) => `${bank} a envoyé un code à 6\u00a0chiffres à votre téléphone.`,
     sandboxCode: 'Environnement de test\u00a0: le code est',
     code: 'Code',
     verify: 'Vérifier',
-    wrongCode: (bank) => `Ce code est erroné. Entrez le code à 6\u00a0chiffres que ${bank} a envoyé à votre téléphone (le plus récent, s’il y en a plusieurs).`,
+    wrongCode: (bank) =>
+      `Ce code est erroné. Entrez le code à 6\u00a0chiffres que ${bank} a envoyé à votre téléphone (le plus récent, s’il y en a plusieurs).`,
     connected: 'Connexion réussie',
     isConnected: (bank) => `${bank} est connectée.`,
     returnToApp: 'Vous pouvez retourner à l’application.',
     closeWindow: 'Vous pouvez fermer cette fenêtre.',
     notListedTitle: 'Votre institution financière n’est pas dans la liste',
-    notListed: 'Nous n’avons pas trouvé votre institution financière\u202f; aucun compte n’a donc été connecté.',
+    notListed:
+      'Nous n’avons pas trouvé votre institution financière\u202f; aucun compte n’a donc été connecté.',
     notListedReturn: 'Retournez à l’application pour vous connecter autrement.',
     cannotConnect: 'Connexion impossible',
-    badOrigin: 'Le paramètre origin doit être une origine http(s), par exemple https://lender.example.',
+    badOrigin:
+      'Le paramètre origin doit être une origine http(s), par exemple https://lender.example.',
     reconnectLinkInvalid: 'Ce lien de reconnexion n’est pas valide.',
     connectLinkInvalid: 'Ce lien de connexion n’est pas valide.',
     tokenExpired: 'Cette session a expiré. Recommencez à partir de l’application.',
-    bankAlreadyChosen: 'Cette institution financière est déjà choisie. Retournez à la page où vous étiez.',
+    bankAlreadyChosen:
+      'Cette institution financière est déjà choisie. Retournez à la page où vous étiez.',
     cannotSendForm: 'Impossible d’envoyer ce formulaire',
     formUnread: 'Le formulaire n’a pas pu être lu. Réessayez.',
-    tooLong: 'Ce que vous avez entré est trop long pour être envoyé. Entrez-le de nouveau, plus court.',
+    tooLong:
+      'Ce que vous avez entré est trop long pour être envoyé. Entrez-le de nouveau, plus court.',
     backToCode: 'Retour au code',
     backToBank: (bank) => `Retour à ${bank}`,
     backToBanks: 'Retour à la liste des institutions financières',
     sessionEndedTitle: 'Session terminée',
-    sessionEnded: 'Cette session est terminée. Fermez cette fenêtre et recommencez à partir de l’application.',
+    sessionEnded:
+      'Cette session est terminée. Fermez cette fenêtre et recommencez à partir de l’application.',
     sessionExpiredTitle: 'Session expirée',
-    sessionExpired: 'Cette session a expiré après 30\u00a0minutes. Fermez cette fenêtre et recommencez à partir de l’application.',
+    sessionExpired:
+      'Cette session a expiré après 30\u00a0minutes. Fermez cette fenêtre et recommencez à partir de l’application.',
   },
   oauth: {
-    popupIntro: (bank) => `${bank} vous demande de vous connecter sur son propre site, dans une nouvelle fenêtre. Cette page continue d’elle-même quand vous avez terminé.`,
-    redirectIntro: (bank) => `${bank} vous demande de vous connecter sur son propre site. Vous quittez cette page pour celle de l’institution financière et revenez ici quand vous avez terminé.`,
+    popupIntro: (bank) =>
+      `${bank} vous demande de vous connecter sur son propre site, dans une nouvelle fenêtre. Cette page continue d’elle-même quand vous avez terminé.`,
+    redirectIntro: (bank) =>
+      `${bank} vous demande de vous connecter sur son propre site. Vous quittez cette page pour celle de l’institution financière et revenez ici quand vous avez terminé.`,
     open: 'Ouvrir la page de l’institution financière',
     continueTo: (bank) => `Continuer vers ${bank}`,
     waiting: (bank) => `Terminez la connexion à ${bank} dans la fenêtre qui s’est ouverte.`,
-    blocked: (bank) => `Votre navigateur a bloqué la fenêtre de ${bank}. Ouvrez-la avec le bouton ci-dessous.`,
+    blocked: (bank) =>
+      `Votre navigateur a bloqué la fenêtre de ${bank}. Ouvrez-la avec le bouton ci-dessous.`,
     hint: 'Environnement de test\u00a0: la page de l’institution financière offre Autoriser et Refuser, et vous laisse choisir ce qui suit Autoriser.',
-    denied: (bank) => `Vous n’avez pas autorisé ${bank} à partager vos données. Choisissez de nouveau votre institution financière, ou une autre.`,
-    closed: (bank) => `La fenêtre de ${bank} a été fermée avant la fin. Choisissez de nouveau votre institution financière pour recommencer.`,
-    stateInvalid: 'Ce retour de votre institution financière ne peut pas servir\u00a0: il a déjà servi, a expiré ou appartient à une autre visite. Recommencez à partir de l’application.',
-    badRedirect: 'Le paramètre redirect_uri doit être une URL http(s) sur l’origine pour laquelle le widget a été ouvert.',
-    bankMark: 'Institution financière de test\u00a0: aucune vraie institution financière, aucune connexion requise.',
+    denied: (bank) =>
+      `Vous n’avez pas autorisé ${bank} à partager vos données. Choisissez de nouveau votre institution financière, ou une autre.`,
+    closed: (bank) =>
+      `La fenêtre de ${bank} a été fermée avant la fin. Choisissez de nouveau votre institution financière pour recommencer.`,
+    stateInvalid:
+      'Ce retour de votre institution financière ne peut pas servir\u00a0: il a déjà servi, a expiré ou appartient à une autre visite. Recommencez à partir de l’application.',
+    badRedirect:
+      'Le paramètre redirect_uri doit être une URL http(s) sur l’origine pour laquelle le widget a été ouvert.',
+    bankMark:
+      'Institution financière de test\u00a0: aucune vraie institution financière, aucune connexion requise.',
     consentTitle: 'Autoriser l’accès à vos comptes\u00a0?',
-    consentAsk: (bank) => `L’application d’où vous venez demande à voir vos soldes et vos transactions chez ${bank}, pour vérifier vos revenus.`,
+    consentAsk: (bank) =>
+      `L’application d’où vous venez demande à voir vos soldes et vos transactions chez ${bank}, pour vérifier vos revenus.`,
     outcomeLegend: 'Environnement de test\u00a0: ce qui suit Autoriser',
     outcomeComplete: 'Connecter',
     outcomeAcquireFails: 'Connecter, puis l’obtention des données échoue',
@@ -132,7 +152,12 @@ export const frCA: SandboxTexts = {
     value: 'Valeur',
     noFeatures: 'Cet élément n’a aucun indicateur.',
     itemNames: { ibv_validate_metrics: 'Mesures de validation' },
-    accountTypes: { checking: 'Compte chèques', savings: 'Compte d’épargne', credit_card: 'Carte de crédit', money_market: 'Compte du marché monétaire' },
+    accountTypes: {
+      checking: 'Compte chèques',
+      savings: 'Compte d’épargne',
+      credit_card: 'Carte de crédit',
+      money_market: 'Compte du marché monétaire',
+    },
     statusLabels: {
       initiated: 'Démarré',
       reconnect_required: 'Reconnexion requise',
@@ -148,15 +173,21 @@ export const frCA: SandboxTexts = {
         'La connexion à l’institution financière a échoué à cause d’identifiants erronés ou d’une étape de vérification non terminée. Rien d’autre ne se passe tant que le demandeur n’a pas reconnecté son institution financière.',
       ibv_data_acquire_failed:
         'Les données n’ont pas pu être obtenues de l’institution financière. Le demandeur peut reconnecter son institution financière pour réessayer.',
-      ibv_data_acquired: 'Les données sont téléchargées\u202f; les indicateurs et les pointages sont en cours de calcul.',
-      generation_failed: 'Les indicateurs et les pointages de ce rapport n’ont pas pu être calculés.',
+      ibv_data_acquired:
+        'Les données sont téléchargées\u202f; les indicateurs et les pointages sont en cours de calcul.',
+      generation_failed:
+        'Les indicateurs et les pointages de ce rapport n’ont pas pu être calculés.',
       complete: 'Le rapport est prêt.',
     },
-    unknownStatusDescription: (status) => `Le service a indiqué le statut «\u00a0${status}\u00a0», que cette version d’ibv-kit ne connaît pas.`,
+    unknownStatusDescription: (status) =>
+      `Le service a indiqué le statut «\u00a0${status}\u00a0», que cette version d’ibv-kit ne connaît pas.`,
     states: {
       initiated: { title: 'Rapport en cours', next: waitNext },
       ibv_data_acquired: { title: 'Rapport en préparation', next: waitNext },
-      reconnect_required: { title: 'Reconnexion de l’institution financière requise', next: () => reconnectNext },
+      reconnect_required: {
+        title: 'Reconnexion de l’institution financière requise',
+        next: () => reconnectNext,
+      },
       ibv_data_acquire_failed: {
         title: 'Données de l’institution financière non obtenues',
         next: () =>
@@ -191,7 +222,11 @@ export const frCA: SandboxTexts = {
         next: 'L’application doit demander un jeton de rapport intégré (type embedded_report_token) pour cette demande et ouvrir le rapport avec celui-ci.',
       },
     },
-    sessionExpired: { title: 'Session de rapport expirée', text: 'Cette session de rapport a expiré.', next: linksLast },
+    sessionExpired: {
+      title: 'Session de rapport expirée',
+      text: 'Cette session de rapport a expiré.',
+      next: linksLast,
+    },
     unavailableTitle: (title) => `Rapport non disponible\u00a0: ${title}`,
   },
 }

@@ -50,7 +50,11 @@ export interface WidgetTexts {
   chooseAnotherBank: string
   wrongPassword: string
   /** Why the consumer signs in again, on a reconnect link. */
-  reconnectNotice: { wrongCredentials: (bank: string) => string; mfa: (bank: string) => string; other: (bank: string) => string }
+  reconnectNotice: {
+    wrongCredentials: (bank: string) => string
+    mfa: (bank: string) => string
+    other: (bank: string) => string
+  }
   enterCode: string
   codeSent: (bank: string) => string
   /** Followed by the code itself, in parentheses. */
@@ -159,7 +163,10 @@ export interface PortalTexts {
    * The states a report page waits in or ends in (not `complete`, which shows the report). `seconds`:
    * how often a page that waits checks the status.
    */
-  states: Record<Exclude<ReportStatus, 'complete'>, { title: string; next: (seconds: number) => string }>
+  states: Record<
+    Exclude<ReportStatus, 'complete'>,
+    { title: string; next: (seconds: number) => string }
+  >
   unknownTitle: string
   /** `seconds`: how often the page checks the status. */
   checksAgain: (seconds: number) => string

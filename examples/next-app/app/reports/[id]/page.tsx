@@ -9,7 +9,9 @@ import { ReportPanel } from './report-panel'
 export default async function ReportPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   // The caller's request (its cookies) for the backend's authorize: null if it refuses.
-  const request = new Request(`http://internal/reports/${encodeURIComponent(id)}`, { headers: await headers() })
+  const request = new Request(`http://internal/reports/${encodeURIComponent(id)}`, {
+    headers: await headers(),
+  })
   const prefetched = await prefetchReport(backend, request, id)
   return (
     <main>
