@@ -3,6 +3,7 @@
 // overrides, and the description in the reader's voice.
 import {
   BADGE_BORROWER_TEXT,
+  fill,
   type BADGE_TEXT,
   type BadgeStaffText,
   type IbvAudience,
@@ -10,7 +11,6 @@ import {
 import {
   STATUS_DESCRIPTIONS,
   UNKNOWN_STATUS_DESCRIPTION,
-  describeUnknown,
   type ReportStatus,
   type StatusLook,
 } from './statuses.js'
@@ -54,5 +54,5 @@ export function badgeDescription(
   if (typeof said === 'string') return said
   return look.known
     ? STATUS_DESCRIPTIONS[status as ReportStatus]
-    : describeUnknown(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, status)
+    : fill(texts?.unknownStatusDescription ?? UNKNOWN_STATUS_DESCRIPTION, { status })
 }

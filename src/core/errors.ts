@@ -1,3 +1,4 @@
+import { fieldsOf } from './record.js'
 /**
  * Stable, machine-readable reasons for an `IbvError`. Match on these, never on messages.
  */
@@ -57,12 +58,11 @@ export interface IbvErrorOptions {
  */
 export class IbvError extends Error {
   override readonly name = 'IbvError'
-  // Declared, not defined: the constructor sets them, and no empty field is emitted first.
-  declare readonly code: IbvErrorCode
-  declare readonly status: number | undefined
-  declare readonly fields: FieldErrors | undefined
+  readonly code: IbvErrorCode
+  readonly status: number | undefined
+  readonly fields: FieldErrors | undefined
   /** Which side failed: the lender's `backend`, the `service`, the `network`, or the page's own setup (`app`). */
-  declare readonly source: IbvErrorSource
+  readonly source: IbvErrorSource
 
   constructor(code: IbvErrorCode, message: string, options: IbvErrorOptions = {}) {
     // Error reads only `cause` from the options.
@@ -112,17 +112,8 @@ const RETRYABLE_CODES: ReadonlySet<IbvErrorCode> = new Set([
  */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof IbvError) return RETRYABLE_CODES.has(error.code)
-  // Object() lets any value, even null or a string, be asked for a status.
-  const { status } = Object(error) as { status?: unknown }
-  // The statuses whose codes (codeForStatus) are retryable: 408 timeout, 429 rate_limited and
-  // 5xx server_error. Compared here rather than looked up, so a bundle that only retries (the
-  // token query) leaves out the table of every code.
-  return (
-    typeof status !== 'number' ||
-    status === 408 ||
-    status === 429 ||
-    (status >= 500 && status <= 599)
-  )
+  const { status } = fieldsOf(error)
+  return typeof status !== 'number' || RETRYABLE_CODES.has(codeForStatus(status))
 }
 
 const CODE_BY_STATUS: Readonly<Record<number, IbvErrorCode>> = {
@@ -150,7 +141,7 @@ export function errorFromResponse(
   body: unknown,
   source: 'service' | 'backend' = 'service',
 ): IbvError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const record = fieldsOf(body)
   const text = [record.message, record.error].find(
     (value) => typeof value === 'string' && value.trim() !== '',
   )
@@ -167,17 +158,14 @@ export function errorFromResponse(
 
 /**
  * `error` as an `IbvError`: itself when it is one; else an error from the app's own fetcher (a
- * call to its backend), kept as the cause, with the code `unknown`, its numeric `status` if it has
- * one, and `message` for people. (Not the code its status stands for: that table would weigh on
- * every bundle that opens the widget.)
+ * call to its backend), kept as the cause, with `message` for people, and the code its numeric
+ * `status` stands for (`unknown` without one).
  */
 export function asIbvError(error: unknown, message: string): IbvError {
   if (error instanceof IbvError) return error
-  const { status } = Object(error) as { status?: unknown }
-  return new IbvError('unknown', message, {
-    status: typeof status === 'number' ? status : undefined,
-    cause: error,
-  })
+  const { status } = fieldsOf(error)
+  if (typeof status !== 'number') return new IbvError('unknown', message, { cause: error })
+  return new IbvError(codeForStatus(status), message, { status, cause: error })
 }
 
 /** Keeps the well-formed entries of a `fields` map (name → list of strings); undefined if none. */

@@ -2,6 +2,7 @@
 // <ibv-reconnect-prompt> element): the texts by reason and audience, the source it reads them
 // from, and which links it may show.
 import { fill, RECONNECT_TEXT, type IbvAudience, type ReconnectReason } from './messages.js'
+import { fieldsOf } from './record.js'
 import { institutionIn } from './refresh-outcome.js'
 import { reportInstitution } from './report-institution.js'
 
@@ -26,10 +27,11 @@ export interface ReconnectSourceFields {
 
 /** Reads the reason, the bank and the link from a source as it arrives; a missing source reads as empty. */
 export function readReconnectSource(source: unknown): ReconnectSourceFields {
-  // Object() lets a missing source read as an empty one.
-  const values = Object(source) as Readonly<Record<string, unknown>>
-  const string = (key: string) =>
-    typeof values[key] === 'string' ? (values[key] as string) : undefined
+  const values = fieldsOf(source)
+  const string = (key: string) => {
+    const value = values[key]
+    return typeof value === 'string' ? value : undefined
+  }
   const message = string('message')
   return {
     reason:

@@ -1,3 +1,4 @@
+import { fill } from './messages.js'
 /** Every value of `ibv_report_status` (docs/service-api.md, "States"), in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
@@ -66,13 +67,6 @@ export const STATUS_DESCRIPTIONS: Record<ReportStatus, string> = {
 /** What `describeStatus()` says of a status this version does not know; `{status}` is replaced by it. */
 export const UNKNOWN_STATUS_DESCRIPTION = 'This page does not know the status "{status}" yet.'
 
-/**
- * An unknown status's description: `text` with `{status}` replaced. Not `fill`, so that a badge
- * alone carries no placeholder engine for its one placeholder.
- */
-export const describeUnknown = (text: string, status: string): string =>
-  text.replace('{status}', () => status)
-
 /** Whether `value` is one of the six documented report states. */
 export function isReportStatus(value: unknown): value is ReportStatus {
   // Own keys only: "constructor" is not a status.
@@ -93,7 +87,7 @@ export function describeStatus(status: string): StatusDescription {
     // The badges' own text for an unknown status, so a bundle carries it once.
     description: look.known
       ? STATUS_DESCRIPTIONS[look.status as ReportStatus]
-      : describeUnknown(UNKNOWN_STATUS_DESCRIPTION, look.status),
+      : fill(UNKNOWN_STATUS_DESCRIPTION, { status: look.status }),
   }
 }
 

@@ -6,6 +6,7 @@ import {
   isRetryable,
   readFieldErrors,
 } from '../../src/core/index.js'
+import { asIbvError } from '../../src/core/errors.js'
 
 describe('IbvError', () => {
   it('is an Error with a stable code, status and fields', () => {
@@ -160,5 +161,32 @@ describe('readFieldErrors', () => {
     })
     expect(readFieldErrors(['x'])).toBeUndefined()
     expect(readFieldErrors({})).toBeUndefined()
+  })
+})
+
+describe('asIbvError', () => {
+  it('keeps an IbvError as it is', () => {
+    const error = new IbvError('forbidden', 'No.')
+    expect(asIbvError(error, 'Wrapped.')).toBe(error)
+  })
+
+  it('gives an app error with an HTTP status the code that status stands for', () => {
+    const refused = Object.assign(new Error('Forbidden'), { status: 403 })
+    expect(asIbvError(refused, 'The token could not be had.')).toMatchObject({
+      code: 'forbidden',
+      status: 403,
+      message: 'The token could not be had.',
+      cause: refused,
+    })
+    expect(asIbvError({ status: 503 }, 'Down.')).toMatchObject({
+      code: 'server_error',
+      retryable: true,
+    })
+  })
+
+  it('calls an error without a status unknown, whatever was thrown', () => {
+    for (const thrown of [new Error('Nope'), 'a string', null, undefined, { status: '500' }]) {
+      expect(asIbvError(thrown, 'Failed.')).toMatchObject({ code: 'unknown', status: undefined })
+    }
   })
 })
