@@ -10,15 +10,11 @@ import {
   refreshUrl,
   reportUrl,
   tokensUrl,
-  type IbvReport,
-  type PendingReport,
-  type RefreshOutcome,
-  type ReportApiVersion,
 } from '../core/index.js'
-import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './read-capped.js'
+import { DEFAULT_MAX_RESPONSE_BYTES } from './read-capped.js'
 import { createRedactor } from './redact.js'
-import { withRetry, type RetryOptions } from './retry.js'
-import { anySignal, deadlineSignal, stoppedBy, untilAborted } from './upstream-signal.js'
+import { withRetry } from './retry.js'
+import { serviceCaller } from './service-call.js'
 import {
   countMinted,
   countRetry,
@@ -34,71 +30,15 @@ import {
  */
 const MAX_ACCESS_TOKEN_LENGTH = 4096
 
-export interface IbvClientOptions {
-  /**
-   * The environment's `x-api-key`. Never logged, echoed or put in an error; should the service
-   * echo it, it is redacted from everything the client returns or throws.
-   */
-  apiKey: string
-  /** The service's base URL, such as `https://api.example.com` (a path prefix is kept). */
-  serviceUrl: string
-  /** The fetch to use (a sandbox's `fetch` in tests). @default globalThis.fetch */
-  fetch?: (request: Request) => Promise<Response>
-  /** How long one attempt may take, in milliseconds. @default 10000 */
-  timeoutMs?: number
-  /** Retries of report retrieval and token creation (never of refresh, which is not idempotent). */
-  retry?: RetryOptions
-  /**
-   * The most bytes of one answer that are read; a larger one is cancelled and fails with
-   * `malformed_response`, so a broken or hostile upstream cannot fill the backend's memory.
-   * @default 4194304 (4 MiB)
-   */
-  maxResponseBytes?: number
-}
+import type { IbvClient, IbvClientOptions, IssuedToken, ReportResult } from './client-types.js'
 
-/** A token with `expires_in` normalised to seconds and its expiry as epoch milliseconds. */
-export interface IssuedToken {
-  access_token: string
-  expires_in: number
-  expiresAt: number
-}
-
-/** What a call to the service may be given. */
-export interface IbvCallOptions {
-  /**
-   * Stops the call, its retries and the waits between them included: once it aborts, the attempt
-   * under way is cancelled and no other starts. The call then fails with `timeout` when the
-   * signal's reason is a `TimeoutError` (`AbortSignal.timeout(ms)`), else with `network`.
-   */
-  signal?: AbortSignal
-}
-
-/** A report answer: ready (200), or pending (202) with its status, final or not. */
-export type ReportResult =
-  | { kind: 'ready'; report: IbvReport }
-  | { kind: 'pending'; status: string; final: boolean; pending: PendingReport }
-
-export interface IbvClient {
-  /** Operation 1: a consumer token, for the connect widget. */
-  createConsumerToken(consumerId: string, options?: IbvCallOptions): Promise<IssuedToken>
-  /** Operation 2: an embedded report token, for the report iframe. */
-  createEmbeddedReportToken(
-    productRequestId: string,
-    options?: IbvCallOptions,
-  ): Promise<IssuedToken>
-  /** Operation 4 of docs/service-api.md, v2 unless told `v1` (what the service API uses after a refresh webhook). */
-  getReport(
-    productRequestId: string,
-    options?: IbvCallOptions & { version?: ReportApiVersion },
-  ): Promise<ReportResult>
-  /** Operation 3: one outcome per case of the service API. Throws only when the key is refused or nothing usable came back. */
-  refresh(consumerId: string, options?: IbvCallOptions): Promise<RefreshOutcome>
-  /**
-   * A copy of `value`, a parsed JSON value that came from the service some other way (the backend
-   * passes webhook events through it), with the API key redacted as from the client's own answers.
-   */
-  redact?: <T>(value: T) => T
-}
+export type {
+  IbvCallOptions,
+  IbvClient,
+  IbvClientOptions,
+  IssuedToken,
+  ReportResult,
+} from './client-types.js'
 
 /**
  * A typed client of the service for the lender's backend, the only holder of the API key.
@@ -142,61 +82,7 @@ export function createIbvClient(options: IbvClientOptions): IbvClient {
     (attempt: number) =>
       inUpstreamSpan({ operation, method, template, attempt }, run)
 
-  async function call(
-    url: string,
-    init: RequestInit,
-    signal?: AbortSignal,
-    onStatus?: (code: number) => void,
-  ): Promise<{ status: number; body: unknown }> {
-    // Checked before anything is sent: a custom fetch might not look at an aborted signal.
-    if (signal?.aborted) throw stoppedBy(signal)
-    const timeout = deadlineSignal(timeoutMs)
-    const combined = signal ? anySignal([signal, timeout]) : timeout
-    const request = new Request(url, {
-      ...init,
-      headers: {
-        'x-api-key': apiKey,
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      signal: combined,
-    })
-    let response: Response
-    let text: string
-    try {
-      // Raced with the signal: a custom fetch that ignores it still ends at the timeout.
-      response = await untilAborted(send(request), combined)
-      onStatus?.(response.status)
-      text = await readCapped(response, maxResponseBytes, combined)
-    } catch (cause) {
-      // readCapped's refusal of an oversized answer: already the error to give.
-      if (cause instanceof IbvError) throw cause
-      if (signal?.aborted) throw stoppedBy(signal)
-      if (timeout.aborted)
-        throw new IbvError('timeout', `The IBV service did not answer within ${timeoutMs} ms.`, {
-          cause,
-        })
-      throw new IbvError(
-        'network',
-        `The IBV service could not be reached at ${new URL(url).origin}.`,
-        { cause },
-      )
-    }
-    if (text.trim() === '') return { status: response.status, body: undefined }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      if (!response.ok) return { status: response.status, body: undefined }
-      // No cause: JSON.parse's SyntaxError quotes the start of the body, which may hold the key.
-      throw new IbvError(
-        'malformed_response',
-        `The IBV service answered HTTP ${response.status} with a body that is not JSON.`,
-        { status: response.status },
-      )
-    }
-    return { status: response.status, body: redact.value(parsed) }
-  }
+  const call = serviceCaller({ apiKey, send, timeoutMs, maxResponseBytes, redact })
 
   // Every error leaves through here: what a fetch threw, or what was built from an answer, is
   // copied without the key and without references to the request (redact.ts says how).

@@ -1,16 +1,9 @@
 import type { LiveStreamEvent } from '../../core/index.js'
 import type { IbvRelay, PublishOptions, RelayedEvent, SinceLimits } from '../relay.js'
-import { openRedis, reportOncePerOutage, type RedisScriptClient } from './connection.js'
+import { openRedis, type RedisScriptClient } from './connection.js'
 import { reportedFailure, safeReporter } from './errors.js'
-import {
-  HISTORY,
-  HISTORY_PAGE,
-  NEWEST,
-  PING,
-  parseEntry,
-  PUBLISH,
-  streamEntries,
-} from './relay-stream.js'
+import { HISTORY, HISTORY_PAGE, NEWEST, PING, parseEntry, PUBLISH } from './relay-stream.js'
+import { readStream } from './relay-reader.js'
 
 /**
  * What the relay needs of a client of yours: `eval` for publishing and the history, and
@@ -56,22 +49,6 @@ export interface RedisEventRelay extends IbvRelay {
   close(): Promise<void>
 }
 
-/** The node-redis client methods the reader uses on its own connection. */
-interface ReaderClient {
-  connect(): Promise<unknown>
-  sendCommand(args: string[]): Promise<unknown>
-  on(event: 'error' | 'ready', listener: (error: unknown) => void): unknown
-  destroy(): void
-  readonly isOpen: boolean
-}
-
-/** How long one XREAD waits for new entries before it asks again, in milliseconds. */
-const BLOCK_MS = '2000'
-/** How long the reader waits after a failure before it tries again, in milliseconds. */
-const RETRY_MS = 250
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
  * The `/events` relay for several instances: every event gets its id from one Redis counter (so
  * `Last-Event-ID` resumes on any instance) and goes into one Redis stream, trimmed to about
@@ -108,24 +85,7 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
     await redis.ready()
     return redis.client.eval(script, { keys, arguments: args })
   }
-
-  // The reader's own connection: XREAD BLOCK holds it, so it cannot share the publishing one.
-  const reader = (redis.client as unknown as RedisRelayClient).duplicate() as ReaderClient
-  reportOncePerOutage(reader, report)
-  const readerConnected = reader.connect().catch((error: unknown) => report(error))
-
-  const listeners = new Set<(relayed: RelayedEvent) => void>()
   let closed = false
-
-  const deliver = (relayed: RelayedEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(relayed)
-      } catch {
-        // One subscriber's failure is its own; the others still get the event.
-      }
-    }
-  }
 
   // Where the stream is as this relay starts, asked on the publishing connection before any
   // publish of ours, so its subscribers get every event from then on, their own included.
@@ -135,44 +95,14 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
   }
   const started = newest()
   started.catch(() => undefined)
-
-  const read = async () => {
-    let position = await started.catch(() => undefined)
-    let failing = false
-    await readerConnected
-    while (!closed) {
-      try {
-        position ??= await newest()
-        const reply = await reader.sendCommand([
-          'XREAD',
-          'COUNT',
-          '100',
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          streamKey,
-          position,
-        ])
-        failing = false
-        if (closed) return
-        for (const entries of streamEntries(reply)) {
-          for (const entry of entries) {
-            const parsed = parseEntry(entry)
-            if (!parsed) continue
-            position = parsed.entryId
-            if (parsed.relayed) deliver(parsed.relayed)
-          }
-        }
-      } catch (cause) {
-        if (closed) return
-        // Once per outage, not once per attempt.
-        if (!failing) failure('read new events from Redis (it keeps trying)', cause)
-        failing = true
-        await sleep(RETRY_MS)
-      }
-    }
-  }
-  const reading = read().catch((error: unknown) => report(error))
+  const reader = readStream({
+    connection: (redis.client as unknown as RedisRelayClient).duplicate(),
+    streamKey,
+    started,
+    newest,
+    report,
+    failure,
+  })
 
   const readPage = async (
     lastId: number,
@@ -241,13 +171,9 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
         throw failure('reach Redis', cause)
       }
     },
-    subscribe(listener) {
-      const own = (relayed: RelayedEvent) => listener(relayed)
-      listeners.add(own)
-      return () => void listeners.delete(own)
-    },
+    subscribe: reader.subscribe,
     get subscribers() {
-      return listeners.size
+      return reader.subscribers
     },
     async ready() {
       await started.catch(() => undefined)
@@ -255,10 +181,7 @@ export function createRedisEventRelay(options: RedisEventRelayOptions): RedisEve
     async close() {
       if (closed) return
       closed = true
-      listeners.clear()
-      // Destroyed, not closed: a close would wait out the XREAD that is blocking.
-      if (reader.isOpen) reader.destroy()
-      await reading
+      await reader.stop()
       await redis.close()
     },
   }
