@@ -49,7 +49,6 @@ export const entryPoints: [folder: string, importPath: string][] = Object.keys(p
 /** The pages after the guides and the reference: last in the sidebar, under "More" in the nav. */
 const more = [
   { text: 'The service API', link: '/service-api' },
-  { text: 'Where the service API is silent', link: '/spec-choices' },
   { text: 'Browser support', link: '/browsers' },
   { text: 'Performance', link: '/performance' },
   { text: 'Architecture', link: '/architecture' },

@@ -5,7 +5,7 @@ import type { TokenStore } from './tokens.js'
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js'
 import type { SandboxLocale } from './pages/texts/index.js'
 
-/** HTTP statuses of the refresh error cases (the service API gives none; see docs/spec-choices.md). */
+/** HTTP statuses of the refresh error cases (the service API gives none; see docs/service-api.md, "Refresh"). */
 export interface RefreshErrorStatuses {
   invalid_connection: number
   data_pull_failed: number
