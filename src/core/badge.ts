@@ -1,9 +1,9 @@
 // What a status badge shows beyond `statusLook()`, for any adapter (React's
 // <ReportStatusBadge>, the <ibv-report-status-badge> element): the label with the app's
 // overrides, and the description in the reader's voice.
+import { fill } from './fill.js'
 import {
   BADGE_BORROWER_TEXT,
-  fill,
   type BADGE_TEXT,
   type BadgeStaffText,
   type IbvAudience,

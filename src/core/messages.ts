@@ -5,6 +5,7 @@
 
 import type { REPORT_VIEW_TEXT } from './report-view-text.js'
 import type { ReportStatus } from './statuses.js'
+export { fill } from './fill.js'
 import type { INVITE_TEXT } from './invite-text.js'
 
 /**
@@ -236,11 +237,4 @@ export function withText<T extends object>(
     }
   }
   return merged as T
-}
-
-/** `{name}` placeholders of a text replaced by values. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  )
 }

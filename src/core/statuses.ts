@@ -1,4 +1,4 @@
-import { fill } from './messages.js'
+import { fill } from './fill.js'
 /** Every value of `ibv_report_status` (docs/service-api.md, "States"), in pipeline order. */
 export const REPORT_STATUSES = [
   'initiated',
