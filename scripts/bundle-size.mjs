@@ -19,6 +19,9 @@ const WHOLE_ENTRY = { name: 'ibv-kit (whole browser entry)', code: "export * fro
 // The whole entry has no budget (it was retired): a lender's bundler keeps only what is
 // imported, so the budgets are on what an app imports for one job.
 export const CASES = [
+  // Issue 40 made the engine plain (a token store in core, live options, one contract for both
+  // sessions, the route table, plain error forms); the ceilings below moved by what it cost each
+  // line (docs/performance.md, "The engine made plain").
   { ...WHOLE_ENTRY, budget: undefined, ceiling: undefined },
   // Its budget is the peer line (react-plaid-link's 3,181 B and Stripe's 3,162 B do the same job).
   // Not met: the embed's engine moved to core (a session the React component and the custom
@@ -34,14 +37,14 @@ export const CASES = [
     name: 'IbvProvider + EmbeddedReport',
     code: "export { IbvProvider, EmbeddedReport } from 'ibv-kit'",
     budget: 3150,
-    ceiling: 4613,
+    ceiling: 5609,
   },
   // Within its budget until the shared context (55 B); held at a ceiling since.
   {
     name: 'ReportStatusBadge alone',
     code: "export { ReportStatusBadge } from 'ibv-kit'",
     budget: 1200,
-    ceiling: 1248,
+    ceiling: 1266,
   },
   // Held at a ceiling since the ready timeout (a widget that never speaks is an error the dialog
   // shows), since the widget's lifecycle is a session in core that the custom elements share, and
@@ -54,7 +57,7 @@ export const CASES = [
     name: 'IbvProvider + ConnectButton',
     code: "export { IbvProvider, ConnectButton } from 'ibv-kit'",
     budget: 3100,
-    ceiling: 4984,
+    ceiling: 5763,
   },
   // What the view does (CSV copy and download, the print expansion, aligned decimals, formats by
   // kind) costs this line more than its budget leaves; docs/performance.md measures each part.
@@ -66,7 +69,7 @@ export const CASES = [
     name: 'IbvProvider + ReportView',
     code: "export { IbvProvider, ReportView } from 'ibv-kit'",
     budget: 4000,
-    ceiling: 4898,
+    ceiling: 4979,
   },
   {
     name: 'ibv-kit/core',
@@ -85,7 +88,7 @@ export const CASES = [
     name: 'ibv-kit/elements (whole entry)',
     code: "export * from 'ibv-kit/elements'",
     budget: 8000,
-    ceiling: 11532,
+    ceiling: 12564,
   },
   // What a plain HTML page showing a report pays: <ibv-embedded-report> and
   // <ibv-report-status-badge> and nothing else, registered with their own define functions.
@@ -96,7 +99,7 @@ export const CASES = [
     name: 'ibv-kit/elements: embed + badge',
     code: "export { configureIbv, defineEmbeddedReport, defineReportStatusBadge } from 'ibv-kit/elements'",
     budget: 5000,
-    ceiling: 6677,
+    ceiling: 7404,
   },
   // What a language costs where it is imported, and only there: its texts and formats (a pack is
   // data). No budget: a lender who serves the language needs every text of it.

@@ -87,6 +87,7 @@ export type {
   TokenLifetime,
   PrefetchedReport,
   PrefetchedToken,
+  NormalizedTokenResponse,
   IbvLocale,
   IbvLocaleFormats,
   IbvLocaleMessages,

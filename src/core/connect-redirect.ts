@@ -5,9 +5,7 @@
 // would otherwise open the widget and mint a token on every page view.
 import type { IbvError } from './errors.js'
 import { assertRedirectUri } from './urls.js'
-
-/** The states the widget was opened with on this page: each is good for one use only. */
-const spent = new Set<string>()
+import type { ConnectScope } from './connect-session-scope.js'
 
 /**
  * Where this tab notes when it opened the widget on the redirect path: the time alone (no token,
@@ -44,11 +42,14 @@ function leftForBank(): boolean {
 
 /**
  * The OAuth state the bank returned with, read from `receivedRedirectUri`'s `oauth_state_id`
- * (relative to the page), unless a widget on this page was opened with it already, or this tab did
+ * (relative to the page), unless a widget of `scope` was opened with it already, or this tab did
  * not open the widget on the redirect path in the last 30 minutes (a link from elsewhere).
  * Undefined without one, or for an address that does not parse.
  */
-export function unusedOAuthState(receivedRedirectUri: string | undefined): string | undefined {
+export function unusedOAuthState(
+  receivedRedirectUri: string | undefined,
+  scope: Pick<ConnectScope, 'spent'>,
+): string | undefined {
   if (!receivedRedirectUri || !leftForBank()) return undefined
   let state: string | null
   try {
@@ -56,12 +57,12 @@ export function unusedOAuthState(receivedRedirectUri: string | undefined): strin
   } catch {
     return undefined
   }
-  return state && !spent.has(state) ? state : undefined
+  return state && !scope.spent(state) ? state : undefined
 }
 
-/** Records that a widget was opened with `state`: it opens nothing more on this page, nor a later return to this tab. */
-export function spendOAuthState(state: string): void {
-  spent.add(state)
+/** Records that a widget was opened with `state`: it opens nothing more in `scope`, nor a later return to this tab. */
+export function spendOAuthState(state: string, scope: Pick<ConnectScope, 'spend'>): void {
+  scope.spend(state)
   forgetRedirectPath()
 }
 

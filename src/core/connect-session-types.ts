@@ -1,5 +1,7 @@
 import type { ConnectWidgetCallbacks, ConnectWidgetState } from './connect-widget.js'
 import type { IbvError } from './errors.js'
+import type { HeldToken } from './held-token.js'
+import type { PageListener } from './page-events.js'
 import type { HostedPageOptions } from './urls.js'
 import type { ServiceOriginPolicy } from './service-origins.js'
 
@@ -8,17 +10,27 @@ import type { ServiceOriginPolicy } from './service-origins.js'
 
 /**
  * What a connect session needs besides the widget's callbacks: its service, token and invite, and
- * the language the widget is asked to speak (`locale`, sent as `localeParam`; read at each open).
+ * the language the widget is asked to speak (`locale`, sent as `localeParam`). Every option is read
+ * when it is needed (the token and the widget's address at each open), so options handed over by
+ * `setOptions` take effect on the next open. The same token source and page events as an embed
+ * session (`EmbedSessionOptions`).
  */
 export interface ConnectSessionOptions extends ConnectWidgetCallbacks, HostedPageOptions {
   /** The service's base URL: the widget lives under it. */
   serviceUrl: string
   /** The origins `serviceUrl` may be on (`assertServiceOrigin`): another fails the opening (`invalid_request`) before any token is asked for. Unset: not checked. */
   serviceOrigins?: ServiceOriginPolicy
-  /** A usable token for the widget: the one held while it has life left, else a new one. */
-  token: () => Promise<string>
-  /** Forgets the token held: it failed to open the widget ("Try again" gets another), or its invite was used. */
-  forgetToken: () => void
+  /**
+   * A usable token for the widget other than `stale`: the one held while it has life left, else a
+   * new one. `stale` is a token that failed to open the widget ("Try again") or whose invite was
+   * used; undefined for an ordinary open.
+   */
+  getToken: (stale: string | undefined) => Promise<HeldToken>
+  /**
+   * Feeds the session the page's messages while its widget shows (`listenToPage` in a browser);
+   * returns what stops it. Without it, the adapter calls `message` itself.
+   */
+  listen?: (listener: PageListener) => () => void
   /** On the borrower's page: the invite the token is asked for with. A success uses it up. */
   invite?: string
   /** Tells the backend the invite was used, so the link is refused from now on. */
@@ -67,7 +79,9 @@ export interface ConnectSession {
   retry(): Promise<void>
   /** The frame the widget's page is in now, or null once it is gone. */
   attachFrame(frame: ConnectFrame | null): void
-  /** New options (callbacks, token source): read when something happens, not copied. */
+  /** A `message` event of the page; only the widget's origin and frame count, while it shows. */
+  message(data: unknown, origin: string, source: unknown): void
+  /** New options (callbacks, token source, service, locale): read when something happens, not copied. */
   setOptions(options: ConnectSessionOptions): void
   /** Calls `listener` after each change of the snapshot; returns the unsubscribe. */
   subscribe(listener: () => void): () => void

@@ -24,6 +24,7 @@ import {
   unusedOAuthState,
 } from './connect-redirect.js'
 import { assertServiceOrigin } from './service-origins.js'
+import { createConnectScope, type ConnectScope } from './connect-session-scope.js'
 
 export type {
   ConnectSession,
@@ -31,6 +32,7 @@ export type {
   ConnectSessionSnapshot,
   ConnectFrame,
 } from './connect-session-types.js'
+export { createConnectScope, type ConnectScope } from './connect-session-scope.js'
 
 type Exit = { error: ConnectExitError | null; metadata: ConnectExitMetadata }
 
@@ -38,20 +40,22 @@ const IDLE: ConnectSessionSnapshot = { state: 'idle' }
 /** What leaving reports when the widget said nothing more: the consumer closed it. */
 const closedByUser = (): Exit => ({ error: null, metadata: { status: 'closed_by_user' } })
 
-/** The widget that is open now, if any: one at a time, page-wide. */
-let active: ConnectSession | undefined
-
 /**
  * A connect widget's session: call `open()`, render `getSnapshot()` whenever a `subscribe`r is
  * told, attach the frame, forward the dialog's close and "Try again". Creating one has no effect
- * of its own; it listens for messages only while its widget is shown.
+ * of its own; it listens for messages only while its widget is shown. Sessions of one `scope`
+ * (the adapter's: a provider, the elements' registration) show one widget at a time and use an
+ * OAuth state once; without one, the session has a scope of its own.
  *
  * @example
- * const session = createConnectSession({ serviceUrl, token: () => getToken(), forgetToken, onSuccess })
+ * const session = createConnectSession({ serviceUrl, getToken, listen: listenToPage, onSuccess }, scope)
  * session.subscribe(() => render(session.getSnapshot()))
  * button.onclick = () => session.open()
  */
-export function createConnectSession(options: ConnectSessionOptions): ConnectSession {
+export function createConnectSession(
+  options: ConnectSessionOptions,
+  scope: ConnectScope = createConnectScope(),
+): ConnectSession {
   let snapshot = IDLE
   let frame: ConnectFrame | null = null
   const listeners = new Set<() => void>()
@@ -67,6 +71,11 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   let usedInvite: Promise<void> | undefined
   // The OAuth state this opening carries (`resume`), kept for "Try again"; `open` carries none.
   let oauthStateId: string | undefined
+  // The token the widget was last loaded with, and one not to be handed out again: it failed to
+  // open the widget, or its invite was used.
+  let shownToken: string | undefined
+  let staleToken: string | undefined
+  let stopListening: (() => void) | undefined
 
   const set = (next: ConnectSessionSnapshot) => {
     snapshot = next
@@ -76,7 +85,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   const stop = (next: ConnectSessionSnapshot) => {
     loads++
     clearTimeout(readyTimer)
-    removeEventListener('message', receive)
+    stopListening?.()
+    stopListening = undefined
     set(next)
   }
 
@@ -95,7 +105,7 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
     assertFrameUrl(src)
     pending = closedByUser()
     widgetOrigin = new URL(src, location.href).origin
-    addEventListener('message', receive)
+    stopListening ??= options.listen?.({ message: receive, wake() {} })
     readyTimer = setTimeout(unavailable, options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS)
     set({ state: 'open', src })
   }
@@ -109,8 +119,9 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
       // A service URL elsewhere (an injected `service-url`) gets no token.
       if (options.serviceOrigins) assertServiceOrigin(options.serviceUrl, options.serviceOrigins)
       await usedInvite
-      const token = await options.token()
+      const token = (await options.getToken(staleToken)).accessToken
       if (attempt !== loads) return
+      shownToken = token
       const { locale, localeParam } = options
       show(
         (options.widgetUrl ?? connectWidgetUrl)(options.serviceUrl, token, location.origin, {
@@ -121,7 +132,7 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
         }),
       )
       // On the redirect path the bank may send this tab back; a resumed widget spends its state (its OAUTH_OPENED notes a new trip).
-      if (oauthStateId) spendOAuthState(oauthStateId)
+      if (oauthStateId) spendOAuthState(oauthStateId, scope)
       else if (redirectUri !== undefined) noteRedirectPath()
     } catch (failure) {
       if (attempt !== loads) return
@@ -141,19 +152,19 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   }
 
   // Messages count only from the widget's origin and its frame's window, while it is shown.
-  function receive(event: MessageEvent) {
+  function receive(data: unknown, origin: string, source: unknown) {
     if (
       snapshot.state !== 'open' ||
-      event.origin !== widgetOrigin ||
-      !event.source ||
-      event.source !== frame?.contentWindow
+      origin !== widgetOrigin ||
+      !source ||
+      source !== frame?.contentWindow
     )
       return
     // Any word from it (ready comes first) shows it is there.
     clearTimeout(readyTimer)
     if (!snapshot.ready) set({ ...snapshot, ready: true })
-    const message = decodeWidgetMessage(event.data)
-    if (!message) return options.onInvalidMessage?.(event.data)
+    const message = decodeWidgetMessage(data)
+    if (!message) return options.onInvalidMessage?.(data)
     switch (message.type) {
       case 'ready':
         return
@@ -176,8 +187,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
         forgetRedirectPath()
         session.close()
         if (invite) {
-          // Used: its token is forgotten, and the backend told, so the link is refused from now on.
-          options.forgetToken()
+          // Used: its token is not handed out again, and the backend told, so the link is refused from now on.
+          staleToken = shownToken
           // Never rejects: the consumer did connect. The fetcher retries what can pass, and logs.
           usedInvite = completeInvite?.(invite, productRequestId).catch(() => {})
         }
@@ -189,8 +200,8 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
 
   const start = async (state: string | undefined) => {
     if (snapshot.state !== 'idle' && snapshot.state !== 'error') return
-    if (active !== session) active?.close()
-    active = session
+    // One widget at a time among the sessions of this scope.
+    scope.claim(session)
     oauthStateId = state
     set({ state: 'loading' })
     await load()
@@ -199,11 +210,11 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
   const session: ConnectSession = {
     open: () => start(undefined),
     async resume() {
-      const state = unusedOAuthState(options.receivedRedirectUri)
+      const state = unusedOAuthState(options.receivedRedirectUri, scope)
       if (state) await start(state)
     },
     close() {
-      if (active === session) active = undefined
+      scope.release(session)
       stop(IDLE)
     },
     dismiss() {
@@ -213,12 +224,13 @@ export function createConnectSession(options: ConnectSessionOptions): ConnectSes
     },
     async retry() {
       if (snapshot.state !== 'unavailable') return
-      options.forgetToken()
+      staleToken = shownToken
       await load()
     },
     attachFrame(next) {
       frame = next
     },
+    message: receive,
     setOptions(next) {
       options = next
     },

@@ -108,7 +108,7 @@ export interface ConnectWidgetCallbacks {
    * On your `redirectUri` page: the address the bank sent the applicant back to (pass
    * `window.location.href`). When it carries `oauth_state_id`, the widget opens by itself, with
    * no click, where the applicant left it, and ends in the same `onSuccess` or `onExit` as ever;
-   * it does so once per page (a later open, by the button, starts over). Without `oauth_state_id`
+   * it does so once per provider (a later open, by the button, starts over). Without `oauth_state_id`
    * it does nothing. A state that is unknown, used, expired, or another applicant's ends in
    * `onExit` with the error code `OAUTH_STATE_INVALID`, the dialog closed. Take `oauth_state_id`
    * off the address (`history.replaceState`) once read, so a reload does not replay it.

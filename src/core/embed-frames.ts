@@ -1,3 +1,5 @@
+import { decodeReportMessage } from './frame-protocol.js'
+
 // The iframes of an embedded report (the React component, the custom element), as data. At most two: the current document, shown, and the
 // next one, loading hidden behind it until its page speaks, so a renewal never shows a blank.
 // A frame is known by its token: each token is loaded once.
@@ -54,6 +56,28 @@ export function withReport(
 export function withReady(frames: readonly Frame[], token: string): readonly Frame[] {
   const spoke = frames.findIndex((frame) => frame.token === token)
   return withReport(frames, token, { ready: true, spoke: true, unavailable: false }).slice(spoke)
+}
+
+/**
+ * A message of the report's protocol from the page in the frame of `token`: any shows the page is
+ * there (the portal says its height at once); a resize sets the height; `token_expired` marks the
+ * frame expired if it is the newest token's and has not said so before. An expired page forgets
+ * its height: it is short, and cannot measure itself smaller than its frame.
+ */
+export function withPageMessage(
+  frames: readonly Frame[],
+  token: string,
+  data: unknown,
+  newest: string | undefined,
+): readonly Frame[] {
+  const frame = frames.find((candidate) => candidate.token === token)
+  if (!frame) return frames
+  let next = frame.spoke ? frames : withReady(frames, token)
+  const said = decodeReportMessage(data)
+  if (said?.type === 'resize') next = withReport(next, token, { height: said.height })
+  if (said?.type === 'token_expired' && token === newest && !frame.expired)
+    next = withReport(next, token, { expired: true, height: undefined })
+  return next
 }
 
 /** The page in the frame of `token` said nothing in time: it is hidden (a served one too). */

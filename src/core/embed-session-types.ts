@@ -18,8 +18,9 @@ export interface EmbedFrameElement {
 }
 
 /**
- * What an embed session takes. `locale` (and `localeParam`) ask the report page for a language;
- * a session keeps them for its life, so a new locale means a new session, as a new `serviceUrl` does.
+ * What an embed session takes. Its identity (`productRequestId`, `serviceUrl`, `serviceOrigins`)
+ * is kept for its life: another means another session. The rest can change (`setOptions`).
+ * `locale` (and `localeParam`) ask the report page for a language.
  */
 export interface EmbedSessionOptions extends HostedPageOptions {
   productRequestId: string
@@ -43,7 +44,10 @@ export interface EmbedSessionOptions extends HostedPageOptions {
    * shown even if aged (and renewed when due), and asked to speak.
    */
   hydrating?: boolean
-  /** Seconds before expiry at which a prefetched token is renewed. @default 120 */
+  /**
+   * Seconds before expiry at which the held token is renewed (capped at half its lifetime). Unset:
+   * when its `renewAt` says (a prefetched one: 120 s before expiry).
+   */
   renewLeadSeconds?: number
   /** The session of the report this one replaces (a refresh): its shown frame stays until this one's has loaded. */
   replaces?: EmbedSession
@@ -54,6 +58,18 @@ export interface EmbedSessionOptions extends HostedPageOptions {
   /** Called, once started, with each new failure. */
   onError?: (error: unknown) => void
 }
+
+/** What `setOptions` can change: everything but the session's identity and its start. */
+export type EmbedLiveOptions = Pick<
+  EmbedSessionOptions,
+  | 'getToken'
+  | 'renewLeadSeconds'
+  | 'readyTimeoutMs'
+  | 'locale'
+  | 'localeParam'
+  | 'onStateChange'
+  | 'onError'
+>
 
 /** A frame with its iframe's `src`. */
 export interface EmbedFrame extends Frame {
@@ -72,6 +88,7 @@ export interface EmbedSnapshot {
 }
 
 export interface EmbedSession {
+  /** Its options now: those it was made with, and every `setOptions` since. */
   readonly options: EmbedSessionOptions
   /**
    * Fetches a token, runs the timers and asks served frames to speak; with `listen`
@@ -82,6 +99,13 @@ export interface EmbedSession {
   frameAttached(token: string, element: EmbedFrameElement | null): void
   /** A `message` event of the page; only the service's origin and one of the frames count. */
   message(data: unknown, origin: string, source: unknown): void
+  /**
+   * New live options, read when next needed: the next token comes from the new `getToken`, a new
+   * `renewLeadSeconds` moves the held token's renewal, a new `readyTimeoutMs` the wait of a page
+   * still loading, and a new language loads the report again in it (a new token's document,
+   * behind the shown one). Options left out stay as they were.
+   */
+  setOptions(options: Partial<EmbedLiveOptions>): void
   /** The tab was shown, focused or came online: timers may have slept, the token may be due. */
   wake(): void
   /** "Try again": a new token, or after repeated expiries, starts over. */

@@ -1,19 +1,20 @@
 import { IbvError } from './errors.js'
-import {
-  DEFAULT_READY_TIMEOUT_MS,
-  HELLO_MESSAGE,
-  decodeReportMessage,
-  isFrameMessage,
-} from './frame-protocol.js'
-import { isUsable, prefetchedToken } from './held-token.js'
+import { DEFAULT_READY_TIMEOUT_MS, HELLO_MESSAGE, isFrameMessage } from './frame-protocol.js'
+import { isUsable, prefetchedToken, renewAtOf } from './held-token.js'
 import { prefetchedFor } from './prefetched.js'
-import { assertFrameUrl, embeddedReportUrl } from './urls.js'
-import { assertServiceOrigin, type ServiceOriginPolicy } from './service-origins.js'
+import { embeddedReportUrl } from './urls.js'
+import {
+  EMBED_FAILURES,
+  EXPIRED_REMINT_MS,
+  gaveUp,
+  invalidRequest,
+  ownFailure,
+} from './embed-failures.js'
+import { createTimers } from './embed-timers.js'
 import {
   awaitedFrame,
   getEmbeddedReportState,
-  withReady,
-  withReport,
+  withPageMessage,
   withToken,
   withUnavailable,
   type Frame,
@@ -28,6 +29,7 @@ import type {
 export type {
   EmbedFrame,
   EmbedFrameElement,
+  EmbedLiveOptions,
   EmbedSession,
   EmbedSessionOptions,
   EmbedSnapshot,
@@ -37,59 +39,30 @@ export type {
 // messages, its timeouts and its state. An adapter (the React component, the custom element) feeds
 // it events (the page's messages, its frames, a wake-up, "Try again") and renders its snapshots.
 
+export { EXPIRED_REMINT_MS, MAX_FAILED_RENEWALS } from './embed-failures.js'
+
 /**
- * Re-mint for an expired document at most this often, so a clock skew cannot loop: a complaint
- * inside the window is deferred to its end, never dropped, and counts as a failed renewal.
+ * The embedded report's session: start it, render `getSnapshot()` whenever a `subscribe`r is told,
+ * attach the frames, hand it the page's messages; `setOptions` with each render's live options.
+ *
+ * @example
+ * const session = createEmbedSession({ productRequestId, serviceUrl, getToken: (stale) => store.token(request, { fetch, stale }) })
+ * session.subscribe(() => render(session.getSnapshot()))
+ * const stop = session.start(listenToPage)
  */
-export const EXPIRED_REMINT_MS = 10_000
-
-/** Failed renewals in a row after which the error state and "Try again" are shown. */
-export const MAX_FAILED_RENEWALS = 3
-
-/** The session's own failures, by `IbvError` code. */
-const FAILURES = {
-  invalid_request: 'An embedded report needs a non-empty productRequestId.',
-  unauthorized: 'The report token expired.',
-  timeout: 'The report page did not answer in time.',
-} as const
-
-/** Why a report cannot be asked for, if it cannot. */
-function invalidRequest(
-  productRequestId: unknown,
-  serviceUrl: unknown,
-  serviceOrigins: ServiceOriginPolicy | undefined,
-): IbvError | undefined {
-  if (typeof productRequestId !== 'string' || productRequestId === '') {
-    return new IbvError('invalid_request', FAILURES.invalid_request, {
-      source: 'app',
-      fields: { productRequestId: ['is required'] },
-    })
-  }
-  try {
-    assertFrameUrl(serviceUrl)
-    if (serviceOrigins) assertServiceOrigin(serviceUrl, serviceOrigins)
-    return undefined
-  } catch (error) {
-    return error as IbvError
-  }
-}
-
-export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
-  const {
-    productRequestId,
-    serviceUrl,
-    getToken,
-    hydrating = false,
-    readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS,
-  } = options
+export function createEmbedSession(initial: EmbedSessionOptions): EmbedSession {
+  let options = initial
+  const { productRequestId, serviceUrl, hydrating = false } = options
   // A request that cannot be made (no report named, a service URL that is not http(s) or not on an
   // allowed origin): nothing is fetched or loaded, and the error is the session's own.
   const invalid = invalidRequest(productRequestId, serviceUrl, options.serviceOrigins)
   const valid = !invalid
   const listeners = new Set<() => void>()
   const elements = new Map<string, EmbedFrameElement>()
-  // A fired timer stays here with its key, so the same key does not arm it again.
-  const timers = new Map<string, { key: unknown; id: ReturnType<typeof setTimeout> }>()
+  const timers = createTimers()
+  // Each frame's address, made when it first appears: a new language loads a new frame, it does
+  // not move a shown one (that would reload it, blank).
+  const srcs = new Map<string, string>()
   // The newest token, shown or not: only its document's complaint counts.
   let token = isUsable(options.token)
     ? options.token
@@ -98,8 +71,11 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
         options.renewLeadSeconds,
         hydrating,
       )
+  // When the held token is renewed: its renewAt, or as `renewLeadSeconds` says now.
+  let renewal: { at: number } | undefined
   const replaced = options.replaces?.getSnapshot().frames[0]
   let frames: readonly Frame[] = replaced?.ready ? [replaced] : []
+  if (replaced?.ready) srcs.set(replaced.token, replaced.src)
   if (token && valid)
     frames = withToken(frames, token.accessToken, hydrating && token !== options.token)
   let fetching = false
@@ -109,42 +85,30 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   let failedRenewals = 0
   // When a token was last minted because a document said it expired.
   let remintedAt = 0
+  // The frame awaited to speak, and since when.
+  let awaited: { token: string; since: number } | undefined
   let running = false
   let origin: string | undefined
   let snapshot: EmbedSnapshot
   // What the callbacks were last told.
   let reported: EmbedSnapshot | undefined
 
-  const gaveUp = () => !!frames[0]?.expired && failedRenewals >= MAX_FAILED_RENEWALS
-
-  /** Keeps timer `name` armed for `key` (a new key re-arms it); no delay: none. */
-  function arm(name: string, key: unknown, delay: number | undefined, run: () => void) {
-    const timer = timers.get(name)
-    if (timer?.key === key) return
-    clearTimeout(timer?.id)
-    timers.delete(name)
-    // Capped: a longer delay would overflow and fire at once; the wake checks cover the rest.
-    if (delay !== undefined)
-      timers.set(name, { key, id: setTimeout(run, Math.min(delay, 2 ** 31 - 1)) })
-  }
+  const givenUp = () => gaveUp(frames, failedRenewals)
 
   function update() {
-    const code = !valid
-      ? 'invalid_request'
-      : gaveUp()
-        ? 'unauthorized'
-        : frames.some((frame) => frame.unavailable)
-          ? 'timeout'
-          : undefined
-    // The report page said nothing, or its sessions kept expiring: the service's side.
+    const code = ownFailure(valid, frames, failedRenewals)
     if (code !== ownError?.code)
-      ownError = invalid ?? (code && new IbvError(code, FAILURES[code], { source: 'service' }))
+      ownError =
+        invalid ?? (code && new IbvError(code, EMBED_FAILURES[code], { source: 'service' }))
     const error = ownError ?? fetchError
+    for (const key of srcs.keys())
+      if (!frames.some((frame) => frame.token === key)) srcs.delete(key)
     snapshot = {
-      frames: frames.map((frame) => ({
-        ...frame,
-        src: embeddedReportUrl(serviceUrl, frame.token, options),
-      })),
+      frames: frames.map((frame) => {
+        let src = srcs.get(frame.token)
+        if (!src) srcs.set(frame.token, (src = embeddedReportUrl(serviceUrl, frame.token, options)))
+        return { ...frame, src }
+      }),
       state: getEmbeddedReportState(frames, !!error, fetching),
       error,
       canRetry: valid,
@@ -164,30 +128,32 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
   }
 
   function schedule() {
+    const at = token && renewAtOf(token, options.renewLeadSeconds)
+    if (at !== renewal?.at) renewal = at === undefined ? undefined : { at }
     // Renewal at the token's renewAt; the wake checks cover timers that slept.
-    arm('renew', token, token && token.renewAt - Date.now(), renewIfDue)
+    timers.arm('renew', renewal, renewal && renewal.at - Date.now(), renewIfDue)
     // A shown document that says it expired is replaced, now or when the re-mint window ends,
     // unless the renewals failed too often in a row.
-    const replace = !gaveUp() && !frames[1] && !!frames[0]?.expired
-    arm(
-      'remint',
-      replace,
-      replace ? remintedAt + EXPIRED_REMINT_MS - Date.now() : undefined,
-      () => {
-        remintedAt = Date.now()
-        renew()
-      },
-    )
+    const replace = !givenUp() && !frames[1] && !!frames[0]?.expired
+    const remintIn = replace ? remintedAt + EXPIRED_REMINT_MS - Date.now() : undefined
+    timers.arm('remint', replace, remintIn, () => {
+      remintedAt = Date.now()
+      renew()
+    })
     // A page that says nothing in time is hidden: an error, until it speaks or "Try again".
-    const awaited = awaitedFrame(frames)
-    arm('ready', awaited, awaited === undefined ? undefined : readyTimeoutMs, () => {
-      frames = withUnavailable(frames, awaited as string)
+    const waiting = awaitedFrame(frames)
+    if (waiting !== awaited?.token)
+      awaited = waiting === undefined ? undefined : { token: waiting, since: Date.now() }
+    const timeout = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
+    const quiet = awaited
+    timers.arm('ready', quiet && `${timeout}`, quiet && quiet.since + timeout - Date.now(), () => {
+      frames = withUnavailable(frames, (quiet as { token: string }).token)
       update()
     })
   }
 
   function renewIfDue() {
-    if (token && Date.now() >= token.renewAt) renew()
+    if (renewal && Date.now() >= renewal.at) renew()
   }
 
   /** Fetches a token other than the one held, unless a fetch is under way already (or there is no report to ask for). */
@@ -196,7 +162,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     fetching = true
     fetchError = undefined
     update()
-    getToken(token?.accessToken).then(
+    options.getToken(token?.accessToken).then(
       (next) => {
         fetching = false
         token = next
@@ -212,7 +178,6 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
       },
     )
   }
-
   function message(data: unknown, from: string, source: unknown) {
     // Computed when needed: a relative serviceUrl resolves against the page, which a server has not.
     origin ??= new URL(serviceUrl, globalThis.location?.href).origin
@@ -221,23 +186,16 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
       : undefined
     if (from !== origin || !frame || !isFrameMessage(data)) return
     const before = frames
-    // Any message of the protocol shows the page is there (the portal says its height at once).
-    if (!frame.spoke) frames = withReady(frames, frame.token)
-    const said = decodeReportMessage(data)
-    if (said?.type === 'resize') frames = withReport(frames, frame.token, { height: said.height })
-    // Only the newest token's first complaint counts; one soon after a re-mint means it failed.
-    // An expired page forgets its height: it is short, and cannot measure itself smaller than its frame.
-    if (said?.type === 'token_expired' && frame.token === token?.accessToken && !frame.expired) {
-      frames = withReport(frames, frame.token, { expired: true, height: undefined })
+    frames = withPageMessage(frames, frame.token, data, token?.accessToken)
+    // One soon after a re-mint means it failed.
+    if (!frame.expired && frames.find((candidate) => candidate.token === frame.token)?.expired)
       failedRenewals = Date.now() - remintedAt < EXPIRED_REMINT_MS ? failedRenewals + 1 : 0
-    }
     // Noise (a message of no use, a repeated one) changes nothing, and renders nothing.
     if (frames !== before) update()
   }
 
   update()
   const session: EmbedSession = {
-    options,
     start(listen) {
       running = true
       const unlisten = listen?.(session)
@@ -251,9 +209,22 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
       return () => {
         running = false
         unlisten?.()
-        for (const timer of timers.values()) clearTimeout(timer.id)
         timers.clear()
       }
+    },
+    get options() {
+      return options
+    },
+    setOptions(next) {
+      const before = options
+      options = { ...options, ...next }
+      const relanguaged =
+        options.locale !== before.locale || options.localeParam !== before.localeParam
+      // In another language: a new token's document, loading behind the shown one. Otherwise
+      // only the timers may move: nothing to render, so an adapter can hand over every render's.
+      if (!running) return
+      if (relanguaged && frames.length) renew()
+      else schedule()
     },
     frameAttached(frameToken, element) {
       if (element) elements.set(frameToken, element)
@@ -264,7 +235,7 @@ export function createEmbedSession(options: EmbedSessionOptions): EmbedSession {
     retry() {
       // After giving up, "Try again" starts over (the count and the window both at 0), so the
       // expired document is replaced at once, not when the window ends.
-      if (!gaveUp()) return renew()
+      if (!givenUp()) return renew()
       failedRenewals = remintedAt = 0
       update()
     },

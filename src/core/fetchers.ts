@@ -1,8 +1,14 @@
-import { IbvError, errorFromResponse, isRetryable } from './errors.js'
+import { IbvError, isRetryable } from './errors.js'
+import { backendCall, type BackendCall, type BackendFetchersOptions } from './backend-call.js'
 import type { IbvReport, PendingReport } from './schemas.js'
 import type { RefreshOutcome } from './refresh-outcome.js'
 import type { InviteStatus } from './invite-status.js'
-import { parseTokenResponse, type NormalizedTokenResponse } from './token-lifetime.js'
+import {
+  parseTokenResponse,
+  type NormalizedTokenResponse,
+  type TokenResponse,
+} from './token-lifetime.js'
+import { BACKEND_ROUTES, backendRouteUrl, type BackendRouteName } from './routes.js'
 
 /**
  * What the token-fetcher is asked for. `invite`: a borrower's page asks for the consumer token of
@@ -31,7 +37,7 @@ export type ReportAnswer =
  */
 export interface IbvFetchers {
   /** The token-fetcher: a `TokenResponse` from the lender's backend (`expires_in` number or string). */
-  token(request: TokenRequest): Promise<{ access_token: string; expires_in: number | string }>
+  token(request: TokenRequest): Promise<TokenResponse>
   /** For `useIbvReport`: the service's 200 or 202 answer. */
   report?(productRequestId: string): Promise<ReportAnswer>
   /** For `useRefreshReport`: the classified refresh outcome. */
@@ -47,14 +53,7 @@ export interface IbvFetchers {
   invites?(consumerId: string): Promise<InviteStatus[]>
 }
 
-export interface BackendFetchersOptions {
-  /** The fetch to use. @default globalThis.fetch */
-  fetch?: typeof fetch
-  /** Extra headers on every call, such as a CSRF token. */
-  headers?: Record<string, string>
-  /** How long a call may take before it fails with `timeout` (and is retried where that helps). @default 15000 */
-  timeoutMs?: number
-}
+export type { BackendFetchersOptions } from './backend-call.js'
 
 /**
  * Fetchers for the routes of `createIbvBackend`, so the default setup needs no hand-written code.
@@ -66,15 +65,20 @@ export function createBackendFetchers(
   basePath = '/api/ibv',
   options: BackendFetchersOptions = {},
 ): Required<IbvFetchers> {
-  const base = basePath.replace(/\/+$/, '')
-  const call = backendCall(options)
+  const send = backendCall(options)
+  // Each fetcher calls the route of the table named after it: its method and its path.
+  const call = (
+    name: BackendRouteName,
+    init: { params?: Record<string, string>; query?: string; body?: string } = {},
+  ) =>
+    send(`${backendRouteUrl(basePath, name, init.params)}${init.query ?? ''}`, {
+      method: BACKEND_ROUTES[name].method,
+      body: init.body,
+    })
   return {
-    token: tokenFetcher(`${base}/tokens`, call),
+    token: tokenFetcher(backendRouteUrl(basePath, 'token'), send),
     async report(productRequestId) {
-      const { status, body } = await call(
-        `${base}/reports/${encodeURIComponent(productRequestId)}`,
-        { method: 'GET' },
-      )
+      const { status, body } = await call('report', { params: { productRequestId } })
       const record = body as Record<string, unknown> | undefined
       // A 202 carries the pending shape; a 200 is a report, with its list of accounts.
       if (
@@ -93,10 +97,7 @@ export function createBackendFetchers(
     },
     async refresh(consumerId) {
       // A JSON body, so the POST carries the content type the backend requires of state changes.
-      const { status, body } = await call(`${base}/refresh/${encodeURIComponent(consumerId)}`, {
-        method: 'POST',
-        body: '{}',
-      })
+      const { status, body } = await call('refresh', { params: { consumerId }, body: '{}' })
       const outcome = body as RefreshOutcome | undefined
       // createIbvBackend answers the outcome already classified (classifyRefresh runs there).
       if (typeof outcome?.kind !== 'string' || typeof outcome.message !== 'string') {
@@ -109,8 +110,7 @@ export function createBackendFetchers(
       return outcome
     },
     async invite(consumerId) {
-      const { status, body } = await call(`${base}/invites`, {
-        method: 'POST',
+      const { status, body } = await call('invite', {
         body: JSON.stringify({ consumer_id: consumerId }),
       })
       const answer = body as Partial<InviteResponse> | undefined
@@ -122,10 +122,9 @@ export function createBackendFetchers(
       return { url: answer.url, expires_at: answer.expires_at }
     },
     async invites(consumerId) {
-      const { status, body } = await call(
-        `${base}/invites?consumer_id=${encodeURIComponent(consumerId)}`,
-        { method: 'GET' },
-      )
+      const { status, body } = await call('invites', {
+        query: `?consumer_id=${encodeURIComponent(consumerId)}`,
+      })
       const list = (body as { invites?: unknown } | undefined)?.invites
       if (!Array.isArray(list))
         throw new IbvError('malformed_response', 'The invites answer has no invites list.', {
@@ -133,31 +132,9 @@ export function createBackendFetchers(
         })
       return list as InviteStatus[]
     },
-    async completeInvite(invite, productRequestId) {
-      // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await call(`${base}/invites/complete`, {
-            method: 'POST',
-            body: JSON.stringify({ invite, product_request_id: productRequestId }),
-          })
-          return
-        } catch (error) {
-          if (attempt >= 3 || !isRetryable(error)) {
-            console.error(
-              `The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`,
-            )
-            throw error
-          }
-          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
-        }
-      }
-    },
+    completeInvite: completeInviteFetcher(backendRouteUrl(basePath, 'completeInvite'), send),
   }
 }
-
-/** A JSON call to the lender's backend: its status and parsed body, or an `IbvError`. */
-type BackendCall = (url: string, init: RequestInit) => Promise<{ status: number; body: unknown }>
 
 /**
  * The token-fetcher of `createBackendFetchers`, for a token route at any URL: `<ibv-*>` elements
@@ -168,6 +145,55 @@ export function backendTokenFetcher(
   options: BackendFetchersOptions = {},
 ): IbvFetchers['token'] {
   return tokenFetcher(tokenUrl, backendCall(options))
+}
+
+/**
+ * The fetchers an `<ibv-*>` element has from its token URL alone: the token-fetcher at that URL
+ * and, when it is the route table's token route (`{basePath}/tokens`), `completeInvite` of the
+ * same backend. Not exported from an entry point.
+ */
+export function backendFetchersAt(
+  tokenUrl: string,
+  options: BackendFetchersOptions = {},
+): Pick<IbvFetchers, 'token' | 'completeInvite'> {
+  const tokenPath = BACKEND_ROUTES.token.path
+  let route = tokenUrl
+  while (route.endsWith('/')) route = route.slice(0, -1)
+  const basePath = route.endsWith(tokenPath) ? route.slice(0, -tokenPath.length) : undefined
+  return {
+    token: backendTokenFetcher(tokenUrl, options),
+    completeInvite:
+      basePath === undefined
+        ? undefined
+        : completeInviteFetcher(backendRouteUrl(basePath, 'completeInvite'), backendCall(options)),
+  }
+}
+
+/** `completeInvite` at `url` (the route table's `completeInvite` route of a backend). */
+function completeInviteFetcher(
+  url: string,
+  send: BackendCall,
+): Required<IbvFetchers>['completeInvite'] {
+  return async (invite, productRequestId) => {
+    // Tried again (after 1 s, then 2 s) when that can help: a report that never arrives leaves the link usable.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(url, {
+          method: BACKEND_ROUTES.completeInvite.method,
+          body: JSON.stringify({ invite, product_request_id: productRequestId }),
+        })
+        return
+      } catch (error) {
+        if (attempt >= 3 || !isRetryable(error)) {
+          console.error(
+            `The invite could not be recorded as used (${(error as Error).message}): the link works until it expires.`,
+          )
+          throw error
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
+      }
+    }
+  }
 }
 
 function tokenFetcher(tokenUrl: string, call: BackendCall): IbvFetchers['token'] {
@@ -181,69 +207,5 @@ function tokenFetcher(tokenUrl: string, call: BackendCall): IbvFetchers['token']
     return parseTokenResponse(
       (await call(tokenUrl, { method: 'POST', body: JSON.stringify(body) })).body,
     )
-  }
-}
-
-function backendCall(options: BackendFetchersOptions): BackendCall {
-  const send =
-    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const timeoutMs = options.timeoutMs ?? 15_000
-
-  return async function call(
-    url: string,
-    init: RequestInit,
-  ): Promise<{ status: number; body: unknown }> {
-    const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    // A race, not only the signal: a custom fetch that ignores the signal still cannot hang us.
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort()
-        reject(new IbvError('timeout', 'Your backend did not answer in time. Try again.'))
-      }, timeoutMs)
-    })
-    let response: Response
-    let text: string
-    try {
-      // The body is read inside the race too: headers then a stalled body must not hang us.
-      const exchange = send(url, {
-        ...init,
-        credentials: 'same-origin',
-        signal: controller.signal,
-        headers: {
-          accept: 'application/json',
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-      }).then(async (answer) => ({ answer, body: await answer.text().catch(() => '') }))
-      ;({ answer: response, body: text } = await Promise.race([exchange, timeout]))
-    } catch (cause) {
-      if (cause instanceof IbvError) throw cause
-      throw new IbvError(
-        'network',
-        'Your backend could not be reached. Check the connection and try again.',
-        { cause },
-      )
-    } finally {
-      clearTimeout(timer)
-    }
-    let body: unknown
-    try {
-      body = text === '' ? undefined : JSON.parse(text)
-    } catch (cause) {
-      if (response.ok)
-        throw new IbvError('malformed_response', 'Your backend sent an answer that is not JSON.', {
-          status: response.status,
-          cause,
-        })
-    }
-    // A failure of the service, passed on by createIbvBackend, says so; anything else is the backend's own.
-    if (!response.ok)
-      throw errorFromResponse(
-        response.status,
-        body,
-        (body as { source?: unknown } | undefined)?.source === 'service' ? 'service' : 'backend',
-      )
-    return { status: response.status, body }
   }
 }

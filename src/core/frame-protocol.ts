@@ -60,6 +60,33 @@ export type ReportPageMessage =
  */
 export type EmbedderMessage = { type: 'ibv:hello' } | { type: 'ibv:close_requested' }
 
+/** The type of every message of the protocol, whoever posts it. */
+export type FrameMessageType = (WidgetPageMessage | ReportPageMessage | EmbedderMessage)['type']
+
+/**
+ * The type of every `ibv:*` message, by what it says: the names as the sandbox's page scripts
+ * (strings sent to a browser, which no type reaches) post them.
+ */
+export const FRAME_MESSAGES = {
+  ready: 'ibv:ready',
+  resize: 'ibv:resize',
+  event: 'ibv:event',
+  success: 'ibv:success',
+  exit: 'ibv:exit',
+  closeRequested: 'ibv:close_requested',
+  exitPending: 'ibv:exit_pending',
+  tokenExpired: 'ibv:token_expired',
+  hello: 'ibv:hello',
+} as const satisfies Record<string, FrameMessageType>
+
+// A type of the unions above left out of FRAME_MESSAGES fails to compile here, naming it.
+type Unnamed = Exclude<FrameMessageType, (typeof FRAME_MESSAGES)[keyof typeof FRAME_MESSAGES]>
+
+/** Every `ibv:*` message type of the protocol. */
+export const FRAME_MESSAGE_TYPES: readonly FrameMessageType[] = Object.values(
+  FRAME_MESSAGES,
+) satisfies [Unnamed] extends [never] ? readonly FrameMessageType[] : Unnamed
+
 /** `ibv:hello`, as an embedding page posts it to a report page. */
 export const HELLO_MESSAGE: EmbedderMessage = { type: 'ibv:hello' }
 

@@ -104,8 +104,9 @@ export type {
   ConnectWidgetCallbacks,
   ConnectWidgetState,
 } from './connect-widget.js'
-export { createConnectSession } from './connect-session.js'
+export { createConnectScope, createConnectSession } from './connect-session.js'
 export type {
+  ConnectScope,
   ConnectSession,
   ConnectSessionOptions,
   ConnectSessionSnapshot,
@@ -114,3 +115,9 @@ export type {
 export { reportEventEffect } from './report-events.js'
 export type { ReportEventEffect } from './report-events.js'
 export type { ReportAnswer } from './fetchers.js'
+export { listenToPage } from './page-events.js'
+export type { PageListener } from './page-events.js'
+export { heldToken } from './held-token.js'
+export type { HeldToken } from './held-token.js'
+export { BACKEND_ROUTES, BACKEND_ROUTE_NAMES, backendRouteUrl } from './routes.js'
+export type { BackendRoute, BackendRouteCaller, BackendRouteName } from './routes.js'

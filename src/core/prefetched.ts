@@ -1,4 +1,5 @@
 import type { IbvReport, PendingReport } from './schemas.js'
+import type { NormalizedTokenResponse } from './token-lifetime.js'
 
 /**
  * What `prefetchReport` (ibv-kit/server) hands a server-rendered page for `<IbvProvider
@@ -18,10 +19,8 @@ export interface PrefetchedReport {
   answer?: { kind: 'ready'; report: IbvReport } | { kind: 'pending'; pending: PendingReport }
 }
 
-export interface PrefetchedToken {
-  access_token: string
-  /** Seconds of life the token had at `issued_at`. */
-  expires_in: number
+/** A token answer after its check (`expires_in`: seconds of life at `issued_at`), timed. */
+export interface PrefetchedToken extends NormalizedTokenResponse {
   /** When the server received it, epoch milliseconds: its age in the browser is measured from here. */
   issued_at: number
 }

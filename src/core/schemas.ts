@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { IbvError, type IbvErrorCode } from './errors.js'
+import { expiresInSeconds, type TokenResponse } from './token-lifetime.js'
 
 // Objects are loose: fields the service API marks "not shown" (custom account fields, item data) and
 // fields the service adds later are kept, not stripped.
@@ -7,10 +8,17 @@ import { IbvError, type IbvErrorCode } from './errors.js'
 const text = z.string()
 const nonEmpty = z.string().check(z.minLength(1))
 
-/** The body of a successful token answer (operations 1 and 2). `expires_in` may be a numeric string. */
-export const tokenResponseSchema = z.looseObject({
+/**
+ * The body of a successful token answer (operations 1 and 2): the wire type of a token. `expires_in`
+ * may be a numeric string; it is checked as `parseTokenResponse` checks it (`expiresInSeconds`).
+ */
+export const tokenResponseSchema: z.ZodMiniType<TokenResponse> = z.looseObject({
   access_token: nonEmpty,
-  expires_in: z.union([z.number(), z.string()]),
+  expires_in: z.union([z.number(), z.string()]).check(
+    z.refine((value) => expiresInSeconds(value) !== undefined, {
+      message: 'must be a positive number of seconds, up to a year',
+    }),
+  ),
 })
 
 /** The body of a failed token answer: `message` (401 of op 1, 400), `error` (401 of op 2), `fields` (400). */
@@ -79,7 +87,7 @@ export const webhookPayloadSchema = z.looseObject({
   event: text,
 })
 
-export type TokenResponse = z.infer<typeof tokenResponseSchema>
+export type { TokenResponse } from './token-lifetime.js'
 export type TokenErrorBody = z.infer<typeof tokenErrorSchema>
 export type IbvItem = z.infer<typeof ibvItemSchema>
 export type IbvAccount = z.infer<typeof ibvAccountSchema>

@@ -29,25 +29,47 @@ export interface TokenLifetimeOptions {
   renewLeadSeconds?: number
 }
 
-/** A token answer with `expires_in` normalised to a number. */
-export interface NormalizedTokenResponse {
+/**
+ * A token answer as the backend sends it (the service's, passed on): the one wire type of a token.
+ * `expires_in` is seconds, a number or a numeric string. Inside, a token is a `HeldToken`.
+ */
+export interface TokenResponse {
   access_token: string
+  expires_in: number | string
+}
+
+/**
+ * A token answer after its check (`parseTokenResponse`), `expires_in` normalised to a number:
+ * what the backend sends on, and what `prefetchReport` hands over (with its `issued_at`).
+ */
+export interface NormalizedTokenResponse extends TokenResponse {
   expires_in: number
 }
 
 /**
- * Reads `expires_in`, which the service API documents as a string and shows as a number: a positive
- * number of seconds, or a string of one. Zero, negative, under a second, non-numeric, missing or
- * absurdly large values throw an `IbvError` (`malformed_response`).
+ * `expires_in` in seconds, if valid: a number of seconds from one to a year, or a string of one
+ * (the service API documents a string and shows a number). The one check of it: the zod schema
+ * (`tokenResponseSchema`) and `parseExpiresIn` both ask this.
  */
-export function parseExpiresIn(value: unknown): number {
+export function expiresInSeconds(value: unknown): number | undefined {
   const seconds =
     typeof value === 'number'
       ? value
       : typeof value === 'string' && NUMERIC.test(value)
         ? Number(value)
         : NaN
-  if (!(seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS)) {
+  return seconds >= MIN_EXPIRES_IN_SECONDS && seconds <= MAX_EXPIRES_IN_SECONDS
+    ? seconds
+    : undefined
+}
+
+/**
+ * Reads `expires_in` (`expiresInSeconds`). Zero, negative, under a second, non-numeric, missing or
+ * absurdly large values throw an `IbvError` (`malformed_response`).
+ */
+export function parseExpiresIn(value: unknown): number {
+  const seconds = expiresInSeconds(value)
+  if (seconds === undefined) {
     throw new IbvError(
       'malformed_response',
       `expires_in must be a positive number of seconds, from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}; got ${describe(value)}.`,

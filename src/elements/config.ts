@@ -29,8 +29,9 @@ export interface IbvElementsConfig {
   tokenUrl?: string
   /**
    * Your own plug to the backend, as for React's `<IbvProvider fetchers>` (`createBackendFetchers`
-   * with a CSRF header, say). Given, its `token` mints every token, except for an element with
-   * its own `token-url` attribute.
+   * with a CSRF header, say). Given, its `token` mints every token and its `completeInvite`
+   * records a used invite, except for an element with its own `token-url` attribute (which uses
+   * that backend's routes, from the route table).
    */
   fetchers?: IbvFetchers
   /**
@@ -100,8 +101,19 @@ export function speak(element: HTMLElement, { lang }: ElementSettings): void {
   if (lang && !element.lang) element.lang = lang
 }
 
-/** The settings of `element`: its `service-url` and `token-url` attributes, else the page's. */
-export function elementSettings(element: Element): ElementSettings {
+/** The fetchers an element has from a token URL alone. */
+export type TokenUrlFetchers = (tokenUrl: string) => ElementSettings['fetchers']
+
+/**
+ * The settings of `element`: its `service-url` and `token-url` attributes, else the page's. Without
+ * the page's `fetchers` (or with its own `token-url`), the element's come from `fromTokenUrl`: the
+ * token-fetcher alone by default; `<ibv-connect-button>` adds `completeInvite` (so an element that
+ * needs no more carries no more).
+ */
+export function elementSettings(
+  element: Element,
+  fromTokenUrl: TokenUrlFetchers = (tokenUrl) => ({ token: backendTokenFetcher(tokenUrl) }),
+): ElementSettings {
   const ownTokenUrl = element.getAttribute('token-url') || undefined
   const tokenUrl = ownTokenUrl ?? page?.tokenUrl ?? DEFAULT_TOKEN_URL
   return {
@@ -111,8 +123,7 @@ export function elementSettings(element: Element): ElementSettings {
       allowedServiceOrigins: page?.allowedServiceOrigins,
     },
     tokenUrl,
-    fetchers:
-      !ownTokenUrl && page?.fetchers ? page.fetchers : { token: backendTokenFetcher(tokenUrl) },
+    fetchers: !ownTokenUrl && page?.fetchers ? page.fetchers : fromTokenUrl(tokenUrl),
     texts: page?.texts,
     lang: page?.locale?.code,
     localeParam: page?.localeParam,

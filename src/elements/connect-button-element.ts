@@ -1,12 +1,15 @@
 import { createConnectSession, type ConnectSessionOptions } from '../core/connect-session.js'
 import { IbvError } from '../core/errors.js'
-import { createBackendFetchers, type IbvFetchers, type TokenRequest } from '../core/fetchers.js'
+import { backendFetchersAt, type TokenRequest } from '../core/fetchers.js'
 import { CONNECT_ELEMENT_TEXT, CONNECT_TEXT, withText } from '../core/messages.js'
-import { elementSettings, speak } from './config.js'
+import { CONNECT_BUTTON_CLASS } from '../core/component-names.js'
+import { elementSettings, speak, type ElementSettings } from './config.js'
 import { openConnectDialog, type ConnectDialogView } from './connect-dialog.js'
 import { h } from './dom.js'
 import { emit, setState } from './events.js'
-import { forgetToken, tokenFor } from './tokens.js'
+import { tokenFor } from './tokens.js'
+import { listenToPage } from '../core/page-events.js'
+import { createConnectScope, type ConnectScope } from '../core/connect-session-scope.js'
 
 const TAG = '<ibv-connect-button>'
 
@@ -21,13 +24,16 @@ const TAG = '<ibv-connect-button>'
  * `receivedRedirectUri`) are `<ConnectButton>`'s props: given a received address that carries
  * `oauth_state_id`, the widget opens by itself, once.
  */
-export function createConnectButtonElement(): CustomElementConstructor {
+export function createConnectButtonElement(
+  scope: ConnectScope = createConnectScope(),
+): CustomElementConstructor {
+  // The registration's own: its buttons show one widget at a time and use an OAuth state once.
   return class IbvConnectButtonElement extends HTMLElement {
     static observedAttributes = ['consumer-id', 'invite', 'received-redirect-uri']
-    readonly #session = createConnectSession(this.#options())
+    readonly #session = createConnectSession(this.#options(), scope)
     readonly #button = h(this.ownerDocument, 'button', {
       type: 'button',
-      class: 'ibv-button ibv-connect-button',
+      class: `ibv-button ${CONNECT_BUTTON_CLASS}`,
     }) as HTMLButtonElement
     #dialog: ConnectDialogView | undefined
     #unsubscribe: (() => void) | undefined
@@ -100,7 +106,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
 
     /** What the session needs, read from the attributes and the page's configuration now. */
     #options(): ConnectSessionOptions {
-      const settings = elementSettings(this)
+      const settings = connectSettings(this)
       const invite = this.getAttribute('invite') || undefined
       const request: TokenRequest = invite
         ? { type: 'invite', invite }
@@ -114,20 +120,18 @@ export function createConnectButtonElement(): CustomElementConstructor {
         readyTimeoutMs: timeout > 0 ? timeout : undefined,
         redirectUri: this.getAttribute('redirect-uri') || undefined,
         receivedRedirectUri: this.getAttribute('received-redirect-uri') || undefined,
-        token: async () => {
+        getToken: async (stale) => {
           if (!settings.serviceUrl)
             throw new IbvError(
               'invalid_request',
               `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`,
               { source: 'app' },
             )
-          return (await tokenFor(settings, request)).accessToken
+          return tokenFor(settings, request, stale)
         },
-        forgetToken: () => forgetToken(settings, request),
+        listen: listenToPage,
         invite,
-        completeInvite:
-          settings.fetchers.completeInvite?.bind(settings.fetchers) ??
-          inviteCompleter(settings.tokenUrl),
+        completeInvite: settings.fetchers.completeInvite?.bind(settings.fetchers),
         onSuccess: (success) => emit(this, 'ibv-success', success),
         onExit: (error, metadata) => emit(this, 'ibv-exit', { error, metadata }),
         onError: (error) => emit(this, 'ibv-error', { error }),
@@ -136,7 +140,7 @@ export function createConnectButtonElement(): CustomElementConstructor {
     }
 
     #render(): void {
-      const settings = elementSettings(this)
+      const settings = connectSettings(this)
       const text = withText({ ...CONNECT_TEXT, ...CONNECT_ELEMENT_TEXT }, settings.texts)
       speak(this, settings)
       const snapshot = this.#session.getSnapshot()
@@ -192,11 +196,9 @@ export function createConnectButtonElement(): CustomElementConstructor {
 }
 
 /**
- * How a used invite is recorded when tokens come from a token URL: the backend's
- * `POST {basePath}/invites/complete`, beside its `{basePath}/tokens`. A token URL not named so has
- * no such route known: the link then works until it expires.
+ * A connect button's settings: with no fetchers of the page's, those of its token URL's backend,
+ * `completeInvite` included (the route table's routes beside that token route).
  */
-function inviteCompleter(tokenUrl: string): IbvFetchers['completeInvite'] {
-  const basePath = /^(.*)\/tokens\/*$/.exec(tokenUrl)?.[1]
-  return basePath === undefined ? undefined : createBackendFetchers(basePath).completeInvite
+export function connectSettings(element: Element): ElementSettings {
+  return elementSettings(element, (tokenUrl) => backendFetchersAt(tokenUrl))
 }

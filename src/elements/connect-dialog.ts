@@ -1,5 +1,6 @@
 import type { ConnectSession, ConnectSessionSnapshot } from '../core/connect-session.js'
 import type { CONNECT_TEXT } from '../core/messages.js'
+import { CONNECT_FRAME_CLASS } from '../core/component-names.js'
 import { h } from './dom.js'
 
 /** The dialog on the page: follows the session's snapshot until it is removed. */
@@ -64,7 +65,7 @@ export function openConnectDialog(
     const iframe = h(doc, 'iframe', {
       src,
       title: text.connectFrameTitle,
-      class: 'ibv-connect-dialog__frame',
+      class: CONNECT_FRAME_CLASS,
       referrerpolicy: 'no-referrer',
     }) as HTMLIFrameElement
     show(iframe)

@@ -1,32 +1,32 @@
 import {
   createEmbedSession,
   type EmbedFrame,
+  type EmbedLiveOptions,
   type EmbedSession,
   type EmbedSnapshot,
 } from '../core/embed-session.js'
 import { IbvError } from '../core/errors.js'
 import { EMBEDDED_REPORT_TEXT, withText } from '../core/messages.js'
+import { EMBEDDED_REPORT_CLASS, REPORT_FRAME_CLASS } from '../core/component-names.js'
 import { listenToPage } from '../core/page-events.js'
 import { elementSettings, speak } from './config.js'
 import { h } from './dom.js'
 import { emit, setState } from './events.js'
 import { heldFor, tokenFor } from './tokens.js'
+import { cssSize, numberAttribute } from './attributes.js'
 
 const TAG = '<ibv-embedded-report>'
 
-/** The attributes a session is made of: changing one starts a new session. The others re-render. */
-const SESSION_ATTRIBUTES = [
-  'product-request-id',
-  'service-url',
-  'token-url',
-  'renew-lead-seconds',
-  'ready-timeout-ms',
-]
+/** The attributes a session is made of: changing one starts a new session. */
+const SESSION_ATTRIBUTES = ['product-request-id', 'service-url']
+/** The attributes the running session takes as they change (`setOptions`); the others re-render. */
+const LIVE_ATTRIBUTES = ['token-url', 'renew-lead-seconds', 'ready-timeout-ms']
 
 /**
  * `<ibv-embedded-report product-request-id title? height? min-height? renew-lead-seconds?
  * ready-timeout-ms? service-url? token-url?>`: React's `<EmbeddedReport>` over the same core
- * session, with its markup and classes, in the light DOM. The token is renewed before it expires
+ * session, with its markup and classes, in the light DOM. A new `product-request-id` or
+ * `service-url` starts another session; the other attributes take effect on the running one. The token is renewed before it expires
  * and the next document loads hidden behind the shown one; only the service's origin and the
  * report's own frames are heard. Its `data-state` is the report's (`loading`, `ready`, `renewing`,
  * `expired`, `error`). It starts a microtask after it joins the page, so attributes set in the same
@@ -34,8 +34,14 @@ const SESSION_ATTRIBUTES = [
  */
 export function createEmbeddedReportElement(): CustomElementConstructor {
   return class IbvEmbeddedReportElement extends HTMLElement {
-    static observedAttributes = [...SESSION_ATTRIBUTES, 'title', 'height', 'min-height']
-    readonly #root = h(this.ownerDocument, 'div', { class: 'ibv-embedded-report' })
+    static observedAttributes = [
+      ...SESSION_ATTRIBUTES,
+      ...LIVE_ATTRIBUTES,
+      'title',
+      'height',
+      'min-height',
+    ]
+    readonly #root = h(this.ownerDocument, 'div', { class: EMBEDDED_REPORT_CLASS })
     /** The iframes on the page, by token: a frame is made once, and never moved (that reloads it). */
     readonly #frames = new Map<string, HTMLIFrameElement>()
     #status: { key: string; element: HTMLElement | undefined } = { key: '', element: undefined }
@@ -61,36 +67,50 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
 
     attributeChangedCallback(name: string, before: string | null, after: string | null): void {
       if (!this.#session || before === after) return
+      if (LIVE_ATTRIBUTES.includes(name)) return this.#session.setOptions(this.#live())
       if (!SESSION_ATTRIBUTES.includes(name)) return this.#render()
       this.#close()
       this.#open()
     }
 
-    /** A session for the attributes and the page's configuration now, rendered as it goes. */
-    #open(): void {
-      const settings = elementSettings(this)
-      const productRequestId = this.getAttribute('product-request-id') ?? ''
-      const request = { type: 'embedded_report_token', productRequestId } as const
+    /** What the running session may take as it changes: its token source and timings. */
+    #live(): EmbedLiveOptions {
       const renewLeadSeconds = numberAttribute(this, 'renew-lead-seconds')
-      const session = createEmbedSession({
-        productRequestId,
-        serviceUrl: settings.serviceUrl ?? '',
-        // Checked once there is one: its absence is said on its own, below.
-        serviceOrigins: settings.serviceUrl ? settings.serviceOrigins : undefined,
-        locale: settings.lang,
-        localeParam: settings.localeParam,
-        token: heldFor(settings, request),
+      return {
+        // The page's configuration and the token-url as they are when a token is asked for.
         getToken: async (stale) => {
+          const settings = elementSettings(this)
           if (!settings.serviceUrl)
             throw new IbvError(
               'invalid_request',
               `${TAG} has no service URL: call configureIbv({ serviceUrl }) or set its service-url attribute.`,
               { source: 'app' },
             )
-          return tokenFor(settings, request, stale, renewLeadSeconds)
+          return tokenFor(settings, this.#request(), stale, renewLeadSeconds)
         },
         renewLeadSeconds,
         readyTimeoutMs: numberAttribute(this, 'ready-timeout-ms') || undefined,
+      }
+    }
+
+    #request() {
+      const productRequestId = this.getAttribute('product-request-id') ?? ''
+      return { type: 'embedded_report_token', productRequestId } as const
+    }
+
+    /** A session for the attributes and the page's configuration now, rendered as it goes. */
+    #open(): void {
+      const settings = elementSettings(this)
+      const request = this.#request()
+      const session = createEmbedSession({
+        ...this.#live(),
+        productRequestId: request.productRequestId,
+        serviceUrl: settings.serviceUrl ?? '',
+        // Checked once there is one: its absence is said on its own, below.
+        serviceOrigins: settings.serviceUrl ? settings.serviceOrigins : undefined,
+        locale: settings.lang,
+        localeParam: settings.localeParam,
+        token: heldFor(settings, request),
       })
       this.#session = session
       this.#root.replaceChildren()
@@ -160,7 +180,7 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
           src: frame.src,
           title,
           referrerpolicy: 'no-referrer',
-          class: 'ibv-embedded-report__frame',
+          class: REPORT_FRAME_CLASS,
         }) as HTMLIFrameElement
         this.#frames.set(frame.token, iframe)
         this.#root.insertBefore(iframe, this.#status.element ?? null)
@@ -220,16 +240,4 @@ export function createEmbeddedReportElement(): CustomElementConstructor {
       this.#status = { key, element }
     }
   }
-}
-
-/** A size attribute as CSS: a bare number is pixels (`480`), anything else is as written (`70vh`); absent, undefined. */
-function cssSize(value: string | null): string | undefined {
-  if (!value) return undefined
-  return /^\d+(\.\d+)?$/.test(value.trim()) ? `${value.trim()}px` : value
-}
-
-/** A number attribute of zero or more, else undefined. */
-function numberAttribute(element: Element, name: string): number | undefined {
-  const value = Number(element.getAttribute(name) || NaN)
-  return value >= 0 ? value : undefined
 }

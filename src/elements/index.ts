@@ -36,6 +36,7 @@ export type {
   BackendFetchersOptions,
 } from '../core/fetchers.js'
 export type { EmbeddedReportState } from '../core/embed-frames.js'
+export type { TokenResponse } from '../core/token-lifetime.js'
 export type {
   IbvAudience,
   IbvMessages,

@@ -2,6 +2,7 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from '../core/messages.js'
+import { CONNECT_BUTTON_CLASS } from '../core/component-names.js'
 import {
   useConnectWidget,
   type ConnectWidgetCallbacks,
@@ -89,7 +90,7 @@ export const ConnectButton = forwardRef<HTMLButtonElement, ConnectButtonProps>(
           {...rest}
           // A refused link stays refused: the borrower can only ask the lender for a new one.
           disabled={refused || rest.disabled}
-          className={classes('ibv-button ibv-connect-button', className)}
+          className={classes(`ibv-button ${CONNECT_BUTTON_CLASS}`, className)}
           data-state={state}
           aria-busy={state === 'loading' || undefined}
           onClick={(event) => {

@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { ConnectSession, ConnectSessionSnapshot } from '../core/index.js'
 import type { CONNECT_TEXT } from '../core/messages.js'
+import { CONNECT_FRAME_CLASS } from '../core/component-names.js'
 
 export interface ConnectDialogProps {
   /** The widget's session: the dialog forwards its close button, Escape and "Try again" to it. */
@@ -101,7 +102,7 @@ export function ConnectDialog({ session, snapshot, text, lang }: ConnectDialogPr
             ref={attachFrame}
             src={snapshot.src}
             title={text.connectFrameTitle}
-            className="ibv-connect-dialog__frame"
+            className={CONNECT_FRAME_CLASS}
             style={{ height: snapshot.height, visibility: snapshot.ready ? undefined : 'hidden' }}
             referrerPolicy="no-referrer"
           />

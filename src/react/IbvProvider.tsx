@@ -2,6 +2,7 @@
 import { useContext, useMemo, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import type { PrefetchedReport } from '../core/index.js'
+import { createConnectScope } from '../core/connect-session-scope.js'
 import { IbvContext, type IbvAudience, type IbvContextValue } from './context.js'
 import type { IbvFetchers } from '../core/fetchers.js'
 import { withText, type IbvMessageOverrides } from '../core/messages.js'
@@ -88,6 +89,8 @@ export function IbvProvider({
   // Made once, and only when there is no other at first; kept should both go away later.
   const [own] = useState(() => queryClient ?? outer ?? new QueryClient())
   const client = queryClient ?? outer ?? own
+  // The provider's own: connect widgets under another provider on the page are not its business.
+  const [connectScope] = useState(createConnectScope)
   // The same object while the list says the same, written inline or not: a new one starts new sessions.
   const listed = allowedServiceOrigins?.join('\n')
   const serviceOrigins = useMemo<ServiceOriginPolicy>(
@@ -107,6 +110,7 @@ export function IbvProvider({
       audience,
       prefetched,
       readyTimeoutMs,
+      connectScope,
     }),
     [
       fetchers,
@@ -119,6 +123,7 @@ export function IbvProvider({
       audience,
       prefetched,
       readyTimeoutMs,
+      connectScope,
     ],
   )
   const tree = <IbvContext.Provider value={value}>{children}</IbvContext.Provider>

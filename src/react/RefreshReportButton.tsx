@@ -9,6 +9,7 @@ import { formatServiceTime } from './service-date.js'
 import { useRefreshGate, type RefreshGate } from './useRefreshGate.js'
 import { useRefreshReport } from './useRefreshReport.js'
 import { classes } from './class-name.js'
+import { REFRESH_CLASS } from '../core/component-names.js'
 
 export interface RefreshReportButtonProps extends Omit<
   ComponentPropsWithoutRef<'div'>,
@@ -103,7 +104,7 @@ export const RefreshReportButton = forwardRef<HTMLDivElement, RefreshReportButto
         ref={ref}
         lang={context.locale?.code}
         {...rest}
-        className={classes('ibv-refresh', className)}
+        className={classes(REFRESH_CLASS, className)}
         data-state={state}
       >
         <button

@@ -1,7 +1,7 @@
 'use client'
 import { createContext, useContext, type Context } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import type { PrefetchedReport } from '../core/index.js'
+import type { ConnectScope, PrefetchedReport } from '../core/index.js'
 import type { IbvFetchers } from '../core/fetchers.js'
 import type { IbvAudience, IbvMessageOverrides } from '../core/messages.js'
 import type { IbvLocale } from '../core/locale.js'
@@ -27,6 +27,8 @@ export interface IbvContextValue {
   prefetched: readonly (PrefetchedReport | null)[] | undefined
   /** The app's wait for a hosted page to say it is ready; undefined: each component's default. */
   readyTimeoutMs: number | undefined
+  /** The provider's connect widgets: one shows at a time, and an OAuth state opens one once. */
+  connectScope: ConnectScope
 }
 
 // One context per copy of React, however many copies of ibv-kit are loaded: the ES module and the

@@ -1,14 +1,33 @@
 'use client'
 import type { QueryClient } from '@tanstack/react-query'
-import { isRetryable } from '../core/errors.js'
-import { heldToken, isUsable, type HeldToken } from '../core/held-token.js'
+import type { HeldToken } from '../core/held-token.js'
 import * as ibvKeys from '../core/query-keys.js'
+import { createTokenStore, type TokenStore } from '../core/token-store.js'
 import type { IbvFetchers, TokenRequest } from '../core/fetchers.js'
 
-// Tokens in React Query's cache, so every component that asks for the same one shares it: React
-// Query dedupes, so any number of instances (and StrictMode's double effects) cause one fetch.
-// No query observes a token (the sessions renew it at its renewAt), so focus and reconnect
-// refetch nothing, and a token nobody asks for again is forgotten after React Query's gcTime.
+// Core's token store, one per QueryClient, keeping its tokens in React Query's cache: every
+// component that asks for the same token shares it, and the store dedupes, so any number of
+// instances (and StrictMode's double effects) cause one fetch. No query observes a token (the
+// sessions renew it at its renewAt), so focus and reconnect refetch nothing, and a token nobody
+// asks for again is forgotten after React Query's gcTime.
+
+const stores = new WeakMap<QueryClient, TokenStore>()
+
+/** The token store of `queryClient`: its tokens under `ibvKeys.token(request)`. */
+export function tokenStoreOf(queryClient: QueryClient): TokenStore {
+  let store = stores.get(queryClient)
+  if (!store) {
+    store = createTokenStore({
+      holding: {
+        get: (request) => queryClient.getQueryData<HeldToken>(ibvKeys.token(request)),
+        set: (request, _scope, token) => queryClient.setQueryData(ibvKeys.token(request), token),
+        delete: (request) => queryClient.removeQueries({ queryKey: ibvKeys.token(request) }),
+      },
+    })
+    stores.set(queryClient, store)
+  }
+  return store
+}
 
 export interface TokenQueryOptions {
   /** Seconds before expiry to renew (capped at half the lifetime). @default 120 */
@@ -18,24 +37,19 @@ export interface TokenQueryOptions {
 }
 
 /**
- * A usable token for `request` other than `stale`: the cached one while it has life left, else a
- * fresh one (joining a fetch under way: every instance on the same token ends up in one request).
+ * A usable token for `request` other than `stale`: the held one while it has life left, else a
+ * fresh one (joining a fetch under way). The store of `queryClient` (`tokenStoreOf`) answers.
  */
-export async function freshToken(
+export function freshToken(
   queryClient: QueryClient,
   fetchers: IbvFetchers,
   request: TokenRequest,
   options: TokenQueryOptions = {},
   stale?: string,
 ): Promise<HeldToken> {
-  const { renewLeadSeconds, retries = 3 } = options
-  const queryKey = ibvKeys.token(request)
-  const cached = queryClient.getQueryData<HeldToken>(queryKey)
-  if (isUsable(cached) && cached.accessToken !== stale) return cached
-  return queryClient.fetchQuery({
-    queryKey,
-    queryFn: async () => heldToken(await fetchers.token(request), Date.now(), renewLeadSeconds),
-    // React Query's own backoff between retries: 1 s, 2 s, 4 s, … up to 30 s.
-    retry: (failures, error) => isRetryable(error) && failures < retries,
+  return tokenStoreOf(queryClient).token(request, {
+    fetch: () => fetchers.token(request),
+    stale,
+    ...options,
   })
 }

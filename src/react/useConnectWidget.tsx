@@ -11,6 +11,7 @@ import { useIbvContext } from './context.js'
 import { CONNECT_TEXT, withText } from '../core/messages.js'
 import type { TokenRequest } from '../core/fetchers.js'
 import { freshToken } from './token-cache.js'
+import { listenToPage } from '../core/page-events.js'
 import * as ibvKeys from '../core/query-keys.js'
 
 export type {
@@ -56,13 +57,16 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     locale,
     localeParam,
     readyTimeoutMs,
+    connectScope,
   } = useIbvContext('ConnectButton')
   // Neither an invite nor a consumer id: the backend's 400 says consumer_id is required.
   const { invite, consumerId = '', onSuccess } = options
   const request: TokenRequest = invite
     ? { type: 'invite', invite }
     : { type: 'consumer', consumerId }
-  // The session's token is React Query's, shared with every other use of the same request.
+  // Every render's options reach the session (`setOptions` below), read at the next open: a new
+  // `fetchers`, `serviceUrl` or `locale` (this hook's or the provider's) takes effect then. The
+  // session's token is the provider's token store's, shared with every other use of the request.
   const sessionOptions: ConnectSessionOptions = {
     ...options,
     serviceUrl,
@@ -70,8 +74,8 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     locale: locale?.code,
     localeParam,
     readyTimeoutMs: options.readyTimeoutMs ?? readyTimeoutMs,
-    token: async () => (await freshToken(queryClient, fetchers, request)).accessToken,
-    forgetToken: () => queryClient.removeQueries({ queryKey: ibvKeys.token(request) }),
+    getToken: (stale) => freshToken(queryClient, fetchers, request, {}, stale),
+    listen: listenToPage,
     completeInvite: fetchers.completeInvite?.bind(fetchers),
     onSuccess(success) {
       // A reconnect continues the same request: its report, if shown, is polled fast again.
@@ -79,7 +83,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
       onSuccess?.(success)
     },
   }
-  const [session] = useState(() => createConnectSession(sessionOptions))
+  const [session] = useState(() => createConnectSession(sessionOptions, connectScope))
   // Read when something happens: new callbacks alone change nothing shown.
   useEffect(() => session.setOptions(sessionOptions))
   useEffect(() => () => session.close(), [session])

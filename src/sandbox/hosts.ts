@@ -96,3 +96,22 @@ export function isAllowedWebhookUrl(url: string, extra: readonly string[]): bool
 /** The 400 text when a webhook URL is not allowed: says how to allow it. */
 export const WEBHOOK_HOST_HINT =
   'the webhook URL must be loopback (localhost, 127.0.0.1, [::1]) unless its host is allowed: option webhookHosts, or ibv-sandbox --webhook-host'
+
+/**
+ * Whether a webhook URL may be delivered to: loopback, or `hosts` (the sandbox's `webhookHosts`:
+ * a list, or a rule of the URL's hostname).
+ */
+export function webhookRule(
+  hosts: readonly string[] | ((hostname: string) => boolean),
+): (url: string) => boolean {
+  if (typeof hosts !== 'function') return (url) => isAllowedWebhookUrl(url, hosts)
+  return (url) => {
+    const hostname = hostnameOfUrl(url)
+    if (hostname === undefined) return false
+    try {
+      return isAllowedWebhookUrl(url, []) || hosts(hostname) === true
+    } catch {
+      return false // a rule that throws allows nothing, rather than failing a delivery mid-flight
+    }
+  }
+}

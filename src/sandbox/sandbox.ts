@@ -1,30 +1,17 @@
-import { Hono } from 'hono'
 import { standardWebhooksKey } from '../core/standard-webhooks.js'
-import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
-import { methodNotAllowed } from 'hono/method-not-allowed'
 import { createRealClock, type SandboxClock } from './clock.js'
 import type { RefreshErrorStatuses, SandboxContext, WidgetSession } from './context.js'
-import { isAllowedWebhookUrl, hostnameOfUrl } from './hosts.js'
-import { DEFAULT_FRAME_ANCESTORS, SandboxHttpError, pageHeaders } from './http.js'
+import { webhookRule } from './hosts.js'
+import { sandboxApp } from './app.js'
+import { DEFAULT_FRAME_ANCESTORS, pageHeaders } from './http.js'
 import { Scheduler } from './scheduler.js'
 import { ServiceState, type PipelineTimings } from './service.js'
 import { TokenStore } from './tokens.js'
 import { webhookHeaderProblems } from './webhook-headers.js'
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.js'
-import { controlRoutes } from './routes/control.js'
-import { portalRoutes } from './routes/portal.js'
-import { refreshRoutes } from './routes/refresh.js'
-import { reportRoutes } from './routes/reports.js'
-import { tokenRoutes } from './routes/tokens.js'
-import { widgetRoutes } from './routes/widget.js'
-import { oauthRoutes } from './routes/oauth.js'
-import { tooLargeWidgetPage } from './routes/widget-sessions.js'
 
 /** The API key the sandbox accepts unless told otherwise. */
 export const SANDBOX_API_KEY = 'sandbox-api-key'
-
-const MAX_BODY_BYTES = 1024 * 1024
 
 export interface SandboxOptions {
   /** The only `x-api-key` accepted. @default 'sandbox-api-key' */
@@ -122,7 +109,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = options.clock ?? createRealClock()
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const scheduler = new Scheduler(clock)
-  const webhookAllowed = webhookRule(options)
+  const webhookAllowed = webhookRule(options.webhookHosts ?? (options.fetch ? ['*'] : []))
   const signingKey =
     options.webhookSecret === undefined
       ? undefined
@@ -199,56 +186,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // listens), not data; a reset that forgot it would silently stop every webhook.
   }
 
-  const app = new Hono().basePath(basePath)
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        const widget = tooLargeWidgetPage(ctx, c.req.path)
-        return widget
-          ? c.body(widget.page, widget.status, ctx.pageHeaders)
-          : c.json({ message: 'The request body is larger than 1 MiB.' }, 413)
-      },
-    }),
-  )
-  app.use(async (c, next) => {
-    lastBase = new URL(c.req.url).origin + basePath
-    scheduler.runDue()
-    await next()
-  })
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, allowed) => {
-        c.header('allow', allowed.join(', '))
-        return c.json(
-          { message: `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.` },
-          405,
-        )
-      },
-    }),
-  )
-  for (const routes of [
-    tokenRoutes(ctx),
-    reportRoutes(ctx),
-    refreshRoutes(ctx),
-    portalRoutes(ctx),
-    widgetRoutes(ctx),
-    oauthRoutes(ctx),
-    controlRoutes(ctx, reset),
-  ]) {
-    app.route('/', routes)
-  }
-  app.notFound((c) =>
-    c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
-  )
-  app.onError((error, c) => {
-    if (error instanceof SandboxHttpError) return c.json(error.body, error.status)
-    if (error instanceof HTTPException)
-      return c.json({ message: error.message || 'Bad request.' }, error.status)
-    console.error('ibv-sandbox: unexpected error', error)
-    return c.json({ message: 'The sandbox failed to handle this request.' }, 500)
-  })
+  const app = sandboxApp(ctx, (origin) => (lastBase = origin + basePath), reset)
 
   return {
     fetch: async (request) => app.fetch(request),
@@ -258,20 +196,5 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     settle: () => scheduler.settle(),
     reset,
     close: () => scheduler.clear(),
-  }
-}
-
-/** Whether a webhook URL is allowed, from `webhookHosts` and `fetch` (see their JSDoc). */
-function webhookRule(options: SandboxOptions): (url: string) => boolean {
-  const hosts = options.webhookHosts ?? (options.fetch ? ['*'] : [])
-  if (typeof hosts !== 'function') return (url) => isAllowedWebhookUrl(url, hosts)
-  return (url) => {
-    const hostname = hostnameOfUrl(url)
-    if (hostname === undefined) return false
-    try {
-      return isAllowedWebhookUrl(url, []) || hosts(hostname) === true
-    } catch {
-      return false // a rule that throws allows nothing, rather than failing a delivery mid-flight
-    }
   }
 }

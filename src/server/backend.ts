@@ -1,6 +1,4 @@
-import { Hono, type Context } from 'hono'
-import { methodNotAllowed } from 'hono/method-not-allowed'
-import { IbvError, type ReportApiVersion, type WebhookEvent } from '../core/index.js'
+import type { ReportApiVersion, WebhookEvent } from '../core/index.js'
 import { askingAuthorize } from './authorize.js'
 import type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 import { readJsonObject } from './body.js'
@@ -9,10 +7,11 @@ import { EventRelay } from './relay.js'
 import { originsOption, timerOption, wholeNumberOption } from './option-checks.js'
 import { identifyOption } from './principal.js'
 import { createRelayOutbox } from './relay-outbox.js'
-import { refuseForeignRequest } from './request-guard.js'
 import { createPrefetcher } from './prefetch.js'
 import { sharedReportReads } from './report-reads.js'
-import { json, upstreamFailure } from './responses.js'
+import { json } from './responses.js'
+import { routeDispatch } from './route-dispatch.js'
+import { invalid, tokenRoute } from './token-route.js'
 import { oncePerOutage, safeReporter } from './safe-reporter.js'
 import { sharedEmbeddedTokens } from './shared-tokens.js'
 import { createShutdown } from './shutdown.js'
@@ -25,8 +24,9 @@ import { inviteRoutes } from './invite-route.js'
 import { createMemoryWebhookStore } from './webhook-store.js'
 
 /**
- * The lender's backend routes that the React side calls: `POST /tokens`, `GET /reports/:id`,
- * `POST /refresh/:consumerId`, `POST /webhooks` and `GET /events`.
+ * The lender's backend: every route of core's route table (`BACKEND_ROUTES`: `POST /tokens`,
+ * `GET /reports/:id`, `POST /refresh/:consumerId`, the invite routes, `POST /webhooks`,
+ * `GET /events`, `GET /health`), under `basePath`.
  *
  * @example
  * const backend = createIbvBackend({ client, authorize: ({ request, consumerId }) => ownsConsumer(request, consumerId) })
@@ -146,166 +146,84 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
       'retry-after': '1',
     })
 
-  const app = new Hono().basePath(basePath)
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, allow) =>
-        json(
-          {
-            message: `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`,
-            code: 'invalid_request',
-          },
-          405,
-          { allow: allow.join(', ') },
-        ),
-    }),
-  )
-
-  // Webhooks come from the service, not a browser: they are checked by `verifyWebhook` instead.
-  app.use(async (c, next) =>
-    c.req.path === `${basePath}/webhooks`
-      ? next()
-      : (refuseForeignRequest(c.req.raw, allowedOrigins) ?? next()),
-  )
-
-  app.post('/tokens', async (c) => {
-    const signal = upstream(c.req.raw)
-    const body = await readJson(c.req.raw)
-    if (body.type === 'consumer') {
-      const consumerId = body.consumer_id as string
-      const problem = present(body.consumer_id)
-        ? idProblem('consumer_id', consumerId)
-        : 'consumer_id is required for a consumer token'
-      if (problem) return invalid({ consumer_id: [problem] })
-      if (!(await allowed({ request: c.req.raw, action: 'token', kind: 'consumer', consumerId })))
-        return refuse()
-      const token = await client.createConsumerToken(consumerId, { signal })
-      return json({ access_token: token.access_token, expires_in: token.expires_in })
-    }
-    if (body.type === 'embedded_report_token') {
-      const productRequestId = body.product_request_id as string
-      const problem = present(productRequestId)
-        ? idProblem('product_request_id', productRequestId)
-        : 'product_request_id is required for an embedded report token'
-      if (problem) return invalid({ product_request_id: [problem] })
-      if (
-        !(await allowed({
-          request: c.req.raw,
-          action: 'token',
-          kind: 'embedded_report_token',
-          productRequestId,
-        }))
-      )
-        return refuse()
-      return json(await embeddedToken(productRequestId, signal))
-    }
-    if (body.type === 'invite') return invites.token(body, signal)
-    return invalid({
-      type: [
-        options.invites
-          ? 'type must be consumer, embedded_report_token or invite'
-          : 'type must be consumer or embedded_report_token',
-      ],
-    })
+  const tokens = tokenRoute({
+    client,
+    allowed,
+    refuse,
+    readJson,
+    upstream,
+    embeddedToken,
+    inviteToken: (body, signal) => invites.token(body, signal),
+    invitesEnabled: Boolean(options.invites),
   })
-
-  app.get('/reports/:productRequestId', async (c) => {
-    const signal = upstream(c.req.raw)
-    const productRequestId = c.req.param('productRequestId')
-    const problem = idProblem('productRequestId', productRequestId)
-    if (problem) return invalid({ productRequestId: [problem] })
-    if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId })))
-      return refuse()
-    const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
-    // Shared with the viewers reading it at the same time: one leaving (or out of time) does not
-    // cancel it for the others; it is cancelled once they have all gone.
-    const result = await reports.read(productRequestId, version, signal)
-    return result.kind === 'ready' ? json(result.report, 200) : json(result.pending, 202)
-  })
-
-  app.post('/refresh/:consumerId', async (c) => {
-    const signal = upstream(c.req.raw)
-    const consumerId = c.req.param('consumerId')
-    const problem = idProblem('consumerId', consumerId)
-    if (problem) return invalid({ consumerId: [problem] })
-    // Asked first: a caller who may not refresh never gets to send a body.
-    if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
-    await readJson(c.req.raw) // nothing is read from it, but it must be a JSON object
-    return json(await client.refresh(consumerId, { signal }))
-  })
-
-  app.post('/webhooks', (c) =>
-    inWebhookSpan(async () =>
-      shutdown.closing
-        ? shuttingDown()
-        : shutdown.track(() =>
-            handleWebhook(c.req.raw, {
-              store,
-              outbox,
-              redact: client.redact,
-              onWebhook,
-              verify: options.verifyWebhook,
-              body: webhookBody,
-              onError,
-              storeOutage,
-            }),
-          ),
-    ),
-  )
-
-  app.get('/events', async (c) => {
-    if (shutdown.closing) return shuttingDown()
-    if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
-    return streams.open(c.req.raw)
-  })
-
-  // For load balancers: counts only, so not subject to `authorize`.
-  app.get('/health', () =>
-    healthAnswer({
-      relay,
-      outboxDepth: () => outbox.pending,
-      openStreams: () => streams.live,
-      closing: () => shutdown.closing,
-    }),
-  )
-
-  invites.mount(
-    app,
+  const inviteHandlers = invites.handlers(
     (request, consumerId) => allowed({ request, action: 'invite', consumerId }),
     refuse,
   )
 
-  app.notFound((c: Context) =>
-    json(
-      {
-        message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`,
-        code: 'not_found',
+  // Every route of core's table (`BACKEND_ROUTES`), by name: `createBackendFetchers` calls the same.
+  const app = routeDispatch(
+    basePath,
+    allowedOrigins,
+    {
+      ...inviteHandlers,
+      token: (c) => tokens(c.req.raw),
+      report: async (c) => {
+        const signal = upstream(c.req.raw)
+        const productRequestId = c.req.param('productRequestId') ?? ''
+        const problem = idProblem('productRequestId', productRequestId)
+        if (problem) return invalid({ productRequestId: [problem] })
+        if (!(await allowed({ request: c.req.raw, action: 'report', productRequestId })))
+          return refuse()
+        const version: ReportApiVersion = c.req.query('version') === 'v1' ? 'v1' : 'v2'
+        // Shared with the viewers reading it at the same time: one leaving (or out of time) does
+        // not cancel it for the others; it is cancelled once they have all gone.
+        const result = await reports.read(productRequestId, version, signal)
+        return result.kind === 'ready' ? json(result.report, 200) : json(result.pending, 202)
       },
-      404,
-    ),
+      refresh: async (c) => {
+        const signal = upstream(c.req.raw)
+        const consumerId = c.req.param('consumerId') ?? ''
+        const problem = idProblem('consumerId', consumerId)
+        if (problem) return invalid({ consumerId: [problem] })
+        // Asked first: a caller who may not refresh never gets to send a body.
+        if (!(await allowed({ request: c.req.raw, action: 'refresh', consumerId }))) return refuse()
+        await readJson(c.req.raw) // nothing is read from it, but it must be a JSON object
+        return json(await client.refresh(consumerId, { signal }))
+      },
+      webhooks: (c) =>
+        inWebhookSpan(async () =>
+          shutdown.closing
+            ? shuttingDown()
+            : shutdown.track(() =>
+                handleWebhook(c.req.raw, {
+                  store,
+                  outbox,
+                  redact: client.redact,
+                  onWebhook,
+                  verify: options.verifyWebhook,
+                  body: webhookBody,
+                  onError,
+                  storeOutage,
+                }),
+              ),
+        ),
+      events: async (c) => {
+        if (shutdown.closing) return shuttingDown()
+        if (!(await allowed({ request: c.req.raw, action: 'events' }))) return refuse()
+        return streams.open(c.req.raw)
+      },
+      // For load balancers: counts only, so not subject to `authorize`.
+      health: () =>
+        healthAnswer({
+          relay,
+          outboxDepth: () => outbox.pending,
+          openStreams: () => streams.live,
+          closing: () => shutdown.closing,
+        }),
+    },
+    onError,
   )
-  app.onError((error, c) => {
-    // The browser went away and its calls were abandoned: no one reads this, and it is no failure.
-    if (
-      c.req.raw.signal.aborted &&
-      error instanceof IbvError &&
-      (error.code === 'network' || error.code === 'timeout')
-    ) {
-      return json({ message: 'The request was aborted by its client.', code: 'aborted' }, 499)
-    }
-    // The request's own faults found while reading it: too slow (408), too large (413), not JSON (415).
-    if (
-      error instanceof IbvError &&
-      (error.status === 408 || error.status === 413 || error.status === 415)
-    ) {
-      return json(
-        { message: error.message, code: error.code, fields: error.fields ?? {} },
-        error.status,
-      )
-    }
-    return upstreamFailure(error, onError)
-  })
 
   return {
     basePath,
@@ -317,13 +235,4 @@ export function createIbvBackend(options: IbvBackendOptions): IbvBackend {
     close: (closeOptions) => shutdown.close(closeOptions?.timeoutMs),
     prefetch: createPrefetcher({ allowed, embeddedToken, client, onError, upstreamTimeoutMs }),
   }
-}
-
-/** A non-blank string: what a missing id is told apart by. */
-function present(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() !== ''
-}
-
-function invalid(fields: Record<string, string[]>): Response {
-  return json({ message: 'Validation error', code: 'invalid_request', fields }, 400)
 }

@@ -12,7 +12,12 @@ export type { IbvBackend, IbvBackendOptions } from './backend-options.js'
 export type { AuthorizeContext } from './authorize.js'
 export { prefetchReport } from './prefetch-report.js'
 export type { PrefetchReportOptions } from './prefetch.js'
-export type { PrefetchedReport, PrefetchedToken } from '../core/index.js'
+export type {
+  NormalizedTokenResponse,
+  PrefetchedReport,
+  PrefetchedToken,
+  TokenResponse,
+} from '../core/index.js'
 export { EventRelay } from './relay.js'
 export type {
   RelayedEvent,

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Context } from 'hono'
 import type { WebhookEvent } from '../core/index.js'
 import type { IbvClient } from './client.js'
 import { idProblem } from './ids.js'
@@ -28,7 +28,7 @@ export function inviteRoutes(
 ) {
   if (options === undefined) {
     return {
-      mount: () => {},
+      handlers: () => ({ invite: undefined, invites: undefined, completeInvite: undefined }),
       onWebhook: async () => {},
       token: async () =>
         invalid(
@@ -62,12 +62,12 @@ export function inviteRoutes(
   }
 
   return {
-    mount(
-      app: Hono,
+    /** The invite routes of the route table (`invite`, `invites`, `completeInvite`). */
+    handlers(
       allowed: (request: Request, consumerId: string) => Promise<boolean>,
       refuse: () => Response,
     ) {
-      app.post('/invites', async (c) => {
+      const invite = async (c: Context) => {
         const body = await readJson(c.req.raw)
         const problem = consumerIdProblem(body.consumer_id)
         if (problem) return invalid({ consumer_id: [problem] })
@@ -92,10 +92,10 @@ export function inviteRoutes(
           )
         }
         return json({ url, expires_at: new Date(expiresAt).toISOString() }, 201)
-      })
+      }
 
       // Staff's view of the invites sent to an applicant: their states, never the invites.
-      app.get('/invites', async (c) => {
+      const invites = async (c: Context) => {
         const consumerId = c.req.query('consumer_id')
         const problem = consumerIdProblem(consumerId)
         if (problem) return invalid({ consumer_id: [problem] })
@@ -123,11 +123,11 @@ export function inviteRoutes(
             { 'retry-after': '5' },
           )
         }
-      })
+      }
 
       // The borrower's page reports a completed connection. The invite is the credential (the
       // borrower has no session), used or not: a used one may repeat its own product request.
-      app.post('/invites/complete', async (c) => {
+      const completeInvite = async (c: Context) => {
         const body = await readJson(c.req.raw)
         const productRequestId = body.product_request_id
         if (typeof productRequestId !== 'string' || productRequestId.trim() === '') {
@@ -147,7 +147,8 @@ export function inviteRoutes(
           Math.max(1, claims.expiresAt - signer.now()),
           upstreamSignal(c.req.raw),
         )
-      })
+      }
+      return { invite, invites, completeInvite }
     },
 
     /** Told every webhook event before the lender's `onWebhook`: confirms the claims it settles. */

@@ -1,5 +1,6 @@
 // `env.connect`: the consumer in the connect widget, in process. The widget your app has open is
 // the one completed, and its messages reach your app as the real frame's would.
+import { CONNECT_FRAME_CLASS } from '../core/component-names.js'
 import type { Sandbox } from '../sandbox/index.js'
 import {
   checkOutcome,
@@ -102,7 +103,7 @@ export interface ConnectContext {
 const frames = () =>
   typeof document === 'undefined'
     ? []
-    : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-connect-dialog__frame')]
+    : [...document.querySelectorAll<HTMLIFrameElement>(`iframe.${CONNECT_FRAME_CLASS}`)]
 
 /** The consumer goes through the widget (`env.connect`); see `IbvTestEnvironment.connect`. */
 export async function connectWidget(

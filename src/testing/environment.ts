@@ -1,4 +1,3 @@
-import * as React from 'react'
 import type { WebhookEvent } from '../core/index.js'
 import { createBackendFetchers, type IbvFetchers } from '../core/fetchers.js'
 import {
@@ -15,7 +14,9 @@ import {
   type IbvBackend,
   type IbvBackendOptions,
 } from '../server/index.js'
+import { inAct, nextImmediate, nextMacrotask } from './act.js'
 import { connectWidget, type ConnectContext, type ConnectOptions } from './connect.js'
+import { reportFrameSpeaker } from './report-frames.js'
 import type { CancelledOutcome, ConnectOutcome } from './widget-flow.js'
 
 export interface IbvTestEnvironmentOptions {
@@ -118,24 +119,6 @@ export interface IbvTestEnvironment {
   close(): void
 }
 
-const reactActEnvironment = () =>
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true
-// `act` from 'react' itself since React 18.3; read from the namespace, so 18.0–18.2 still load this.
-const act = (React as { act?: (callback: () => Promise<void>) => Promise<void> }).act
-/** Inside React's `act()` when the test runs in an act environment (Testing Library sets one up). */
-const inAct = async (work: () => Promise<unknown> | unknown) => {
-  if (act && reactActEnvironment()) await act(async () => void (await work()))
-  else await work()
-}
-// The timers as they were when this module loaded, before a test installs fake ones: `settle`
-// waits on them, so `vi.useFakeTimers()` (which fakes setImmediate too) cannot stall it.
-const realSetTimeout = globalThis.setTimeout
-const realSetImmediate = typeof setImmediate === 'function' ? setImmediate : undefined
-const nextMacrotask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
-// Not queueMicrotask where there is no setImmediate (Jest's jsdom): Jest's fake timers fake it too.
-const nextImmediate = () =>
-  realSetImmediate ? new Promise((resolve) => realSetImmediate(resolve)) : nextMacrotask()
-
 /**
  * The service and your backend in process, for unit and integration tests of your app (Vitest or
  * Jest, jsdom): the real sandbox, the real `createIbvBackend`, and fetchers that reach it without
@@ -220,29 +203,7 @@ export function createIbvTestEnvironment(
       ),
   })
 
-  // Without a browser (jsdom), nothing loads in an iframe: each report frame of this environment
-  // says, once, what the sandbox's report page says when it has loaded (ibv:ready, and
-  // ibv:token_expired for an expired token), so <EmbeddedReport> becomes ready as in a browser.
-  const announced = new WeakSet<HTMLIFrameElement>()
-  const announceReports = async () => {
-    const frames =
-      typeof document === 'undefined'
-        ? []
-        : [...document.querySelectorAll<HTMLIFrameElement>('iframe.ibv-embedded-report__frame')]
-    for (const frame of frames) {
-      if (announced.has(frame) || !frame.src.startsWith(`${serviceUrl}/`)) continue
-      announced.add(frame)
-      const page = await (await sandbox.fetch(new Request(frame.src))).text()
-      const said = page.includes('data-ibv-expired')
-        ? ['ibv:ready', 'ibv:token_expired']
-        : ['ibv:ready']
-      const origin = new URL(serviceUrl).origin
-      for (const type of said)
-        window.dispatchEvent(
-          new MessageEvent('message', { data: { type }, origin, source: frame.contentWindow }),
-        )
-    }
-  }
+  const announceReports = reportFrameSpeaker(sandbox, serviceUrl)
 
   const settle = async () => {
     await inAct(async () => {

@@ -1,5 +1,11 @@
 // Helpers for a lender's end-to-end tests in Playwright. Types only: nothing here loads Playwright.
 import type { Page } from 'playwright-core'
+import {
+  CONNECT_BUTTON_CLASS,
+  CONNECT_FRAME_CLASS,
+  EMBEDDED_REPORT_CLASS,
+  REFRESH_CLASS,
+} from '../core/component-names.js'
 import { OAUTH_DECISIONS, firstOf, visitOAuthBank, type OAuthDecision } from './playwright-oauth.js'
 
 /** `completeConnect` at a bank that signs in with a username and password in the widget. */
@@ -31,7 +37,7 @@ export interface CompleteConnectOAuthOptions {
  */
 export type CompleteConnectResult = 'success' | 'error' | 'cancelled'
 
-const DIALOG_FRAME = 'iframe.ibv-connect-dialog__frame'
+const DIALOG_FRAME = `iframe.${CONNECT_FRAME_CLASS}`
 const OPTIONS = {
   password: ['username', 'password', 'mfaCode', 'institution', 'timeout'],
   oauth: ['oauth', 'institution', 'timeout'],
@@ -170,9 +176,9 @@ export async function completeConnect(
 export type IbvComponent = 'embedded-report' | 'connect-button' | 'refresh-report'
 
 const COMPONENT_SELECTORS: Record<IbvComponent, string> = {
-  'embedded-report': '.ibv-embedded-report',
-  'connect-button': '.ibv-connect-button',
-  'refresh-report': '.ibv-refresh',
+  'embedded-report': `.${EMBEDDED_REPORT_CLASS}`,
+  'connect-button': `.${CONNECT_BUTTON_CLASS}`,
+  'refresh-report': `.${REFRESH_CLASS}`,
 }
 
 /**

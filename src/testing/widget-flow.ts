@@ -1,5 +1,6 @@
 // The sandbox's hosted widget, completed over HTTP as a consumer would (no browser): the pages are
 // server-rendered forms that carry, in `data-ibv-messages`, the messages each posts to its parent.
+import { FRAME_MESSAGES } from '../core/frame-protocol.js'
 import { OAUTH_OUTCOMES, visitBank, type OAuthOutcome } from './widget-oauth.js'
 import {
   ending,
@@ -104,7 +105,9 @@ export async function returnToWidget(send: Send, widgetUrl: string): Promise<Wid
   const messages: PostedMessage[] = []
   const page = await openPage(send, widgetUrl, messages)
   if (
-    messages.some((message) => message.type === 'ibv:event' && message.name === 'OAUTH_CANCELLED')
+    messages.some(
+      (message) => message.type === FRAME_MESSAGES.event && message.name === 'OAUTH_CANCELLED',
+    )
   )
     return { messages, productRequestId: null }
   return ending(messages, page)

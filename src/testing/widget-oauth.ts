@@ -1,6 +1,8 @@
 // A bank that signs in on its own site (OAuth), over HTTP: the widget's page gives the address
 // that starts the visit (and, in popup mode, the one its script goes back to); the bank's consent
 // page is a form with Allow and Deny.
+import { FRAME_MESSAGES } from '../core/frame-protocol.js'
+import { hostedPageAttribute } from '../core/hosted-page-data.js'
 import {
   attribute,
   ending,
@@ -62,19 +64,19 @@ export async function visitBank(
   outcome: OAuthOutcome,
   messages: PostedMessage[],
 ): Promise<WidgetRun> {
-  const start = attribute(page.html, 'data-ibv-oauth-start')
+  const start = attribute(page.html, hostedPageAttribute('oauthStart'))
   if (!start)
     throw new Error(
       `connect: the OAuth bank showed no page that sends the consumer to the bank (${types(page.posted)})`,
     )
-  const back = attribute(page.html, 'data-ibv-oauth-return')
+  const back = attribute(page.html, hostedPageAttribute('oauthReturn'))
   if (outcome === 'oauth_closed' && !back) {
     throw new Error(
       "connect: 'oauth_closed' closes the bank's window, which only the popup mode has; this widget sends the whole page to the bank (it was opened with a redirect_uri).",
     )
   }
   // What the page's script posts once the bank's window opened, or the link to the bank was clicked.
-  const opened = attribute(page.html, 'data-ibv-oauth-opened')
+  const opened = attribute(page.html, hostedPageAttribute('oauthOpened'))
   if (opened) messages.push(JSON.parse(opened) as PostedMessage)
 
   const consentUrl = await redirected(
@@ -108,7 +110,7 @@ export async function visitBank(
   // Popup mode: the bank's window reported back (or was closed), and the widget goes to its return page.
   const returned = await openPage(send, new URL(back, page.url).href, messages)
   const cancelled = returned.posted.some(
-    (message) => message.type === 'ibv:event' && message.name === 'OAUTH_CANCELLED',
+    (message) => message.type === FRAME_MESSAGES.event && message.name === 'OAUTH_CANCELLED',
   )
   return cancelled ? { messages, productRequestId: null } : ending(messages, returned)
 }

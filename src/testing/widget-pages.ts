@@ -1,4 +1,6 @@
 // Reading the sandbox widget's pages over HTTP: what each posts to its parent, and its forms.
+import { FRAME_MESSAGES } from '../core/frame-protocol.js'
+import { hostedPageAttribute } from '../core/hosted-page-data.js'
 
 /** A message the widget posts, as the sandbox page carries it. */
 export type PostedMessage = Record<string, unknown> & { type: string }
@@ -61,7 +63,9 @@ export async function openPage(
 ): Promise<WidgetPage> {
   const response = await send(formRequest(url, form))
   const html = await response.text()
-  const posted = JSON.parse(attribute(html, 'data-ibv-messages') ?? '[]') as PostedMessage[]
+  const posted = JSON.parse(
+    attribute(html, hostedPageAttribute('messages')) ?? '[]',
+  ) as PostedMessage[]
   messages.push(...posted)
   if (!response.ok)
     throw new Error(
@@ -79,14 +83,14 @@ export async function openPage(
 
 export const types = (messages: PostedMessage[]) =>
   messages
-    .map((message) => (message.type === 'ibv:event' ? String(message.name) : message.type))
+    .map((message) => (message.type === FRAME_MESSAGES.event ? String(message.name) : message.type))
     .join(', ')
 
 /** The run once the last page is read: the request it handed off, or the one a wrong password left waiting. */
 export function ending(messages: PostedMessage[], last: WidgetPage): WidgetRun {
-  const success = messages.find((message) => message.type === 'ibv:success')
+  const success = messages.find((message) => message.type === FRAME_MESSAGES.success)
   if (success) return { messages, productRequestId: String(success.product_request_id) }
-  const exit = attribute(last.html, 'data-ibv-exit')
+  const exit = attribute(last.html, hostedPageAttribute('exit'))
   const left = exit ? (JSON.parse(exit) as PostedMessage) : undefined
   const waiting = (left?.metadata as Record<string, unknown> | undefined)?.product_request_id
   if (!left || typeof waiting !== 'string')

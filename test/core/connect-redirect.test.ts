@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { IbvError, createConnectSession, type ConnectSessionOptions } from '../../src/core/index.js'
+import {
+  IbvError,
+  createConnectScope,
+  createConnectSession,
+  type ConnectScope,
+  type ConnectSessionOptions,
+} from '../../src/core/index.js'
+import { heldToken } from '../../src/core/held-token.js'
+import { listenToPage } from '../../src/core/page-events.js'
 
 // The redirect path of OAuth banks, in the core session: the lender's `redirectUri` goes to the
 // widget, and on the page the bank sent the applicant back to, `receivedRedirectUri`'s state opens
@@ -7,8 +15,12 @@ import { IbvError, createConnectSession, type ConnectSessionOptions } from '../.
 const SERVICE = 'https://service.test'
 const BACK = `${location.origin}/applicants/LND-42/bank-return`
 
+/** The owner of the states spent on this test's page: a page's provider, say. */
+let page: ConnectScope
+
 beforeEach(() => {
   vi.useFakeTimers()
+  page = createConnectScope()
 })
 
 afterEach(() => {
@@ -18,21 +30,23 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
-/** A fresh state id: a state used once stays used on this page, across tests. */
+/** A fresh state id, as a bank gives each return. */
 const newState = () => `os_${crypto.randomUUID()}`
 
-function setup(extra: Partial<ConnectSessionOptions> = {}) {
+function setup(extra: Partial<ConnectSessionOptions> = {}, scope = page) {
   let minted = 0
   const options = {
     serviceUrl: SERVICE,
-    token: vi.fn(async () => `tok-${++minted}`),
-    forgetToken: vi.fn(),
+    getToken: vi.fn<ConnectSessionOptions['getToken']>(async () =>
+      heldToken({ access_token: `tok-${++minted}`, expires_in: 1800 }, Date.now()),
+    ),
+    listen: listenToPage,
     onSuccess: vi.fn(),
     onExit: vi.fn(),
     onEvent: vi.fn(),
     ...extra,
   }
-  const session = createConnectSession(options)
+  const session = createConnectSession(options, scope)
   const frame = document.body.appendChild(document.createElement('iframe'))
   session.attachFrame(frame)
   const post = (data: unknown) =>
@@ -61,7 +75,7 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(options.token).not.toHaveBeenCalled()
+    expect(options.getToken).not.toHaveBeenCalled()
     expect(options.onExit).not.toHaveBeenCalled()
   })
 
@@ -74,7 +88,7 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(options.token).not.toHaveBeenCalled()
+    expect(options.getToken).not.toHaveBeenCalled()
   })
 
   it('opens nothing in a tab whose applicant closed the widget instead of leaving for a bank', async () => {
@@ -89,7 +103,7 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(options.token).not.toHaveBeenCalled()
+    expect(options.getToken).not.toHaveBeenCalled()
   })
 
   it('opens nothing after a genuine return was used: a reload with another state is a link from elsewhere', async () => {
@@ -106,7 +120,7 @@ describe('a crafted link with oauth_state_id (this tab never left for a bank)', 
     })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(options.token).not.toHaveBeenCalled()
+    expect(options.getToken).not.toHaveBeenCalled()
   })
 
   it('keeps no token in storage: only the time this tab left', async () => {
@@ -174,7 +188,7 @@ describe('the connect session on the redirect path', () => {
       })
       expect((error as Error).message).toContain(location.origin)
       expect(logged).toHaveBeenCalledExactlyOnceWith((error as Error).message)
-      expect(options.token).not.toHaveBeenCalled()
+      expect(options.getToken).not.toHaveBeenCalled()
       expect(options.onExit).not.toHaveBeenCalled()
     },
   )
@@ -253,7 +267,7 @@ describe('the connect session on the redirect path', () => {
     const { session, options } = setup({ receivedRedirectUri })
     await session.resume()
     expect(session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(options.token).not.toHaveBeenCalled()
+    expect(options.getToken).not.toHaveBeenCalled()
   })
 
   it('still opens with the state after a close that came before the widget showed (a remount under StrictMode)', async () => {
@@ -266,7 +280,7 @@ describe('the connect session on the redirect path', () => {
     session.close()
     await session.resume()
     expect(query()?.oauth_state_id).toBe(state)
-    expect(options.token).toHaveBeenCalledTimes(2)
+    expect(options.getToken).toHaveBeenCalledTimes(2)
   })
 
   it('uses a state once per page: another session given the same received URI stays closed', async () => {
@@ -280,7 +294,19 @@ describe('the connect session on the redirect path', () => {
     const second = setup({ receivedRedirectUri })
     await second.session.resume()
     expect(second.session.getSnapshot()).toEqual({ state: 'idle' })
-    expect(second.options.token).not.toHaveBeenCalled()
+    expect(second.options.getToken).not.toHaveBeenCalled()
+  })
+
+  it("uses a state once per scope: another scope's widget (another provider) still opens with it", async () => {
+    await leaveForBank()
+    const receivedRedirectUri = `${BACK}?oauth_state_id=${newState()}`
+    const first = setup({ receivedRedirectUri })
+    await first.session.resume()
+    first.session.close()
+    await leaveForBank()
+    const other = setup({ receivedRedirectUri }, createConnectScope())
+    await other.session.resume()
+    expect(other.session.getSnapshot().state).toBe('open')
   })
 
   it('keeps the state for "Try again" after the widget said nothing in time', async () => {

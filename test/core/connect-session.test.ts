@@ -1,17 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  createConnectScope,
   createConnectSession,
   IbvError,
+  type ConnectScope,
   type ConnectSessionOptions,
   type ConnectSessionSnapshot,
 } from '../../src/core/index.js'
+import { heldToken, type HeldToken } from '../../src/core/held-token.js'
+import { listenToPage } from '../../src/core/page-events.js'
 
 const SERVICE = 'https://service.test'
 const CLOSED = { status: 'closed_by_user' }
 
+/** The owner of "one widget at a time" for this test's sessions: a page's provider, say. */
+let page: ConnectScope
+
 beforeEach(() => {
   vi.useFakeTimers()
+  page = createConnectScope()
 })
+
+/** A token as the adapters hand it over: held, with its lifetime. */
+const held = (accessToken: string): HeldToken =>
+  heldToken({ access_token: accessToken, expires_in: 1800 }, Date.now())
 
 afterEach(() => {
   vi.useRealTimers()
@@ -23,13 +35,16 @@ function frameInPage() {
   return document.body.appendChild(document.createElement('iframe'))
 }
 
-/** A session with tokens `tok-1`, `tok-2`, … and every callback recorded; its frame attached. */
-function setup(extra: Partial<ConnectSessionOptions> = {}) {
+/**
+ * A session of `scope` with tokens `tok-1`, `tok-2`, … and every callback recorded; its frame
+ * attached, the page's messages fed to it by `listenToPage` as an adapter does.
+ */
+function setup(extra: Partial<ConnectSessionOptions> = {}, scope = page) {
   let minted = 0
   const options = {
     serviceUrl: SERVICE,
-    token: vi.fn(async () => `tok-${++minted}`),
-    forgetToken: vi.fn(),
+    getToken: vi.fn<ConnectSessionOptions['getToken']>(async () => held(`tok-${++minted}`)),
+    listen: listenToPage,
     onSuccess: vi.fn(),
     onExit: vi.fn(),
     onError: vi.fn(),
@@ -37,7 +52,7 @@ function setup(extra: Partial<ConnectSessionOptions> = {}) {
     onInvalidMessage: vi.fn(),
     ...extra,
   }
-  const session = createConnectSession(options)
+  const session = createConnectSession(options, scope)
   const frame = frameInPage()
   session.attachFrame(frame)
   const seen: ConnectSessionSnapshot[] = []
@@ -179,7 +194,8 @@ describe('the connect session', () => {
     expect(options.onSuccess).not.toHaveBeenCalled()
 
     await session.retry()
-    expect(options.forgetToken).toHaveBeenCalledTimes(1)
+    // Another token than the one that failed.
+    expect(options.getToken).toHaveBeenLastCalledWith('tok-1')
     expect(session.getSnapshot()).toEqual({
       state: 'open',
       src: expect.stringContaining('token=tok-2'),
@@ -240,7 +256,7 @@ describe('the connect session', () => {
   it('shows why when no token can be had, and can be opened again', async () => {
     const refused = new Error('Not yours')
     const { session, options } = setup({
-      token: vi.fn().mockRejectedValueOnce(refused).mockResolvedValue('tok-ok'),
+      getToken: vi.fn().mockRejectedValueOnce(refused).mockResolvedValue(held('tok-ok')),
     })
     await session.open()
     // A fetcher's plain error becomes a typed one, kept as its cause; onError hears it once, onExit not at all.
@@ -268,13 +284,13 @@ describe('the connect session', () => {
     }
   })
 
-  it('opens one widget at a time, page-wide, and once however often it is asked', async () => {
+  it('opens one widget at a time in its scope, and once however often it is asked', async () => {
     const first = setup()
     const second = setup()
     void first.session.open()
     void first.session.open()
     await vi.advanceTimersByTimeAsync(0)
-    expect(first.options.token).toHaveBeenCalledTimes(1)
+    expect(first.options.getToken).toHaveBeenCalledTimes(1)
     expect(first.state()).toBe('open')
     await second.session.open()
     expect(second.state()).toBe('open')
@@ -282,20 +298,34 @@ describe('the connect session', () => {
     expect(first.options.onExit).not.toHaveBeenCalled()
   })
 
+  it('leaves the widget of another scope open: two providers on a page, two test files, do not meet', async () => {
+    const first = setup({}, createConnectScope())
+    const second = setup({}, createConnectScope())
+    await first.session.open()
+    await second.session.open()
+    expect(first.state()).toBe('open')
+    expect(second.state()).toBe('open')
+    // Each hears its own frame only.
+    second.post(success('IBV2'))
+    expect(second.options.onSuccess).toHaveBeenCalledOnce()
+    expect(first.options.onSuccess).not.toHaveBeenCalled()
+    expect(first.state()).toBe('open')
+  })
+
   it('drops a token that arrives after the widget was closed', async () => {
-    let grant: (token: string) => void = () => {}
+    let grant: (token: HeldToken) => void = () => {}
     const { session, state } = setup({
-      token: () => new Promise<string>((resolve) => (grant = resolve)),
+      getToken: () => new Promise<HeldToken>((resolve) => (grant = resolve)),
     })
     const opening = session.open()
     await vi.advanceTimersByTimeAsync(0)
     session.close()
-    grant('tok-late')
+    grant(held('tok-late'))
     await opening
     expect(state()).toBe('idle')
   })
 
-  it('on an invite: forgets its token and reports its use once, before the next token is asked for', async () => {
+  it('on an invite: reports its use once, then asks for another token than the used one, once the use is recorded', async () => {
     let recorded: () => void = () => {}
     const completeInvite = vi.fn(() => new Promise<void>((resolve) => (recorded = resolve)))
     const { session, options, post, state } = setup({ invite: 'inv-1', completeInvite })
@@ -303,15 +333,15 @@ describe('the connect session', () => {
     post(success('IBV9'))
     post(success('IBV9'))
     expect(completeInvite).toHaveBeenCalledExactlyOnceWith('inv-1', 'IBV9')
-    expect(options.forgetToken).toHaveBeenCalledTimes(1)
     expect(options.onSuccess).toHaveBeenCalledTimes(1)
 
     const reopening = session.open()
     await vi.advanceTimersByTimeAsync(0)
-    expect(options.token).toHaveBeenCalledTimes(1)
+    expect(options.getToken).toHaveBeenCalledTimes(1)
     recorded()
     await reopening
-    expect(options.token).toHaveBeenCalledTimes(2)
+    expect(options.getToken).toHaveBeenCalledTimes(2)
+    expect(options.getToken).toHaveBeenLastCalledWith('tok-1')
     expect(state()).toBe('open')
   })
 

@@ -6,6 +6,7 @@ import {
   type IbvElementEventMap,
 } from '../../src/elements/index.js'
 import { backendTokenFetcher } from '../../src/core/fetchers.js'
+import { connectSettings } from '../../src/elements/connect-button-element.js'
 import { startHttpBackend } from './http-backend.js'
 import { runWidget } from '../../src/testing/widget-flow.js'
 import { randomSecret } from '../secrets.js'
@@ -322,6 +323,22 @@ describe('<ibv-connect-button>', () => {
     expect(seen.filter(([type]) => type === 'ibv-error').at(-1)?.[1]).toMatchObject({
       error: { code: 'unauthorized' },
     })
+  })
+
+  it("completes invites through the named fetcher of its token URL's backend, with no guess at its routes", async () => {
+    const element = document.createElement('ibv-connect-button')
+    element.setAttribute('token-url', tokenUrl)
+    const { fetchers } = connectSettings(element)
+    expect(fetchers.completeInvite).toBeTypeOf('function')
+    // The backend's own answer to a made-up invite: the route was reached, and refused it.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(fetchers.completeInvite!('not-an-invite', 'IBV-none')).rejects.toMatchObject({
+      status: 401,
+    })
+    expect(errors).toHaveBeenCalledOnce()
+    // A token route outside the route table has no invite route known: nothing to call.
+    element.setAttribute('token-url', '/lender/mint-token')
+    expect(connectSettings(element).fetchers.completeInvite).toBeUndefined()
   })
 
   it('closes its session when it leaves the page', async () => {

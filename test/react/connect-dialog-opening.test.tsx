@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { ConnectButton, IbvError, IbvProvider, createBackendFetchers } from '../../src/index.js'
 import { createIbvBackend, createIbvClient } from '../../src/server/index.js'
 import { settle, withFakeTime } from './settle.js'
-import { createChain, SERVICE } from './chain.js'
+import { createIbvTestEnvironment, renderWithIbv } from 'ibv-kit/testing'
+import { SERVICE } from './chain.js'
 import { postMessageFrom } from './post-message.js'
 
 withFakeTime()
@@ -13,11 +14,9 @@ const widgetFrame = () =>
 
 describe('<ConnectButton> while the widget opens', () => {
   it('keeps the frame hidden, and says it is opening, until the widget speaks', async () => {
-    const chain = createChain()
-    render(
-      <IbvProvider fetchers={chain.fetchers} serviceUrl={SERVICE}>
-        <ConnectButton consumerId="LND-42" />
-      </IbvProvider>,
+    renderWithIbv(
+      <ConnectButton consumerId="LND-42" />,
+      createIbvTestEnvironment({ serviceUrl: SERVICE }),
     )
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }))
     await settle()

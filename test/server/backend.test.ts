@@ -132,10 +132,15 @@ describe('createIbvBackend', () => {
     expect((await call('POST', '/tokens', { consumer_id: 'x' })).body.fields).toEqual({
       type: ['type must be consumer or embedded_report_token'],
     })
-    expect((await call('POST', '/tokens', '{nope')).body).toMatchObject({
+    // The browser's own fault: the service is not blamed for it.
+    const notJson = await call('POST', '/tokens', '{nope')
+    expect(notJson.status).toBe(400)
+    expect(notJson.body).toEqual({
       message: 'The request body is not valid JSON.',
+      code: 'invalid_request',
       fields: { body: ['is not valid JSON'] },
     })
+    expect((await call('POST', '/tokens', '[1]')).body).not.toHaveProperty('source')
     expect((await call('POST', '/tokens', 'x', { 'content-type': 'text/plain' })).status).toBe(415)
     const upstream = await call('POST', '/tokens', {
       type: 'embedded_report_token',

@@ -1,3 +1,5 @@
+import { dataset, message, typeOf } from './message-source.js'
+
 // Portal: says it is there (ibv:ready) as soon as its script runs, so an embedder can tell it
 // from the browser's own error page (which fires load too but never posts); then reports its
 // height to the embedder on every change (its root's own height: scrollHeight is never less than
@@ -11,17 +13,17 @@
 export const portal = `(function(){
 var parent=window.parent,framed=!!parent&&parent!==window,data=document.body.dataset;
 function tell(message){if(framed)parent.postMessage(message,'*')}
-tell({type:'ibv:ready'});
-if(data.ibvExpired){tell({type:'ibv:token_expired'})}
-var last=0;function report(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==last){last=h;tell({type:'ibv:resize',height:h})}}
+tell(${message('ready')});
+if(${dataset('expired')}){tell(${message('tokenExpired')})}
+var last=0;function report(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==last){last=h;tell(${message('resize', { height: 'h' })})}}
 report();if(window.ResizeObserver){new ResizeObserver(report).observe(document.documentElement)}
-window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type==='ibv:hello'){tell({type:'ibv:ready'});last=0;report();if(data.ibvExpired){tell({type:'ibv:token_expired'})}}});
+window.addEventListener('message',function(event){if(framed&&event.source===parent&&event.data&&event.data.type===${typeOf('hello')}){tell(${message('ready')});last=0;report();if(${dataset('expired')}){tell(${message('tokenExpired')})}}});
 document.addEventListener('toggle',report,true);window.addEventListener('load',report);
-if(data.ibvTokenCheck){var timer=setInterval(function(){
+if(${dataset('tokenCheck')}){var timer=setInterval(function(){
 fetch('token_status'+location.search,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){
-if(s&&s.valid&&data.ibvStatus&&s.status&&s.status!==data.ibvStatus){clearInterval(timer);location.reload();return}
-if(s&&s.valid===false){clearInterval(timer);data.ibvExpired='true';
+if(s&&s.valid&&${dataset('status')}&&s.status&&s.status!==${dataset('status')}){clearInterval(timer);location.reload();return}
+if(s&&s.valid===false){clearInterval(timer);${dataset('expired')}='true';
 var main=document.createElement('main'),page=document.getElementById('ibv-expired-page');main.className='portal portal-state';
 if(page){main.append(page.content.cloneNode(true));document.title=page.dataset.title}
-document.body.replaceChildren(main);tell({type:'ibv:token_expired'})}}).catch(function(){})},5000)}
+document.body.replaceChildren(main);tell(${message('tokenExpired')})}}).catch(function(){})},5000)}
 })();`

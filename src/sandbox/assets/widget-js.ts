@@ -1,3 +1,7 @@
+import { FRAME_MESSAGES } from '../../core/frame-protocol.js'
+import { OAUTH_DONE } from './bank-js.js'
+import { dataset, field, message, quoted } from './message-source.js'
+
 // Widget: posts its messages only to the origin it was opened for, never '*'. A key pressed in
 // this frame never reaches the embedding page, so Escape is turned into ibv:close_requested,
 // carrying what the Exit button would report (the request left waiting, if any). The consumer
@@ -14,21 +18,23 @@
 // closes with this page (the dialog closed, another bank chosen), so no bank page is left open
 // for a widget that is gone. Redirect mode: the link sends the whole page to the
 // bank; the click announces it.
+const EXIT = FRAME_MESSAGES.exit
+
 export const widget = `(function(){
-var data=document.body.dataset,origin=data.ibvOrigin,left=false;
+var data=document.body.dataset,origin=${dataset('origin')},left=false;
 var framed=window.parent!==window,target=framed?window.parent:window.opener;
 function post(message){if(target&&origin){target.postMessage(message,origin)}}
-function pending(){try{return JSON.parse(data.ibvExit||'null')}catch(e){return null}}
+function pending(){try{return JSON.parse(${dataset('exit')}||'null')}catch(e){return null}}
 function leave(message){if(left)return;left=true;if(exit)exit.disabled=true;post(message)}
-try{JSON.parse(data.ibvMessages||'[]').forEach(post)}catch(e){}
-var p=pending();if(p){post({type:'ibv:exit_pending',error:p.error,metadata:p.metadata})}
+try{JSON.parse(${dataset('messages')}||'[]').forEach(post)}catch(e){}
+var p=pending();if(p){post(${message('exitPending', { error: field('p', EXIT, 'error'), metadata: field('p', EXIT, 'metadata') })})}
 var exit=document.querySelector('[data-ibv-exit-button]');
 if(exit&&framed){exit.hidden=true}
-var height=0;function size(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==height){height=h;post({type:'ibv:resize',height:h})}}
+var height=0;function size(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==height){height=h;post(${message('resize', { height: 'h' })})}}
 if(framed){size();if(window.ResizeObserver){new ResizeObserver(size).observe(document.documentElement)}window.addEventListener('load',size)}
 if(exit){exit.addEventListener('click',function(){var m=pending();if(m)leave(m)})}
-var start=data.ibvOauthStart,back=data.ibvOauthReturn,answered=data.ibvOauthAnswered,opened=null,bank=null,watch=0,asking=0,gone=false;
-try{opened=JSON.parse(data.ibvOauthOpened||'null')}catch(e){}
+var start=${dataset('oauthStart')},back=${dataset('oauthReturn')},answered=${dataset('oauthAnswered')},opened=null,bank=null,watch=0,asking=0,gone=false;
+try{opened=JSON.parse(${dataset('oauthOpened')}||'null')}catch(e){}
 function shown(selector,on){var node=document.querySelector(selector);if(node)node.hidden=!on}
 function returned(){if(gone)return;gone=true;clearInterval(watch);clearInterval(asking);location.replace(back)}
 function ask(){if(answered&&window.fetch)fetch(answered,{cache:'no-store'}).then(function(r){return r.json()}).then(function(d){if(d&&d.answered)returned()},function(){})}
@@ -41,7 +47,7 @@ if(!bank)return;
 if(opened)post(opened);
 clearInterval(watch);watch=setInterval(function(){if(bank.closed)returned()},400)}
 if(start&&back){
-window.addEventListener('message',function(event){if(bank&&event.source===bank&&event.origin===location.origin&&event.data&&event.data.type==='ibv-oauth:done')returned()});
+window.addEventListener('message',function(event){if(bank&&event.source===bank&&event.origin===location.origin&&event.data&&event.data.type===${quoted(OAUTH_DONE)})returned()});
 var button=document.querySelector('[data-ibv-oauth-open]');if(button)button.addEventListener('click',openBank);
 window.addEventListener('pagehide',function(){if(bank&&!bank.closed)bank.close()});
 openBank()}
@@ -49,7 +55,6 @@ var redirect=document.querySelector('[data-ibv-oauth-redirect]');
 if(redirect&&opened){redirect.addEventListener('click',function(){post(opened)})}
 document.addEventListener('keydown',function(event){
 if(event.key!=='Escape'||event.isComposing||event.defaultPrevented)return;
-var m=pending(),close={type:'ibv:close_requested'};
-if(m){close.error=m.error;close.metadata=m.metadata}
-leave(close)});
+var m=pending();
+leave(m?${message('closeRequested', { error: field('m', EXIT, 'error'), metadata: field('m', EXIT, 'metadata') })}:${message('closeRequested')})});
 })();`

@@ -1,7 +1,9 @@
+import { HOSTED_PAGE_DATA as DATA } from '../../core/hosted-page-data.js'
 import { escapeHtml, page } from './html.js'
 import { monogram } from './logos.js'
 import { widgetPage, type Bank, type WidgetView } from './widget.js'
 import type { SandboxTexts } from './texts/index.js'
+import { FRAME_MESSAGES, type WidgetPageMessage } from '../../core/frame-protocol.js'
 
 // A bank that signs in on its own site (OAuth): the widget's step that sends the consumer there,
 // and the bank's own consent page, which refuses to be framed.
@@ -30,16 +32,16 @@ export function oauthPage(
   const text = view.texts.oauth
   const mode = addresses.back ? 'popup' : 'redirect'
   const opened = {
-    type: 'ibv:event',
+    type: FRAME_MESSAGES.event,
     name: 'OAUTH_OPENED',
     metadata: { institution_id: bank.id, institution_name: bank.name, mode },
-  }
+  } satisfies WidgetPageMessage
   const data: Record<string, string> = {
-    'ibv-oauth-start': addresses.start,
-    'ibv-oauth-opened': JSON.stringify(opened),
+    [DATA.oauthStart]: addresses.start,
+    [DATA.oauthOpened]: JSON.stringify(opened),
   }
-  if (addresses.back) data['ibv-oauth-return'] = addresses.back
-  if (addresses.answered) data['ibv-oauth-answered'] = addresses.answered
+  if (addresses.back) data[DATA.oauthReturn] = addresses.back
+  if (addresses.answered) data[DATA.oauthAnswered] = addresses.answered
   const action =
     mode === 'popup'
       ? `<p role="status" data-ibv-oauth-waiting hidden>${escapeHtml(text.waiting(bank.name))}</p>
@@ -119,7 +121,7 @@ export function bankDonePage(texts: SandboxTexts, basePath: string, bank: Bank):
     bank,
     texts.oauth.doneTitle,
     `<p role="status">${escapeHtml(texts.oauth.done)}</p>`,
-    { 'ibv-oauth-done': '' },
+    { [DATA.oauthDone]: '' },
   )
 }
 

@@ -1,3 +1,4 @@
+import { HOSTED_PAGE_DATA as DATA } from '../../core/hosted-page-data.js'
 import {
   describeStatus,
   type IbvAccount,
@@ -111,7 +112,7 @@ export function reportPage(basePath: string, report: IbvReport, texts: SandboxTe
     title: text.documentTitle(report.product_request_id),
     basePath,
     script: 'portal.js',
-    data: { 'ibv-token-check': 'true' },
+    data: { [DATA.tokenCheck]: 'true' },
     body: `<main class="portal">
 <header class="portal-header">
 <h1>${escapeHtml(text.heading)}</h1>
@@ -174,8 +175,8 @@ export function pendingPage(
     // The script asks for the status every few seconds and reloads when it changed: no meta
     // refresh, which would reload under a screen reader's user whether anything changed or not.
     data: refreshes
-      ? { 'ibv-token-check': 'true', 'ibv-status': status.status }
-      : { 'ibv-token-check': 'true' },
+      ? { [DATA.tokenCheck]: 'true', [DATA.status]: status.status }
+      : { [DATA.tokenCheck]: 'true' },
     body: `<main class="portal portal-state" data-tone="${status.tone}">
 <h1>${escapeHtml(title)}</h1>
 ${facts([
@@ -203,7 +204,7 @@ export function refusedPage(
     title: texts.portal.unavailableTitle(refused.title),
     basePath,
     script: 'portal.js',
-    data: problem === 'expired' ? { 'ibv-expired': 'true' } : {},
+    data: problem === 'expired' ? { [DATA.expired]: 'true' } : {},
     body: `<main class="portal portal-state">
 <h1>${escapeHtml(refused.title)}</h1>
 <p role="alert">${escapeHtml(refused.text)}</p>

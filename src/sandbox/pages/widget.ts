@@ -1,7 +1,9 @@
+import { HOSTED_PAGE_DATA as DATA } from '../../core/hosted-page-data.js'
 import { escapeHtml, page } from './html.js'
 import { monogram } from './logos.js'
 import type { SandboxTexts } from './texts/index.js'
 import type { WidgetPageMessage } from '../../core/index.js'
+import type { FRAME_MESSAGES } from '../../core/frame-protocol.js'
 
 export interface WidgetView {
   basePath: string
@@ -11,7 +13,7 @@ export interface WidgetView {
   origin: string | undefined
   messages: WidgetPageMessage[]
   /** What `ibv:exit` says when the consumer leaves from this page. */
-  exit?: Extract<WidgetPageMessage, { type: 'ibv:exit' }>
+  exit?: Extract<WidgetPageMessage, { type: typeof FRAME_MESSAGES.exit }>
   /** Where the consumer is: step `at` of `of` (choose the bank, sign in, the code; 2 steps on a reconnect). */
   step?: { at: number; of: number }
   /** More `data-*` attributes for the page's script (the OAuth page's addresses). */
@@ -32,10 +34,10 @@ export function widgetPage(view: WidgetView, title: string, body: string, logo?:
   const text = view.texts.widget
   const data: Record<string, string> = {
     ...view.data,
-    'ibv-messages': JSON.stringify(view.messages),
+    [DATA.messages]: JSON.stringify(view.messages),
   }
-  if (view.origin) data['ibv-origin'] = view.origin
-  if (view.exit) data['ibv-exit'] = JSON.stringify(view.exit)
+  if (view.origin) data[DATA.origin] = view.origin
+  if (view.exit) data[DATA.exit] = JSON.stringify(view.exit)
   const exit =
     view.exit && view.origin
       ? `<button type="button" class="secondary exit" data-ibv-exit-button>${escapeHtml(text.exit)}</button>`

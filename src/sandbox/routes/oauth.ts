@@ -8,6 +8,7 @@ import { connectedPage, type Bank, type WidgetView } from '../pages/widget.js'
 import { textsFor } from '../pages/texts/index.js'
 import { attach, exitMessage, finish } from './widget-outcomes.js'
 import { endedPage, liveSession } from './widget-sessions.js'
+import { FRAME_MESSAGES } from '../../core/frame-protocol.js'
 
 // The way through an OAuth bank: the widget starts a visit (a state bound to its session), the
 // bank's consent page answers it, and the widget takes the answer back: from its popup's return
@@ -51,13 +52,13 @@ export function takeBack(
   const metadata = { institution_id: bank.id, institution_name: bank.name, mode: state.mode }
   const decision = state.decision
   if (decision?.allowed) {
-    view.messages.push({ type: 'ibv:event', name: 'OAUTH_COMPLETED', metadata })
+    view.messages.push({ type: FRAME_MESSAGES.event, name: 'OAUTH_COMPLETED', metadata })
     attach(ctx, session, bank.name, decision.outcome)
     return finish(view, session)
   }
   const reason = decision ? 'denied' : 'closed'
   view.messages.push({
-    type: 'ibv:event',
+    type: FRAME_MESSAGES.event,
     name: 'OAUTH_CANCELLED',
     metadata: { ...metadata, reason },
   })

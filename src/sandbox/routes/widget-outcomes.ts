@@ -4,6 +4,7 @@ import type { ConnectOutcome, ProductRequest } from '../service.js'
 import { connectedPage, type WidgetView } from '../pages/widget.js'
 import type { SandboxTexts } from '../pages/texts/index.js'
 import type { WidgetPageMessage } from '../../core/index.js'
+import { FRAME_MESSAGES } from '../../core/frame-protocol.js'
 
 // What the widget's steps lead to: the test credentials' outcomes, the product request a
 // session creates or continues, and the messages that say so.
@@ -69,9 +70,9 @@ export function finish(view: WidgetView, session: WidgetSession): string {
   const institution =
     INSTITUTIONS.find((candidate) => candidate.name === session.institution) ?? INSTITUTIONS[0]
   view.messages.push(
-    { type: 'ibv:event', name: 'HANDOFF', metadata: {} },
+    { type: FRAME_MESSAGES.event, name: 'HANDOFF', metadata: {} },
     {
-      type: 'ibv:success',
+      type: FRAME_MESSAGES.success,
       product_request_id: session.productRequestId ?? '',
       institution: { id: institution.id, name: institution.name },
     },
@@ -83,7 +84,7 @@ export function exitMessage(
   error: { code: string; message: string } | null,
   metadata: Record<string, unknown>,
 ) {
-  return { type: 'ibv:exit', error, metadata } satisfies WidgetPageMessage
+  return { type: FRAME_MESSAGES.exit, error, metadata } satisfies WidgetPageMessage
 }
 
 export function pendingMeta(session: WidgetSession): Record<string, unknown> {

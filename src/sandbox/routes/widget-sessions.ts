@@ -14,6 +14,19 @@ const KEPT_MS = 24 * 60 * 60 * 1000
 
 const EXPIRED = { code: 'SESSION_EXPIRED', message: 'The widget session expired after 30 minutes.' }
 
+/** Sessions opened from a reconnect link: no bank to choose, so two steps. */
+export const reconnecting = new WeakSet<WidgetSession>()
+
+/** Where the consumer is, for the page's progress: step `at` of 3, or of 2 on a reconnect link. */
+export function stepOf(session: WidgetSession, at: number): { at: number; of: number } {
+  return reconnecting.has(session) ? { at: at - 1, of: 2 } : { at, of: 3 }
+}
+
+/** Where a session's forms post. */
+export function actionOf(ctx: SandboxContext, session: WidgetSession): string {
+  return `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
+}
+
 /** A new session (forgetting those over for a day). */
 export function openSession(
   ctx: SandboxContext,
@@ -78,7 +91,7 @@ export function unreadFormAnswer(
   const session = liveSession(ctx, id)
   if (!session) return { page: endedPage(ctx, id), status: 404 }
   const texts = textsFor(session.locale)
-  const action = `${ctx.basePath}/connect/sessions/${encodeURIComponent(session.id)}`
+  const action = actionOf(ctx, session)
   const bank = INSTITUTIONS.find((candidate) => candidate.name === session.institution)
   const back =
     session.step === 'mfa'
