@@ -2,8 +2,12 @@
 // Imported as a namespace (`import * as ibvKeys`), so a bundle keeps only the keys it uses.
 // React Query hashes each key by value, so a token request (an object) is a key as it is.
 
-/** The token of one token request (a report's, a consumer's, an invite's). */
-export const token = (request: object | undefined) => ['ibv-kit', 'token', request] as const
+/**
+ * The token of one token request (a report's, a consumer's, an invite's), for the service it is
+ * shown by (`scope`, its URL): a token is never handed to another service.
+ */
+export const token = (request: object | undefined, scope?: string) =>
+  ['ibv-kit', 'token', request, scope] as const
 
 /** Every report: what a refresh, or an event about a report not named, invalidates. */
 export const reports = () => ['ibv-kit', 'report'] as const

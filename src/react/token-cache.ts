@@ -13,15 +13,17 @@ import type { IbvFetchers, TokenRequest } from '../core/fetchers.js'
 
 const stores = new WeakMap<QueryClient, TokenStore>()
 
-/** The token store of `queryClient`: its tokens under `ibvKeys.token(request)`. */
+/** The token store of `queryClient`: its tokens under `ibvKeys.token(request, serviceUrl)`. */
 export function tokenStoreOf(queryClient: QueryClient): TokenStore {
   let store = stores.get(queryClient)
   if (!store) {
     store = createTokenStore({
       holding: {
-        get: (request) => queryClient.getQueryData<HeldToken>(ibvKeys.token(request)),
-        set: (request, _scope, token) => queryClient.setQueryData(ibvKeys.token(request), token),
-        delete: (request) => queryClient.removeQueries({ queryKey: ibvKeys.token(request) }),
+        get: (request, scope) => queryClient.getQueryData<HeldToken>(ibvKeys.token(request, scope)),
+        set: (request, scope, token) =>
+          queryClient.setQueryData(ibvKeys.token(request, scope), token),
+        delete: (request, scope) =>
+          queryClient.removeQueries({ queryKey: ibvKeys.token(request, scope), exact: true }),
       },
     })
     stores.set(queryClient, store)
@@ -37,19 +39,21 @@ export interface TokenQueryOptions {
 }
 
 /**
- * A usable token for `request` other than `stale`: the held one while it has life left, else a
- * fresh one (joining a fetch under way). The store of `queryClient` (`tokenStoreOf`) answers.
+ * A usable token for `request` other than `stale`, for the service at `serviceUrl` (a token held
+ * for another service is never answered): the held one while it has life left, else a fresh one
+ * (joining a fetch under way). The store of `queryClient` (`tokenStoreOf`) answers.
  */
 export function freshToken(
   queryClient: QueryClient,
   fetchers: IbvFetchers,
   request: TokenRequest,
+  serviceUrl: string,
   options: TokenQueryOptions = {},
   stale?: string,
 ): Promise<HeldToken> {
-  return tokenStoreOf(queryClient).token(request, {
-    fetch: () => fetchers.token(request),
-    stale,
-    ...options,
-  })
+  return tokenStoreOf(queryClient).token(
+    request,
+    { fetch: () => fetchers.token(request), stale, ...options },
+    serviceUrl,
+  )
 }

@@ -74,7 +74,7 @@ export function useConnectWidget(options: UseConnectWidgetOptions) {
     locale: locale?.code,
     localeParam,
     readyTimeoutMs: options.readyTimeoutMs ?? readyTimeoutMs,
-    getToken: (stale) => freshToken(queryClient, fetchers, request, {}, stale),
+    getToken: (stale) => freshToken(queryClient, fetchers, request, serviceUrl, {}, stale),
     listen: listenToPage,
     completeInvite: fetchers.completeInvite?.bind(fetchers),
     onSuccess(success) {

@@ -42,7 +42,7 @@ export function useEmbedSession(
   const request = { type: 'embedded_report_token', productRequestId } as const
   const live: EmbedLiveOptions = {
     getToken: (stale) =>
-      freshToken(queryClient, fetchers, request, { renewLeadSeconds, retries }, stale),
+      freshToken(queryClient, fetchers, request, serviceUrl, { renewLeadSeconds, retries }, stale),
     renewLeadSeconds,
     readyTimeoutMs: readyTimeoutMs ?? context.readyTimeoutMs,
     locale: context.locale?.code,
@@ -53,7 +53,7 @@ export function useEmbedSession(
   const open = (replaces?: EmbedSession) =>
     createEmbedSession({
       ...live,
-      token: tokenStoreOf(queryClient).peek(request),
+      token: tokenStoreOf(queryClient).peek(request, serviceUrl),
       productRequestId,
       serviceUrl,
       serviceOrigins,

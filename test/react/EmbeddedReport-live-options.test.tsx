@@ -50,6 +50,27 @@ describe('<EmbeddedReport> options changed after mount', () => {
     expect(tokenCalls()).toBe(2)
   })
 
+  it('never hands a token minted for one service to another: a new serviceUrl fetches its own', async () => {
+    const { fetchers, id, tokenCalls } = await withReport()
+    const report = (serviceUrl: string) => (
+      <IbvProvider fetchers={fetchers} serviceUrl={serviceUrl}>
+        <EmbeddedReport productRequestId={id} />
+      </IbvProvider>
+    )
+    const { rerender } = render(report(SERVICE))
+    await settle()
+    const first = new URL(frames()[0]?.src ?? '').searchParams.get('token')
+    rerender(report('https://ibv.other.example'))
+    await settle()
+    expect(tokenCalls()).toBe(2)
+    const sent = frames().map((frame) => new URL(frame.src))
+    expect(sent.length).toBeGreaterThan(0)
+    for (const url of sent) {
+      expect(url.origin).toBe('https://ibv.other.example')
+      expect(url.searchParams.get('token')).not.toBe(first)
+    }
+  })
+
   it('takes a new renewLeadSeconds: the held token is renewed that long before expiry', async () => {
     const { fetchers, id, tokenCalls } = await withReport()
     const report = (renewLeadSeconds?: number) => (
