@@ -1,4 +1,5 @@
 import { IbvError } from './errors.js'
+import { fieldsOf } from './record.js'
 
 /** How long before expiry a token is renewed, unless told otherwise: two minutes. */
 export const DEFAULT_RENEW_LEAD_SECONDS = 120
@@ -123,8 +124,7 @@ export function lifetimeFrom(
  * returned as a number. Anything else throws an `IbvError` (`malformed_response`).
  */
 export function parseTokenResponse(body: unknown): NormalizedTokenResponse {
-  // Object() makes any value (null, a string) safe to destructure; only an object has the fields.
-  const { access_token: token, expires_in } = Object(body) as Record<string, unknown>
+  const { access_token: token, expires_in } = fieldsOf(body)
   if (typeof token !== 'string' || token === '') {
     throw new IbvError('malformed_response', 'The token answer has no access_token.')
   }

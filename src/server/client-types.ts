@@ -1,4 +1,10 @@
-import type { IbvReport, PendingReport, RefreshOutcome, ReportApiVersion } from '../core/index.js'
+import type {
+  IbvReport,
+  NormalizedTokenResponse,
+  PendingReport,
+  RefreshOutcome,
+  ReportApiVersion,
+} from '../core/index.js'
 import type { RetryOptions } from './retry.js'
 
 export interface IbvClientOptions {
@@ -23,10 +29,12 @@ export interface IbvClientOptions {
   maxResponseBytes?: number
 }
 
-/** A token with `expires_in` normalised to seconds and its expiry as epoch milliseconds. */
-export interface IssuedToken {
-  access_token: string
-  expires_in: number
+/**
+ * A token the service issued: its checked answer (`expires_in` in seconds), and when it stops
+ * working. What token caches hold too (`CachedToken`).
+ */
+export interface IssuedToken extends NormalizedTokenResponse {
+  /** When it stops working, in epoch milliseconds (the minting instance's clock). */
   expiresAt: number
 }
 

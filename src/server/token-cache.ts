@@ -1,11 +1,7 @@
-/** An embedded report token as a token cache holds it. */
-export interface CachedToken {
-  access_token: string
-  /** The lifetime the service gave it, in seconds. */
-  expires_in: number
-  /** When it stops working, in epoch milliseconds (the minting instance's clock). */
-  expiresAt: number
-}
+import type { IssuedToken } from './client-types.js'
+
+/** An embedded report token as a token cache holds it: the token the client was issued. */
+export type CachedToken = IssuedToken
 
 /**
  * Where `createIbvBackend({ tokenCache })` keeps embedded report tokens, one per product request,
