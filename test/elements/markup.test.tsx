@@ -174,7 +174,11 @@ describe('<ibv-embedded-report> markup', () => {
    */
   async function moments(root: () => HTMLElement): Promise<string[]> {
     const seen = [root().innerHTML]
-    await vi.waitFor(() => expect(root().querySelector('iframe, [role="alert"]')).not.toBeNull())
+    // A failing token route shows its alert after the token store's retries (1 s, 2 s, 4 s): the
+    // element has no `retries` attribute to turn them off, as the React report's test does.
+    await vi.waitFor(() => expect(root().querySelector('iframe, [role="alert"]')).not.toBeNull(), {
+      timeout: 15_000,
+    })
     seen.push(root().innerHTML)
     const frame = root().querySelector('iframe')
     if (!frame) return seen
