@@ -3,9 +3,7 @@
 // cache, each have their own.
 
 /** What a scope knows of a session: that it can be closed. */
-interface Closable {
-  close(): void
-}
+type Closable = { close(): void }
 
 /**
  * The connect sessions of one owner: at most one of them shows its widget at a time, and an OAuth
@@ -13,9 +11,9 @@ interface Closable {
  */
 export interface ConnectScope {
   /** Makes `session` the one whose widget shows, closing the one that showed before. */
-  claim(session: Closable): void
+  claim(session: { close(): void }): void
   /** `session` closed: it no longer shows a widget. */
-  release(session: Closable): void
+  release(session: { close(): void }): void
   /** Whether a widget of this scope was opened with `state` already. */
   spent(state: string): boolean
   /** Records that a widget was opened with `state`: it opens nothing more in this scope. */
