@@ -5,10 +5,17 @@ import { once } from 'node:events'
  * Starts `ibv-sandbox` from source with `args` and resolves with the process, its URL and
  * everything it has printed so far (stdout and stderr, read again on each call).
  */
+/**
+ * The CLI runs in one Node process with tsx as its loader, so a signal reaches it directly. The
+ * tsx command is a second process that relays signals and waits only 30 ms for the CLI to
+ * acknowledge one before it kills it and exits 143: on a loaded machine SIGTERM ended that way.
+ */
+const TSX = ['--import', 'tsx']
+
 export function startCli(
   args: string[],
 ): Promise<{ cli: ChildProcess; url: string; output: () => string }> {
-  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], {
+  const cli = spawn(process.execPath, [...TSX, 'src/sandbox/cli.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -27,7 +34,7 @@ export function startCli(
 export async function runRefused(
   args: string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cli = spawn('node_modules/.bin/tsx', ['src/sandbox/cli.ts', ...args], {
+  const cli = spawn(process.execPath, [...TSX, 'src/sandbox/cli.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
